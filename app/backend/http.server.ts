@@ -1,0 +1,56 @@
+import type { z } from "zod";
+import { BackendError, type Backend } from "~/backend/types";
+import { listProductsResponseSchema, productFromJson } from "~/schemas/product";
+
+const TIMEOUT_MS = 10_000;
+
+/**
+ * The http adapter: calls the Store API of `baseUrl` (DESIGN.md §3, §4), validates every answer
+ * with the contract's zod schemas and maps failures to BackendError. Reads the body whatever the
+ * status, so servers that answer failures with 200 and `success:false` work too.
+ */
+export function createHttpBackend(baseUrl: string, fetchImpl: typeof fetch = fetch): Backend {
+  async function call<S extends z.ZodTypeAny>(
+    method: "GET" | "POST",
+    path: string,
+    schema: S,
+    options: { body?: unknown; token?: string } = {},
+  ): Promise<z.output<S>> {
+    let response: Response;
+    try {
+      response = await fetchImpl(new URL(path, baseUrl), {
+        method,
+        headers: {
+          accept: "application/json",
+          ...(method === "POST" ? { "content-type": "application/json" } : {}),
+          ...(options.token ? { token: options.token } : {}),
+        },
+        body: method === "POST" ? JSON.stringify(options.body ?? {}) : undefined,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new BackendError(503, `The store is unreachable right now (${(error as Error).message}).`);
+    }
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      throw new BackendError(502, `The store answered ${response.status} without JSON.`);
+    }
+    const failure = json as { success?: unknown; message?: unknown };
+    if (!response.ok || failure?.success === false) {
+      const message = typeof failure?.message === "string" ? failure.message : `Request failed (${response.status}).`;
+      throw new BackendError(response.ok ? 400 : response.status, message);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new BackendError(502, `The store answered ${path} in an unexpected shape.`);
+    return parsed.data;
+  }
+
+  return {
+    async listProducts() {
+      const answer = await call("GET", "/api/product/listproduct", listProductsResponseSchema);
+      return (answer.products ?? []).map(productFromJson);
+    },
+  };
+}

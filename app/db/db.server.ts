@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from "kysely";
+import pg from "pg";
+import { migrations } from "~/db/migrations";
+import type { Database } from "~/db/schema";
+
+// bigint (int8) columns hold paise and ms timestamps, all far below 2^53: read them as numbers.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export type DB = Kysely<Database>;
+
+/**
+ * Opens a Kysely handle for a DATABASE_URL (DESIGN.md §6):
+ * `file:PATH` → SQLite through better-sqlite3 in WAL mode (the folder is created);
+ * `postgres://…` → PostgreSQL through a pg pool.
+ */
+export function createDatabase(url: string): DB {
+  if (url.startsWith("file:")) {
+    const file = url.slice("file:".length);
+    if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("synchronous = NORMAL");
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
+  });
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Runs every pending migration. Throws the migration's own error when one fails. */
+export async function migrateToLatest(db: DB): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw error;
+}
+
+/** True when the handle talks to SQLite. */
+export function isSqlite(db: DB): boolean {
+  return db.getExecutor().adapter.constructor.name === "SqliteAdapter";
+}

@@ -1,0 +1,80 @@
+import type { Generated, Insertable, Selectable } from "kysely";
+
+/** Tables of DESIGN.md §6. Money in paise, times in ms since epoch, lists as JSON text. */
+export interface Database {
+  products: ProductsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  cart_lines: CartLinesTable;
+  orders: OrdersTable;
+  payment_events: PaymentEventsTable;
+}
+
+export interface ProductsTable {
+  id: string;
+  position: number;
+  name: string;
+  images: string;
+  videos: string;
+  video_poster: string | null;
+  price_paise: number;
+  original_paise: number | null;
+  category: string;
+  sub_category: string;
+  description: string;
+  features: string;
+  movement: string;
+  strap_material: string | null;
+  colours: string;
+  bestseller: number;
+  sold: number;
+  created_at: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface CartLinesTable {
+  user_id: number;
+  product_id: string;
+  size_key: string;
+  quantity: number;
+}
+
+export interface OrdersTable {
+  id: string;
+  user_id: number;
+  items: string;
+  amount_paise: number;
+  address: string;
+  status: string;
+  payment_method: string;
+  payment_status: string;
+  gateway_order_id: string | null;
+  idempotency_key: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PaymentEventsTable {
+  event_id: string;
+  order_id: string;
+  kind: string;
+  payload: string;
+  received_at: number;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProductRow = Insertable<ProductsTable>;

@@ -1,0 +1,15 @@
+import type { DB } from "~/db/db.server";
+import { generateDemoCatalogue } from "~/db/demo-catalogue";
+import { importCatalogue } from "~/services/catalogue.server";
+
+/**
+ * Seeds the demo catalogue (through the same import path a store owner uses) when the products
+ * table is empty. Returns the number of products imported (0 when a catalogue was already there).
+ */
+export async function seedDemoCatalogueIfEmpty(db: DB): Promise<number> {
+  const existing = await db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+  if (Number(existing?.n ?? 0) > 0) return 0;
+  const result = await importCatalogue(db, generateDemoCatalogue());
+  if (!result.ok) throw new Error(`Demo catalogue is invalid: ${result.errors.slice(0, 3).map((e) => e.message).join("; ")}`);
+  return result.imported;
+}

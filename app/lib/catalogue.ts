@@ -1,0 +1,114 @@
+import { PAGE_SIZE, PAGINATION_WINDOW } from "~/lib/constants";
+import type { CollectionParams } from "~/schemas/collection-params";
+import type { Product } from "~/schemas/product";
+
+export type CataloguePage = {
+  products: Product[];
+  /** Products matching the filters, on all pages. */
+  total: number;
+  /** The 1-based page shown, clamped to [1, pageCount]. */
+  page: number;
+  pageCount: number;
+  /** 1-based positions of the first and last product shown; 0 and 0 when nothing matches. */
+  from: number;
+  to: number;
+};
+
+/**
+ * Filters, searches, sorts and paginates the catalogue (SPEC.md §5, §9; DESIGN.md §5).
+ * - `q`: case-insensitive substring of the name.
+ * - categories match `category`, brands match `subCategory`; OR within a group, AND across groups.
+ * - `min`/`max` are whole rupees, inclusive, against the price shown (price, else discount).
+ * - sorts: relevant = catalogue order, low-high / high-low by price, newest by createdAt,
+ *   bestselling by sold; ties keep catalogue order.
+ * - pages of 25; a page past the end shows the last page.
+ * Pure: the input list is not changed.
+ */
+export function queryCatalogue(
+  catalogue: readonly Product[],
+  params: CollectionParams,
+  pageSize = PAGE_SIZE,
+): CataloguePage {
+  const needle = params.q.toLowerCase();
+  const minPaise = params.min * 100;
+  const maxPaise = params.max * 100;
+  const matches = catalogue.filter(
+    (p) =>
+      (needle === "" || p.name.toLowerCase().includes(needle)) &&
+      (params.categories.length === 0 || params.categories.includes(p.category)) &&
+      (params.brands.length === 0 || (params.brands as string[]).includes(p.subCategory)) &&
+      p.pricePaise >= minPaise &&
+      p.pricePaise <= maxPaise,
+  );
+  const sorted = sortProducts(matches, params.sort);
+  const total = sorted.length;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, params.page), pageCount);
+  const start = (page - 1) * pageSize;
+  const products = sorted.slice(start, start + pageSize);
+  return {
+    products,
+    total,
+    page,
+    pageCount,
+    from: total === 0 ? 0 : start + 1,
+    to: start + products.length,
+  };
+}
+
+function sortProducts(products: Product[], sort: CollectionParams["sort"]): Product[] {
+  switch (sort) {
+    case "relevant":
+      return products;
+    case "low-high":
+      return stableSort(products, (a, b) => a.pricePaise - b.pricePaise);
+    case "high-low":
+      return stableSort(products, (a, b) => b.pricePaise - a.pricePaise);
+    case "newest":
+      return stableSort(products, (a, b) => b.createdAt - a.createdAt);
+    case "bestselling":
+      return stableSort(products, (a, b) => b.sold - a.sold);
+  }
+}
+
+function stableSort<T>(items: T[], compare: (a: T, b: T) => number): T[] {
+  // Array.prototype.sort is stable (ES2019); copy so the caller's list is untouched.
+  return [...items].sort(compare);
+}
+
+export type PageLink = { kind: "page"; page: number } | { kind: "ellipsis"; key: string };
+
+/**
+ * The numbered links of a pager: a window of up to 5 pages around the current one, plus the first
+ * and last page with an ellipsis where pages are skipped (SPEC.md §9).
+ * Example: page 7 of 20 → 1 … 5 6 7 8 9 … 20.
+ */
+export function paginationWindow(page: number, pageCount: number, size = PAGINATION_WINDOW): PageLink[] {
+  if (pageCount <= 1) return [{ kind: "page", page: 1 }];
+  const half = Math.floor(size / 2);
+  let start = Math.max(1, page - half);
+  const end = Math.min(pageCount, start + size - 1);
+  start = Math.max(1, end - size + 1);
+  const links: PageLink[] = [];
+  if (start > 1) {
+    links.push({ kind: "page", page: 1 });
+    if (start > 2) links.push({ kind: "ellipsis", key: "start" });
+  }
+  for (let n = start; n <= end; n++) links.push({ kind: "page", page: n });
+  if (end < pageCount) {
+    if (end < pageCount - 1) links.push({ kind: "ellipsis", key: "end" });
+    links.push({ kind: "page", page: pageCount });
+  }
+  return links;
+}
+
+/**
+ * Products related to one: same brand first, then same category, then the rest, in catalogue
+ * order, never the product itself (SPEC.md §2: up to 5).
+ */
+export function relatedProducts(catalogue: readonly Product[], product: Product, count: number): Product[] {
+  const others = catalogue.filter((p) => p.id !== product.id);
+  const score = (p: Product) =>
+    (p.subCategory === product.subCategory ? 2 : 0) + (p.category === product.category ? 1 : 0);
+  return stableSort(others, (a, b) => score(b) - score(a)).slice(0, count);
+}

@@ -1,0 +1,74 @@
+/**
+ * Business constants of the store, one place for all of them (SPEC.md §9).
+ * Times are in milliseconds, money in whole rupees unless the name says paise.
+ */
+export const CATEGORIES = ["Men", "Women", "Couple"] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Brands are stored in the product's `subCategory` (SPEC.md §3, §5). */
+export const BRANDS = [
+  "Rolex",
+  "Casio",
+  "Seiko",
+  "Fossil",
+  "Rado",
+  "PatekPhilippe",
+  "Cartier",
+  "Tissot",
+] as const;
+export type Brand = (typeof BRANDS)[number];
+
+/** Sort options; `relevant` is the default (SPEC.md §9). */
+export const SORTS = ["relevant", "low-high", "high-low", "newest", "bestselling"] as const;
+export type Sort = (typeof SORTS)[number];
+
+export const SORT_LABELS: Record<Sort, string> = {
+  relevant: "Relevant",
+  "low-high": "Price: Low to High",
+  "high-low": "Price: High to Low",
+  newest: "Newest",
+  bestselling: "Bestselling",
+};
+
+export const PAGE_SIZE = 25;
+export const PAGINATION_WINDOW = 5;
+export const DEFAULT_PRICE_MIN = 0;
+export const DEFAULT_PRICE_MAX = 10_000;
+
+export const HOME_SECTION_SIZE = 10;
+export const RELATED_PRODUCTS = 5;
+export const NAME_MAX_CHARS = 40;
+
+/** Skeleton delays of SPEC.md §9; see DESIGN.md §11 for how they are used. */
+export const BESTSELLERS_DELAY_MS = 1500;
+export const COLLECTION_SKELETON_MS = 500;
+export const PRODUCT_SKELETON_MS = 300;
+
+export const DELIVERY_FEE_PAISE = 0;
+export const REVIEW_COUNT = 122;
+export const RATING = 4.2;
+export const FIXED_STARS = 4;
+
+/** Key under which a product without colours is added to the cart (DESIGN.md §8). */
+export const DEFAULT_SIZE_KEY = "default";
+
+/** react-hot-toast limits (SPEC.md §9). */
+export const TOAST_LIMIT = 20;
+export const TOAST_DURATION_MS = { blank: 4000, error: 4000, success: 2000 } as const;
+
+export const ORDER_STATUSES = [
+  "Order Placed",
+  "Packing",
+  "Shipped",
+  "Out for delivery",
+  "Delivered",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const COLLECTION_LINKS = [
+  { to: "/collection/luxury", label: "Luxury Watches" },
+  { to: "/collection/sport", label: "Sport Watches" },
+  { to: "/collection/smart", label: "Smart Watches" },
+  { to: "/collection/classic", label: "Classic Watches" },
+  { to: "/collection/limited", label: "Limited Edition" },
+] as const;

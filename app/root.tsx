@@ -1,0 +1,90 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { ErrorPage } from "~/components/ErrorPage";
+import { Footer } from "~/components/Footer";
+import { Header } from "~/components/Header";
+import { Toasts } from "~/components/Toasts";
+import stylesheet from "~/tailwind.css";
+import { publicEnv } from "~/utils/env.server";
+import { getToast } from "~/utils/toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request);
+  return json({ toast, env: publicEnv(), user: null as null | { name: string }, cartCount: 0 }, { headers });
+}
+
+export type RootData = ReturnType<typeof useRootData>;
+
+/** The root loader's data, for components anywhere in the tree (undefined in a root error). */
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+function Document({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-gray-800 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Document>
+      <Header />
+      <Toasts flash={data.toast} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </Document>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Chrono India — Watches for every wrist" },
+  { name: "description", content: "Shop watches from Rolex, Casio, Seiko, Fossil, Rado, Patek Philippe, Cartier and Tissot with free shipping across India." },
+];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <Document>
+      <Header />
+      <main id="main" className="flex-1">
+        <ErrorPage
+          status={isRouteErrorResponse(error) ? error.status : 500}
+          message={isRouteErrorResponse(error) ? error.statusText : undefined}
+        />
+      </main>
+      <Footer />
+    </Document>
+  );
+}

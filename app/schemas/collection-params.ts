@@ -1,0 +1,84 @@
+import { z } from "zod";
+import {
+  BRANDS,
+  CATEGORIES,
+  DEFAULT_PRICE_MAX,
+  DEFAULT_PRICE_MIN,
+  SORTS,
+  type Brand,
+  type Category,
+  type Sort,
+} from "~/lib/constants";
+
+/** The parsed, normalised /collection query (DESIGN.md §5). Prices in whole rupees. */
+export type CollectionParams = {
+  q: string;
+  categories: Category[];
+  brands: Brand[];
+  min: number;
+  max: number;
+  sort: Sort;
+  page: number;
+};
+
+export const DEFAULT_COLLECTION_PARAMS: CollectionParams = {
+  q: "",
+  categories: [],
+  brands: [],
+  min: DEFAULT_PRICE_MIN,
+  max: DEFAULT_PRICE_MAX,
+  sort: "relevant",
+  page: 1,
+};
+
+const wholeNumber = z.coerce.number().int().nonnegative().max(1_000_000_000);
+const pageNumber = z.coerce.number().int().min(1).max(1_000_000);
+
+/** Keeps the values a group allows, in the group's own order, once each (canonical form). */
+function pick<T extends string>(allowed: readonly T[], values: string[]): T[] {
+  return allowed.filter((a) => values.includes(a));
+}
+
+/**
+ * Parses /collection query parameters (DESIGN.md §5). Never throws: a bad or unknown value is
+ * ignored and its default used (SPEC.md §5: non-numeric price input is ignored). Whitespace-only
+ * values are empty. `min` > `max` swaps the bounds.
+ */
+export function parseCollectionParams(search: URLSearchParams): CollectionParams {
+  const numberOr = (raw: string | null, schema: z.ZodType<number>, fallback: number) => {
+    if (raw === null || raw.trim() === "") return fallback;
+    const parsed = schema.safeParse(raw.trim());
+    return parsed.success ? parsed.data : fallback;
+  };
+  let min = numberOr(search.get("min"), wholeNumber, DEFAULT_PRICE_MIN);
+  let max = numberOr(search.get("max"), wholeNumber, DEFAULT_PRICE_MAX);
+  if (min > max) [min, max] = [max, min];
+  const sortParsed = z.enum(SORTS).safeParse(search.get("sort"));
+  return {
+    q: (search.get("q") ?? "").trim().slice(0, 100),
+    categories: pick(CATEGORIES, search.getAll("category")),
+    brands: pick(BRANDS, search.getAll("brand")),
+    min,
+    max,
+    sort: sortParsed.success ? sortParsed.data : "relevant",
+    page: numberOr(search.get("page"), pageNumber, 1),
+  };
+}
+
+/**
+ * The canonical query string for a filter set, defaults left out, with a leading "?" or "" when
+ * every value is a default (DESIGN.md §5).
+ */
+export function collectionSearch(params: Partial<CollectionParams>): string {
+  const p = { ...DEFAULT_COLLECTION_PARAMS, ...params };
+  const search = new URLSearchParams();
+  if (p.q) search.set("q", p.q);
+  for (const c of pick(CATEGORIES, p.categories)) search.append("category", c);
+  for (const b of pick(BRANDS, p.brands)) search.append("brand", b);
+  if (p.min !== DEFAULT_PRICE_MIN) search.set("min", String(p.min));
+  if (p.max !== DEFAULT_PRICE_MAX) search.set("max", String(p.max));
+  if (p.sort !== "relevant") search.set("sort", p.sort);
+  if (p.page > 1) search.set("page", String(p.page));
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { CATEGORIES } from "~/lib/constants";
+
+/** A media address: a path on this store ("/…") or an absolute http(s) URL. Never `javascript:`. */
+const mediaUrl = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(2048)
+  .refine(
+    (value) => (value.startsWith("/") && !value.startsWith("//")) || /^https?:\/\/[^\s]+$/i.test(value),
+    "must be a path starting with / or an http(s) URL",
+  );
+
+/** Rupees in the API; "" or null means empty (SPEC.md §3: the price falls back to discount). */
+const rupees = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  z.number().finite().nonnegative("must be 0 or more").max(100_000_000).optional(),
+);
+
+const textList = z.array(z.string().trim().min(1).max(500)).max(50);
+
+/**
+ * One product as the Store API carries it (`GET /api/product/listproduct`, SPEC.md §3/§7,
+ * DESIGN.md §4). `price` and `discount` are rupees; `discount` is the original, higher price.
+ * `createdAt` accepts an ISO date or ms since epoch and is always answered as an ISO string.
+ */
+export const productJsonSchema = z
+  .object({
+    _id: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1 to 64 letters, digits, - or _"),
+    name: z.string().trim().min(1, "is required").max(200),
+    image: z.array(mediaUrl).min(1, "needs at least one image").max(20),
+    video: z.array(mediaUrl).max(10).optional().default([]),
+    videoPoster: z.preprocess((v) => (v === "" || v === null ? undefined : v), mediaUrl.optional()),
+    price: rupees,
+    discount: rupees,
+    category: z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` }),
+    subCategory: z.string().trim().min(1, "is required (the brand)").max(100),
+    description: z.string().trim().max(5000).optional().default(""),
+    features: textList.optional().default([]),
+    movement: z.string().trim().max(100).optional().default(""),
+    strapMaterial: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(100).optional()),
+    colours: z.array(z.string().trim().min(1).max(50)).max(20).optional().default([]),
+    bestseller: z.boolean().optional().default(false),
+    sold: z.number().int().nonnegative().optional().default(0),
+    createdAt: z.union([z.string(), z.number()]).transform((value, ctx) => {
+      const ms = typeof value === "number" ? value : Date.parse(value);
+      if (!Number.isFinite(ms)) {
+        ctx.addIssue({ code: "custom", message: "must be an ISO date or ms since epoch" });
+        return z.NEVER;
+      }
+      return new Date(ms).toISOString();
+    }),
+  })
+  .refine((p) => p.price !== undefined || p.discount !== undefined, {
+    message: "needs a price or a discount",
+    path: ["price"],
+  });
+
+export type ProductJsonInput = z.input<typeof productJsonSchema>;
+export type ProductJson = z.output<typeof productJsonSchema>;
+
+/**
+ * A catalogue product inside the store: money in integer paise, dates in ms since epoch.
+ * `pricePaise` is what the shopper pays (SPEC.md §3: price, else discount);
+ * `originalPaise` is the struck-through original price when there is one.
+ */
+export type Product = {
+  id: string;
+  name: string;
+  images: string[];
+  videos: string[];
+  videoPoster: string | null;
+  pricePaise: number;
+  originalPaise: number | null;
+  category: (typeof CATEGORIES)[number];
+  subCategory: string;
+  description: string;
+  features: string[];
+  movement: string;
+  strapMaterial: string | null;
+  colours: string[];
+  bestseller: boolean;
+  sold: number;
+  createdAt: number;
+};
+
+/** API JSON (rupees) → store product (paise). Input must already be parsed by productJsonSchema. */
+export function productFromJson(json: ProductJson): Product {
+  const price = json.price !== undefined ? json.price : json.discount!;
+  const original = json.price !== undefined && json.discount !== undefined ? json.discount : null;
+  return {
+    id: json._id,
+    name: json.name,
+    images: json.image,
+    videos: json.video ?? [],
+    videoPoster: json.videoPoster ?? null,
+    pricePaise: Math.round(price * 100),
+    originalPaise: original === null ? null : Math.round(original * 100),
+    category: json.category,
+    subCategory: json.subCategory,
+    description: json.description,
+    features: json.features,
+    movement: json.movement,
+    strapMaterial: json.strapMaterial ?? null,
+    colours: json.colours,
+    bestseller: json.bestseller,
+    sold: json.sold,
+    createdAt: Date.parse(json.createdAt),
+  };
+}
+
+/** Store product (paise) → API JSON (rupees), the listproduct shape. */
+export function productToJson(product: Product): ProductJson {
+  return {
+    _id: product.id,
+    name: product.name,
+    image: product.images,
+    video: product.videos,
+    ...(product.videoPoster ? { videoPoster: product.videoPoster } : {}),
+    price: product.pricePaise / 100,
+    ...(product.originalPaise !== null ? { discount: product.originalPaise / 100 } : {}),
+    category: product.category,
+    subCategory: product.subCategory,
+    description: product.description,
+    features: product.features,
+    movement: product.movement,
+    ...(product.strapMaterial ? { strapMaterial: product.strapMaterial } : {}),
+    colours: product.colours,
+    bestseller: product.bestseller,
+    sold: product.sold,
+    createdAt: new Date(product.createdAt).toISOString(),
+  };
+}
+
+/** The answer of `GET /api/product/listproduct` (SPEC.md §7). */
+export const listProductsResponseSchema = z.object({
+  success: z.boolean(),
+  products: z.array(productJsonSchema).optional(),
+  message: z.string().optional(),
+});

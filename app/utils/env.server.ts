@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+/** Configuration of DESIGN.md §12, parsed once; a bad value stops the server and names itself. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .default("file:./data/store.db")
+    .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), "must start with file: or postgres://"),
+  SESSION_SECRET: optionalText,
+  BACKEND_URL: optionalText.pipe(z.url().optional()),
+  CASHFREE_APP_ID: optionalText,
+  CASHFREE_SECRET_KEY: optionalText,
+  CASHFREE_ENV: z.enum(["sandbox", "production"]).default("production"),
+  CASHFREE_API_BASE: optionalText.pipe(z.url().optional()),
+  ENABLE_COD: flag,
+  STORE_NAME: z.string().default("Chrono India"),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  FEEDBACK_URL: z.string().url().default("https://forms.gle/your-feedback-form"),
+  SEED_DEMO_CATALOGUE: z.enum(["true", "false"]).default("true"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+/**
+ * The parsed environment (DESIGN.md §12). Throws an Error naming every bad variable.
+ * Read once per process; tests may call `resetEnv()` after changing process.env.
+ */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+export function resetEnv() {
+  cached = undefined;
+}
+
+/** The values the browser may see (STYLE.md habit 7). */
+export function publicEnv() {
+  const env = getEnv();
+  return { STORE_NAME: env.STORE_NAME, FEEDBACK_URL: env.FEEDBACK_URL, CASHFREE_ENV: env.CASHFREE_ENV };
+}
