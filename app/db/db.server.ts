@@ -14,9 +14,9 @@ export type DB = Kysely<Database>;
 /**
  * Opens a Kysely handle for a DATABASE_URL (DESIGN.md §6):
  * `file:PATH` → SQLite through better-sqlite3 in WAL mode (the folder is created);
- * `postgres://…` → PostgreSQL through a pg pool.
+ * `postgres://…` → PostgreSQL through a pg pool (`pgSchema` sets its search_path; tests use it).
  */
-export function createDatabase(url: string): DB {
+export function createDatabase(url: string, options: { pgSchema?: string } = {}): DB {
   if (url.startsWith("file:")) {
     const file = url.slice("file:".length);
     if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -28,7 +28,13 @@ export function createDatabase(url: string): DB {
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   }
   return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({
+        connectionString: url,
+        max: 10,
+        ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+      }),
+    }),
   });
 }
 

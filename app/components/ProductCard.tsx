@@ -1,0 +1,69 @@
+import { Link } from "@remix-run/react";
+import { NAME_MAX_CHARS } from "~/lib/constants";
+import { discountPercent, formatPaise, truncateName } from "~/lib/money";
+
+/** The slice of a product a card shows; loaders send only these fields to the browser. */
+export type ProductCardData = {
+  id: string;
+  name: string;
+  image: string;
+  pricePaise: number;
+  originalPaise: number | null;
+};
+
+/** Picks the card fields of a product (keeps loaders' payloads small). */
+export function toCardData(product: {
+  id: string;
+  name: string;
+  images: string[];
+  pricePaise: number;
+  originalPaise: number | null;
+}): ProductCardData {
+  return {
+    id: product.id,
+    name: product.name,
+    image: product.images[0] ?? "",
+    pricePaise: product.pricePaise,
+    originalPaise: product.originalPaise,
+  };
+}
+
+/** A product tile: image, name cut to 40 characters (SPEC.md §9), price, original and % off. */
+export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+  const percent = discountPercent(product.pricePaise, product.originalPaise);
+  return (
+    <Link
+      to={`/product/${product.id}`}
+      prefetch="intent"
+      className="group block text-gray-700"
+      data-testid="product-card"
+    >
+      <div className="aspect-square overflow-hidden rounded bg-gray-50">
+        <img
+          src={product.image}
+          alt=""
+          width={400}
+          height={400}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="h-full w-full object-cover transition-transform duration-300 ease-in-out group-hover:scale-105"
+        />
+      </div>
+      <p className="pb-1 pt-3 text-sm" title={product.name}>
+        {truncateName(product.name, NAME_MAX_CHARS)}
+      </p>
+      <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+        <span className="font-medium text-gray-900">{formatPaise(product.pricePaise)}</span>
+        {percent !== null && product.originalPaise !== null ? (
+          <>
+            <s className="text-xs text-gray-500">
+              <span className="sr-only">Original price </span>
+              {formatPaise(product.originalPaise)}
+            </s>
+            <span className="text-xs font-medium text-green-700">{percent}% off</span>
+          </>
+        ) : null}
+      </p>
+    </Link>
+  );
+}

@@ -1,0 +1,37 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test as base, type Page } from "@playwright/test";
+
+export const test = base;
+export { expect };
+
+/** True in the project that runs with JavaScript off ("no-js" in playwright.config.ts). */
+export function jsDisabled() {
+  return test.info().project.name === "no-js";
+}
+
+/**
+ * Asserts axe-core finds no accessibility violations on the page as it is now.
+ * axe needs script, so with JavaScript off the very HTML of the page is replayed at its URL in a
+ * scripted context whose script files are blocked: axe sees what a no-JS shopper sees.
+ */
+export async function expectNoAxeViolations(page: Page) {
+  let target = page;
+  if (jsDisabled()) {
+    const html = await page.content();
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+    target = await context.newPage();
+    await target.route("**/*", (route) => {
+      const request = route.request();
+      if (request.isNavigationRequest()) return route.fulfill({ body: html, contentType: "text/html" });
+      if (request.resourceType() === "script") return route.abort();
+      return route.continue();
+    });
+    await target.goto(page.url());
+  }
+  const results = await new AxeBuilder({ page: target }).analyze();
+  if (target !== page) await target.context().close();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`,
+  );
+  expect(summary).toEqual([]);
+}

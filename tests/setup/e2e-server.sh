@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Starts the production build for the browser tests on a fresh SQLite database (DESIGN.md §14).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+tmp=tests/.tmp/e2e
+rm -rf "$tmp" && mkdir -p "$tmp"
+export NODE_ENV=production
+export PORT="${E2E_PORT:-3210}"
+export DATABASE_URL="file:$tmp/store.db"
+export SESSION_SECRET="e2e-session-secret-not-for-production"
+export PUBLIC_URL="http://localhost:$PORT"
+export FEEDBACK_URL="https://example.com/feedback"
+exec npx remix-serve ./build/index.js
