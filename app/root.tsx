@@ -17,6 +17,7 @@ import { Header } from "~/components/Header";
 import { Toasts } from "~/components/Toasts";
 import stylesheet from "~/tailwind.css";
 import { publicEnv } from "~/utils/env.server";
+import { getShopper } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [
@@ -25,8 +26,9 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, headers } = await getToast(request);
-  return json({ toast, env: publicEnv(), user: null as null | { name: string }, cartCount: 0 }, { headers });
+  const [{ toast, headers }, shopper] = await Promise.all([getToast(request), getShopper(request)]);
+  if (shopper.setCookie) headers.append("Set-Cookie", shopper.setCookie);
+  return json({ toast, env: publicEnv(), user: shopper.user, cartCount: shopper.cartCount }, { headers });
 }
 
 export type RootData = ReturnType<typeof useRootData>;
@@ -68,8 +70,12 @@ export default function App() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Chrono India — Watches for every wrist" },
+export const meta: MetaFunction = ({ error }) => [
+  {
+    title: error
+      ? `${isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong"} — Chrono India`
+      : "Chrono India — Watches for every wrist",
+  },
   { name: "description", content: "Shop watches from Rolex, Casio, Seiko, Fossil, Rado, Patek Philippe, Cartier and Tissot with free shipping across India." },
 ];
 

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { BackendError, type Backend } from "~/backend/types";
+import { cartAnswerSchema, messageAnswerSchema, tokenAnswerSchema } from "~/schemas/api";
 import { listProductsResponseSchema, productFromJson } from "~/schemas/product";
 
 const TIMEOUT_MS = 10_000;
@@ -51,6 +52,33 @@ export function createHttpBackend(baseUrl: string, fetchImpl: typeof fetch = fet
     async listProducts() {
       const answer = await call("GET", "/api/product/listproduct", listProductsResponseSchema);
       return (answer.products ?? []).map(productFromJson);
+    },
+
+    async register(input) {
+      const answer = await call("POST", "/api/user/register", tokenAnswerSchema, { body: input });
+      return { token: answer.token };
+    },
+
+    async login(input) {
+      const answer = await call("POST", "/api/user/login", tokenAnswerSchema, { body: input });
+      return { token: answer.token };
+    },
+
+    async logout(token) {
+      await call("POST", "/api/user/logout", messageAnswerSchema, { body: {}, token });
+    },
+
+    async getCart(token) {
+      const answer = await call("POST", "/api/cart/get", cartAnswerSchema, { body: {}, token });
+      return answer.cartData;
+    },
+
+    async addToCart(token, itemId, size) {
+      await call("POST", "/api/cart/add", messageAnswerSchema, { body: { itemId, size }, token });
+    },
+
+    async updateCart(token, itemId, size, quantity) {
+      await call("POST", "/api/cart/update", messageAnswerSchema, { body: { itemId, size, quantity }, token });
     },
   };
 }

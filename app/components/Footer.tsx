@@ -1,4 +1,107 @@
-/** PLACEHOLDER footer (SPEC.md §2 "Header and footer"). */
+import { Link } from "@remix-run/react";
+import { FALLBACK_STORE_NAME, STORE_CONTACT } from "~/content/store-details";
+import { useRootData } from "~/root";
+import { COMPANY_LINKS, POLICY_LINKS } from "./header/navigation";
+
+const heading = "text-sm font-semibold uppercase tracking-wider text-gray-900";
+const link = "text-sm text-gray-700 hover:text-gray-900 hover:underline";
+
+/**
+ * The store footer (SPEC.md §2): company links, policy links, the feedback link to the external
+ * form (FEEDBACK_URL), contact details and the copyright line. Renders without root data too
+ * (error pages), then without the feedback link, whose address only the server knows.
+ */
 export function Footer() {
-  return <footer className="border-t p-4 text-sm">© Chrono India</footer>;
+  const data = useRootData();
+  const storeName = data?.env.STORE_NAME ?? FALLBACK_STORE_NAME;
+  const feedbackUrl = data?.env.FEEDBACK_URL;
+  return (
+    <footer className="mt-16 border-t border-gray-200 bg-gray-50">
+      <div className="mx-auto grid max-w-screen-xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr] lg:px-8">
+        <div>
+          <Link to="/" className="font-serif text-2xl text-gray-900">
+            {storeName}
+          </Link>
+          <p className="mt-4 max-w-xs text-sm leading-6 text-gray-700">
+            Genuine watches from the world&apos;s best-loved brands, delivered free across India.
+          </p>
+          {feedbackUrl ? (
+            <p className="mt-6">
+              <a
+                href={feedbackUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-2 rounded-full border border-gray-900 px-4 py-2 text-sm font-medium text-gray-900 hover:bg-gray-900 hover:text-white"
+                data-testid="feedback-link"
+              >
+                Share your feedback
+                <span aria-hidden="true">↗</span>
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </p>
+          ) : null}
+        </div>
+
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company" className={heading}>
+            Company
+          </h2>
+          <ul className="mt-4 space-y-3">
+            {COMPANY_LINKS.map((item) => (
+              <li key={item.label}>
+                <Link to={item.to} className={link}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="footer-policies">
+          <h2 id="footer-policies" className={heading}>
+            Policies
+          </h2>
+          <ul className="mt-4 space-y-3">
+            {POLICY_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={link}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className={heading}>Get in touch</h2>
+          <address className="mt-4 space-y-3 text-sm not-italic leading-6 text-gray-700">
+            <p>
+              <a href={`tel:${STORE_CONTACT.phoneHref}`} className={link}>
+                {STORE_CONTACT.phone}
+              </a>
+            </p>
+            <p>
+              <a href={`mailto:${STORE_CONTACT.email}`} className={link}>
+                {STORE_CONTACT.email}
+              </a>
+            </p>
+            <p>
+              {STORE_CONTACT.address.map((line, index) => (
+                <span key={line} className="block">
+                  {index === 0 ? <span className="sr-only">Address: </span> : null}
+                  {line}
+                </span>
+              ))}
+            </p>
+            <p>Support hours: {STORE_CONTACT.hours}</p>
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-gray-200">
+        <p suppressHydrationWarning className="mx-auto max-w-screen-xl px-4 py-5 text-center text-xs text-gray-600 sm:px-6 lg:px-8">
+          © {new Date().getFullYear()} {storeName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
 }

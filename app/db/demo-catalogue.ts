@@ -1,26 +1,652 @@
+import { BRANDS, type Brand, type Category } from "~/lib/constants";
+import { watchImageUrl, type WatchFaceSpec, type WatchView } from "~/lib/watch-face";
 import type { ProductJsonInput } from "~/schemas/product";
 
 /**
- * The demo catalogue in the listproduct JSON shape (SPEC.md §3), deterministic.
- * PLACEHOLDER: to be replaced by the full generator.
+ * The demo catalogue: watches of the eight brands of SPEC.md §2 in the listproduct JSON shape
+ * (SPEC.md §3/§7, prices in rupees), with pictures drawn by /images/watch/… (app/lib/watch-face.ts).
+ * Deterministic (seeded PRNG per product): the same count always gives the same catalogue, and a
+ * smaller catalogue is a prefix of a larger one. See docs/decisions/0100-demo-catalogue.md.
+ */
+
+type Dial = WatchFaceSpec["dial"];
+type Metal = WatchFaceSpec["metal"];
+type Strap = WatchFaceSpec["strap"];
+type Movement = "Automatic" | "Quartz" | "Solar" | "Mechanical (hand-wound)" | "Kinetic" | "Digital quartz" | "Hybrid smartwatch";
+
+type Variant = { ref: string; dial: Dial; metal: Metal; strap: Strap };
+type Family = {
+  brand: Brand;
+  line: string;
+  category: Category;
+  shape: WatchFaceSpec["case"];
+  index: WatchFaceSpec["index"];
+  complication: WatchFaceSpec["complication"];
+  movement: Movement;
+  /** Case diameter in mm (for a couple's pair: his). */
+  size: number;
+  /** Water resistance in metres. */
+  water: number;
+  /** Usual price range in whole rupees. */
+  price: [number, number];
+  variants: Variant[];
+  blurb: string;
+  features: string[];
+};
+
+const v = (ref: string, dial: Dial, metal: Metal, strap: Strap): Variant => ({ ref, dial, metal, strap });
+
+const FAMILIES: Family[] = [
+  // Rolex
+  { brand: "Rolex", line: "Submariner Date", category: "Men", shape: "round", index: "dot", complication: "date", movement: "Automatic", size: 41, water: 300, price: [8200, 9900],
+    variants: [v("126610LN", "black", "steel", "bracelet"), v("126610LV", "green", "steel", "bracelet"), v("126613LB", "blue", "gold", "bracelet")],
+    blurb: "The reference diver's watch: a unidirectional rotatable bezel with a ceramic insert, luminous hour markers and a Cyclops lens over the date.",
+    features: ["Unidirectional rotatable bezel with ceramic insert", "Cyclops lens over the date", "Chromalight luminous display", "Oysterlock folding safety clasp"] },
+  { brand: "Rolex", line: "Datejust 41", category: "Men", shape: "round", index: "stick", complication: "date", movement: "Automatic", size: 41, water: 100, price: [7800, 9800],
+    variants: [v("126334", "blue", "steel", "jubilee"), v("126300", "silver", "steel", "bracelet"), v("126331", "champagne", "rose", "jubilee"), v("126333", "champagne", "gold", "jubilee")],
+    blurb: "The archetype of the classic watch, with its instantly recognisable date window at 3 o'clock and a fluted or smooth bezel.",
+    features: ["Date with instantaneous change", "Fluted bezel", "Screw-down Twinlock crown", "Sapphire crystal with anti-reflective coating"] },
+  { brand: "Rolex", line: "GMT-Master II", category: "Men", shape: "round", index: "dot", complication: "gmt", movement: "Automatic", size: 40, water: 100, price: [8900, 9990],
+    variants: [v("126710BLRO", "black", "steel", "jubilee"), v("126710BLNR", "black", "steel", "bracelet")],
+    blurb: "Built for travellers: a 24-hour hand and a two-colour rotatable bezel show a second time zone at a glance.",
+    features: ["Second time zone with 24-hour hand", "Bidirectional 24-hour rotatable bezel", "Date with Cyclops lens", "Chromalight luminous display"] },
+  { brand: "Rolex", line: "Oyster Perpetual 36", category: "Women", shape: "round", index: "stick", complication: "none", movement: "Automatic", size: 36, water: 100, price: [6500, 8900],
+    variants: [v("126000", "blue", "steel", "bracelet"), v("126000", "green", "steel", "bracelet"), v("126000", "salmon", "steel", "bracelet"), v("126000", "black", "steel", "bracelet")],
+    blurb: "The purest expression of the Oyster: time only, a smooth bezel and a lacquered dial in a bright colour.",
+    features: ["Time-only dial with luminous markers", "Smooth domed bezel", "Oyster bracelet with Oysterclasp"] },
+  { brand: "Rolex", line: "Explorer 40", category: "Men", shape: "round", index: "arabic", complication: "none", movement: "Automatic", size: 40, water: 100, price: [7500, 9200],
+    variants: [v("224270", "black", "steel", "bracelet")],
+    blurb: "Born of mountaineering expeditions, the Explorer keeps a legible black dial with 3, 6 and 9 numerals.",
+    features: ["Black dial with 3, 6, 9 numerals", "Shock-resistant Paraflex system", "Easylink comfort extension link"] },
+  { brand: "Rolex", line: "Day-Date 40", category: "Men", shape: "round", index: "roman", complication: "date", movement: "Automatic", size: 40, water: 100, price: [9200, 9990],
+    variants: [v("228238", "champagne", "gold", "bracelet"), v("228235", "salmon", "rose", "bracelet")],
+    blurb: "The first wristwatch to show the day spelt out in full, in precious metal on the President bracelet.",
+    features: ["Day spelt out in full at 12 o'clock", "Date with Cyclops lens", "President bracelet with concealed Crownclasp", "18k gold case"] },
+  { brand: "Rolex", line: "Lady-Datejust 28", category: "Women", shape: "round", index: "diamond", complication: "date", movement: "Automatic", size: 28, water: 100, price: [6900, 9500],
+    variants: [v("279171", "pearl", "rose", "jubilee"), v("279174", "silver", "steel", "jubilee"), v("279173", "champagne", "gold", "jubilee")],
+    blurb: "An elegant 28 mm Datejust with diamond-set hour markers and a softly rounded Jubilee bracelet.",
+    features: ["Diamond-set hour markers", "Mother-of-pearl or sunray dial", "Jubilee bracelet with concealed clasp", "Date with Cyclops lens"] },
+  { brand: "Rolex", line: "Cosmograph Daytona", category: "Men", shape: "round", index: "stick", complication: "chrono", movement: "Automatic", size: 40, water: 100, price: [9400, 9990],
+    variants: [v("126500LN", "white", "steel", "bracelet"), v("126500LN", "black", "steel", "bracelet"), v("126518LN", "champagne", "gold", "blackrubber")],
+    blurb: "The racing chronograph: tachymetric scale, three counters and chronograph pushers screwed down for water resistance.",
+    features: ["Chronograph with 30-minute and 12-hour counters", "Tachymetric scale engraved on the bezel", "Screw-down pushers", "Oysterflex bracelet on the gold model"] },
+  { brand: "Rolex", line: "Datejust His and Hers Set", category: "Couple", shape: "round", index: "stick", complication: "date", movement: "Automatic", size: 41, water: 100, price: [9000, 9990],
+    variants: [v("126334 / 279174", "blue", "steel", "jubilee"), v("126331 / 279171", "champagne", "rose", "jubilee")],
+    blurb: "A matching pair: a 41 mm Datejust for him and a 28 mm Lady-Datejust for her, presented together.",
+    features: ["Two watches in one presentation box", "Matching dials and Jubilee bracelets", "Date with Cyclops lens on both"] },
+
+  // Casio
+  { brand: "Casio", line: "G-Shock GA-2100 Carbon Core", category: "Men", shape: "octagon", index: "stick", complication: "none", movement: "Quartz", size: 45, water: 200, price: [7500, 9500],
+    variants: [v("GA-2100-1A1", "black", "black", "blackresin"), v("GA-2100-2A", "blue", "black", "bluerubber"), v("GA-2100-3A", "green", "black", "blackresin")],
+    blurb: "The slim octagonal G-Shock with a Carbon Core Guard structure, analogue hands over a digital display.",
+    features: ["Carbon Core Guard structure", "Shock resistant", "World time for 48 cities", "LED light with afterglow", "Battery life about 3 years"] },
+  { brand: "Casio", line: "G-Shock DW-5600E", category: "Men", shape: "digital", index: "stick", complication: "none", movement: "Digital quartz", size: 43, water: 200, price: [4500, 6500],
+    variants: [v("DW-5600E-1V", "black", "black", "blackresin"), v("DW-5600BB-1", "grey", "black", "blackresin")],
+    blurb: "The square original G-Shock: a tough resin case, a stopwatch and a countdown timer that shrug off knocks.",
+    features: ["Shock resistant", "1/100-second stopwatch", "Countdown timer", "Multi-function alarm", "Electro-luminescent backlight"] },
+  { brand: "Casio", line: "Vintage A168WA", category: "Men", shape: "digital", index: "stick", complication: "none", movement: "Digital quartz", size: 38, water: 30, price: [2200, 3500],
+    variants: [v("A168WA-1", "silver", "steel", "bracelet"), v("A168WG-9", "champagne", "gold", "bracelet")],
+    blurb: "The 1980s classic: a light stainless steel case, an illuminator and the daily alarm that made it a bestseller.",
+    features: ["Electro-luminescent backlight", "Daily alarm and hourly time signal", "1/100-second stopwatch", "Auto calendar", "Adjustable stainless steel bracelet"] },
+  { brand: "Casio", line: "Vintage LA670WGA", category: "Women", shape: "digital", index: "stick", complication: "none", movement: "Digital quartz", size: 25, water: 30, price: [2800, 4200],
+    variants: [v("LA670WGA-9", "champagne", "gold", "bracelet"), v("LA670WA-1", "silver", "steel", "bracelet"), v("LA680WEGA-9", "champagne", "gold", "mesh")],
+    blurb: "A petite retro digital watch in a gold or silver tone, light enough to wear every day.",
+    features: ["LED light", "Daily alarm", "Stopwatch", "Auto calendar", "Battery life about 3 years"] },
+  { brand: "Casio", line: "Edifice Chronograph", category: "Men", shape: "round", index: "stick", complication: "chrono", movement: "Quartz", size: 44, water: 100, price: [7800, 9900],
+    variants: [v("EFR-556DB-1AV", "black", "steel", "bracelet"), v("EFV-540D-1A2V", "blue", "steel", "bracelet"), v("EFR-526L-1AV", "black", "steel", "blackleather")],
+    blurb: "Motorsport styling with a precise chronograph, a tachymeter and a date, in a solid steel case.",
+    features: ["1/20-second chronograph", "Tachymeter", "Date display", "Mineral glass", "Screw-lock case back"] },
+  { brand: "Casio", line: "Enticer", category: "Men", shape: "round", index: "stick", complication: "date", movement: "Quartz", size: 41, water: 50, price: [1200, 2600],
+    variants: [v("MTP-V002L-1B", "black", "steel", "blackleather"), v("MTP-V002L-7B", "white", "steel", "brownleather"), v("MTP-V002D-2B", "blue", "steel", "bracelet")],
+    blurb: "A clean, affordable dress watch for the office, with a date window and a comfortable leather strap.",
+    features: ["Date display", "Mineral glass", "Stainless steel case back", "Battery life about 3 years"] },
+  { brand: "Casio", line: "Sheen Ladies", category: "Women", shape: "round", index: "diamond", complication: "none", movement: "Quartz", size: 32, water: 50, price: [5500, 9000],
+    variants: [v("SHE-4540CG-7A", "pearl", "rose", "bracelet"), v("SHE-3060SPG-7A", "white", "gold", "mesh")],
+    blurb: "Sheen is Casio's dress line for women: crystal-set markers, a sapphire crystal and a fine bracelet.",
+    features: ["Swarovski crystal markers", "Sapphire crystal", "Ion-plated bracelet", "Tri-fold clasp"] },
+  { brand: "Casio", line: "Duro Diver", category: "Men", shape: "round", index: "dot", complication: "date", movement: "Quartz", size: 44, water: 200, price: [5200, 7200],
+    variants: [v("MDV-106-1A", "black", "steel", "blackresin"), v("MDV-106-2A", "blue", "steel", "bluerubber"), v("MDV-106-3A", "green", "steel", "greennato")],
+    blurb: "A no-nonsense diver's watch with a rotating bezel, luminous hands and a date, built for the sea.",
+    features: ["Rotating elapsed-time bezel", "Luminous hands and markers", "Date display", "Screw-down crown"] },
+  { brand: "Casio", line: "Pro Trek Solar", category: "Men", shape: "digital", index: "stick", complication: "none", movement: "Solar", size: 48, water: 100, price: [8500, 9900],
+    variants: [v("PRG-340-1", "black", "black", "blackresin"), v("PRG-340-3", "green", "black", "greennato")],
+    blurb: "An outdoor companion with a compass, a barometer and an altimeter, charged by light.",
+    features: ["Tough Solar power", "Triple sensor: compass, altimeter, barometer", "Sunrise and sunset times", "Battery level indicator"] },
+  { brand: "Casio", line: "Vintage Couple Set", category: "Couple", shape: "digital", index: "stick", complication: "none", movement: "Digital quartz", size: 38, water: 30, price: [4400, 6800],
+    variants: [v("A168WG-9 & LA680WGA-9", "champagne", "gold", "bracelet"), v("A168WA-1 & LA670WA-1", "silver", "steel", "bracelet")],
+    blurb: "His-and-hers retro digitals in matching tones, boxed together as a gift.",
+    features: ["Two watches in one gift box", "LED light on both", "Daily alarm and stopwatch", "Adjustable bracelets"] },
+
+  // Seiko
+  { brand: "Seiko", line: "Presage Cocktail Time", category: "Men", shape: "round", index: "stick", complication: "date", movement: "Automatic", size: 40.5, water: 50, price: [7900, 9900],
+    variants: [v("SRPB43J1", "blue", "steel", "bracelet"), v("SRPB41J1", "blue", "steel", "brownleather"), v("SRPB46J1", "brown", "steel", "brownleather"), v("SRPE15J1", "silver", "steel", "blackleather")],
+    blurb: "Inspired by Japanese cocktails, the textured dial catches the light like a glass of the evening's drink.",
+    features: ["Textured sunburst dial", "Hardlex crystal", "See-through case back", "Hand-winding and hacking"] },
+  { brand: "Seiko", line: "5 Sports", category: "Men", shape: "round", index: "dot", complication: "date", movement: "Automatic", size: 42.5, water: 100, price: [6200, 8800],
+    variants: [v("SRPD55K1", "black", "steel", "bracelet"), v("SRPD51K1", "blue", "steel", "bracelet"), v("SRPD63K1", "green", "steel", "greennato"), v("SRPD65K1", "black", "black", "blackrubber")],
+    blurb: "A sports watch for every day, with a rotating bezel, a day-date and the 4R36 automatic calibre.",
+    features: ["Day-date display", "Rotating bezel", "LumiBrite hands and markers", "See-through case back"] },
+  { brand: "Seiko", line: "Prospex Turtle", category: "Men", shape: "cushion", index: "dot", complication: "date", movement: "Automatic", size: 45, water: 200, price: [8500, 9900],
+    variants: [v("SRPE93K1", "black", "steel", "blackrubber"), v("SRP773K1", "blue", "steel", "bracelet")],
+    blurb: "The cushion-cased diver nicknamed the Turtle, a 200 m ISO-rated tool watch since 1976.",
+    features: ["ISO 6425 diver's 200 m", "Unidirectional bezel", "LumiBrite hands and markers", "Day-date display"] },
+  { brand: "Seiko", line: "Prospex Alpinist", category: "Men", shape: "round", index: "arabic", complication: "date", movement: "Automatic", size: 39.5, water: 200, price: [8900, 9990],
+    variants: [v("SPB121J1", "green", "steel", "brownleather"), v("SPB117J1", "black", "steel", "bracelet")],
+    blurb: "The field watch for mountaineers, with an internal rotating compass ring and a cathedral-style hour hand.",
+    features: ["Internal rotating compass bezel", "Sapphire crystal with anti-reflective coating", "6R35 calibre with 70-hour power reserve", "Screw-down crown"] },
+  { brand: "Seiko", line: "Essentials", category: "Men", shape: "round", index: "stick", complication: "date", movement: "Quartz", size: 40, water: 100, price: [3800, 6200],
+    variants: [v("SUR305P1", "white", "steel", "bracelet"), v("SUR309P1", "blue", "steel", "bracelet"), v("SUR287P1", "black", "steel", "blackleather")],
+    blurb: "A simple, honest everyday watch with a crisp dial, a date and reliable Seiko quartz accuracy.",
+    features: ["Date display", "Hardlex crystal", "Luminous hands", "Battery life about 3 years"] },
+  { brand: "Seiko", line: "Solar Chronograph", category: "Men", shape: "round", index: "stick", complication: "chrono", movement: "Solar", size: 43, water: 100, price: [8200, 9900],
+    variants: [v("SSC813P1", "blue", "steel", "bracelet"), v("SSC819P1", "black", "steel", "blackleather")],
+    blurb: "A light-powered chronograph that never needs a battery change and keeps six months of reserve in the dark.",
+    features: ["Solar powered, no battery changes", "1/5-second chronograph up to 60 minutes", "Power reserve indicator", "Sapphire crystal"] },
+  { brand: "Seiko", line: "Kinetic", category: "Men", shape: "round", index: "stick", complication: "date", movement: "Kinetic", size: 42, water: 100, price: [6800, 9200],
+    variants: [v("SKA789P1", "black", "steel", "bracelet"), v("SKA785P1", "blue", "steel", "bracelet")],
+    blurb: "Seiko's Kinetic calibre turns the motion of your wrist into electricity, with quartz precision.",
+    features: ["Kinetic self-charging movement", "Power reserve indicator", "Date display", "Hardlex crystal"] },
+  { brand: "Seiko", line: "Ladies Essentials", category: "Women", shape: "round", index: "diamond", complication: "none", movement: "Quartz", size: 29, water: 50, price: [4200, 7500],
+    variants: [v("SUR636P1", "pearl", "rose", "bracelet"), v("SUR633P1", "white", "steel", "bracelet"), v("SUR634P1", "champagne", "gold", "mesh")],
+    blurb: "A fine ladies' watch with a mother-of-pearl dial and crystal markers on a slim bracelet.",
+    features: ["Mother-of-pearl dial", "Crystal hour markers", "Hardlex crystal", "Fold-over clasp"] },
+  { brand: "Seiko", line: "Presage Couple Set", category: "Couple", shape: "round", index: "stick", complication: "date", movement: "Automatic", size: 40.5, water: 50, price: [9000, 9990],
+    variants: [v("SRPB43J1 & SRP843J1", "blue", "steel", "bracelet"), v("SRPB41J1 & SRP839J1", "blue", "steel", "brownleather")],
+    blurb: "Two Presage automatics with matching cocktail-inspired dials, sized for him and for her.",
+    features: ["Two automatic watches in one box", "Matching textured dials", "See-through case backs"] },
+
+  // Fossil
+  { brand: "Fossil", line: "Grant Chronograph", category: "Men", shape: "round", index: "roman", complication: "chrono", movement: "Quartz", size: 44, water: 50, price: [6500, 9500],
+    variants: [v("FS4812", "black", "steel", "bracelet"), v("FS4735", "white", "steel", "brownleather"), v("FS5068", "blue", "rose", "brownleather")],
+    blurb: "Vintage-inspired Roman numerals and a three-eye chronograph in a generous 44 mm case.",
+    features: ["Chronograph with three sub-dials", "Roman numeral markers", "Mineral crystal", "Date window"] },
+  { brand: "Fossil", line: "Neutra Chronograph", category: "Men", shape: "round", index: "stick", complication: "chrono", movement: "Quartz", size: 44, water: 50, price: [7000, 9800],
+    variants: [v("FS5380", "blue", "steel", "brownleather"), v("FS5384", "black", "black", "blackleather"), v("FS5453", "green", "steel", "tanleather")],
+    blurb: "Clean lines, a sunray dial and a chronograph for the man who likes a quiet statement.",
+    features: ["Chronograph", "Sunray dial", "Genuine leather strap", "Mineral crystal"] },
+  { brand: "Fossil", line: "Townsman Automatic", category: "Men", shape: "round", index: "stick", complication: "none", movement: "Automatic", size: 44, water: 50, price: [8800, 9990],
+    variants: [v("ME3098", "white", "rose", "brownleather"), v("ME3138", "blue", "steel", "bracelet")],
+    blurb: "A skeletonised automatic that shows its beating heart through the dial and the case back.",
+    features: ["Open-heart skeleton dial", "Exhibition case back", "Automatic movement, no battery", "Genuine leather strap"] },
+  { brand: "Fossil", line: "Machine", category: "Men", shape: "round", index: "arabic", complication: "date", movement: "Quartz", size: 45, water: 50, price: [5500, 8500],
+    variants: [v("FS4552", "black", "black", "bracelet"), v("FS4656", "grey", "steel", "bracelet"), v("FS5526", "black", "black", "blackrubber")],
+    blurb: "An industrial-styled watch with bold numerals and a chunky case, built to be noticed.",
+    features: ["Bold Arabic numerals", "Date display", "Mineral crystal", "Ion-plated finish"] },
+  { brand: "Fossil", line: "Minimalist", category: "Men", shape: "round", index: "stick", complication: "none", movement: "Quartz", size: 44, water: 50, price: [4500, 7200],
+    variants: [v("FS5447", "black", "black", "mesh"), v("FS5304", "blue", "steel", "brownleather"), v("FS5439", "grey", "steel", "mesh")],
+    blurb: "A slim three-hand watch with nothing extra: a flat case, thin markers and a Milanese mesh or leather strap.",
+    features: ["Slim 7 mm case", "Three-hand movement", "Interchangeable strap", "Mineral crystal"] },
+  { brand: "Fossil", line: "Gen 6 Hybrid", category: "Men", shape: "round", index: "stick", complication: "none", movement: "Hybrid smartwatch", size: 45, water: 30, price: [8500, 9900],
+    variants: [v("FTW7062", "black", "black", "blackrubber"), v("FTW7064", "blue", "steel", "bracelet")],
+    blurb: "A hybrid smartwatch: real hands over an always-on display, with heart rate and up to two weeks of battery.",
+    features: ["Heart rate and SpO2 tracking", "Always-on readout", "Up to 2 weeks of battery", "Smartphone notifications"] },
+  { brand: "Fossil", line: "Jacqueline", category: "Women", shape: "round", index: "roman", complication: "date", movement: "Quartz", size: 36, water: 30, price: [4200, 6900],
+    variants: [v("ES3487", "white", "rose", "tanleather"), v("ES3546", "white", "steel", "mesh"), v("ES4100", "white", "rose", "brownleather")],
+    blurb: "A feminine dress watch with Roman numerals and a date window on a soft leather or mesh strap.",
+    features: ["Roman numeral markers", "Date window", "Mineral crystal", "Buckle closure"] },
+  { brand: "Fossil", line: "Carlie Mini", category: "Women", shape: "round", index: "diamond", complication: "none", movement: "Quartz", size: 28, water: 50, price: [4500, 7800],
+    variants: [v("ES4433", "pearl", "rose", "mesh"), v("ES4646", "white", "gold", "bracelet")],
+    blurb: "A delicate 28 mm watch with crystal-accented markers and a mother-of-pearl face.",
+    features: ["Crystal-accented markers", "Mother-of-pearl dial", "Three-hand movement", "Stainless steel mesh"] },
+  { brand: "Fossil", line: "Stella", category: "Women", shape: "round", index: "diamond", complication: "none", movement: "Quartz", size: 37, water: 50, price: [6500, 9500],
+    variants: [v("ES5108", "pearl", "rose", "bracelet"), v("ES5131", "champagne", "gold", "bracelet")],
+    blurb: "A glamorous multifunction watch with a crystal-set bezel and a polished bracelet.",
+    features: ["Crystal-set bezel", "Multifunction sub-eyes", "Stainless steel bracelet", "Push-button deployment clasp"] },
+  { brand: "Fossil", line: "His and Hers Gift Set", category: "Couple", shape: "round", index: "stick", complication: "none", movement: "Quartz", size: 44, water: 50, price: [7500, 9900],
+    variants: [v("BQ2456SET", "blue", "steel", "brownleather"), v("BQ2469SET", "black", "rose", "bracelet")],
+    blurb: "A Fossil pair in one gift box: a three-hand watch for him and its smaller twin for her.",
+    features: ["Two watches in one gift box", "Matching dials", "Mineral crystals"] },
+
+  // Rado
+  { brand: "Rado", line: "Captain Cook Automatic", category: "Men", shape: "round", index: "dot", complication: "date", movement: "Automatic", size: 42, water: 300, price: [8500, 9990],
+    variants: [v("R32505313", "green", "steel", "bracelet"), v("R32505203", "blue", "steel", "bluerubber"), v("R32105153", "black", "steel", "bracelet")],
+    blurb: "A 1960s diver reborn with a high-tech ceramic bezel, a domed sapphire crystal and an 80-hour automatic.",
+    features: ["High-tech ceramic bezel", "Box-shaped sapphire crystal", "80-hour power reserve", "Interchangeable strap"] },
+  { brand: "Rado", line: "True Thinline", category: "Men", shape: "round", index: "stick", complication: "none", movement: "Quartz", size: 39, water: 30, price: [8000, 9800],
+    variants: [v("R27741172", "black", "black", "bracelet"), v("R27955022", "white", "steel", "whiteceramic")],
+    blurb: "Only 5 mm thin, cut from monobloc high-tech ceramic that is light, warm on the skin and scratch resistant.",
+    features: ["High-tech ceramic monobloc case", "5 mm thin", "Scratch-resistant", "Sapphire crystal"] },
+  { brand: "Rado", line: "Centrix Diamonds", category: "Women", shape: "round", index: "diamond", complication: "none", movement: "Quartz", size: 30, water: 50, price: [7500, 9900],
+    variants: [v("R30022712", "pearl", "rose", "whiteceramic"), v("R30021712", "white", "steel", "whiteceramic")],
+    blurb: "Mother-of-pearl and diamond markers framed by high-tech ceramic and steel.",
+    features: ["Diamond hour markers", "Mother-of-pearl dial", "High-tech ceramic bracelet links", "Sapphire crystal"] },
+  { brand: "Rado", line: "DiaStar Original", category: "Men", shape: "cushion", index: "stick", complication: "date", movement: "Automatic", size: 38, water: 30, price: [8200, 9900],
+    variants: [v("R12413313", "champagne", "gold", "bracelet"), v("R12160613", "grey", "steel", "bracelet")],
+    blurb: "The first scratch-proof watch, 1962: a faceted sapphire crystal over a hard-metal case.",
+    features: ["Scratch-proof hard-metal case", "Faceted sapphire crystal", "Day-date", "Automatic movement"] },
+  { brand: "Rado", line: "HyperChrome Chronograph", category: "Men", shape: "round", index: "stick", complication: "chrono", movement: "Quartz", size: 45, water: 100, price: [8800, 9990],
+    variants: [v("R32259163", "black", "black", "blackrubber"), v("R32022102", "blue", "steel", "bracelet")],
+    blurb: "A sporty chronograph in plasma high-tech ceramic with a matching rubber strap.",
+    features: ["Plasma high-tech ceramic", "Chronograph", "Tachymeter", "Sapphire crystal"] },
+  { brand: "Rado", line: "Coupole Classic", category: "Men", shape: "round", index: "roman", complication: "date", movement: "Automatic", size: 41, water: 50, price: [7800, 9600],
+    variants: [v("R22862205", "blue", "steel", "bracelet"), v("R22862045", "brown", "steel", "brownleather")],
+    blurb: "A dome-shaped sapphire crystal over a sunray dial, with Roman numerals and a date.",
+    features: ["Domed sapphire crystal", "Date window", "Roman numerals", "80-hour power reserve"] },
+  { brand: "Rado", line: "Florence Ladies", category: "Women", shape: "round", index: "diamond", complication: "none", movement: "Quartz", size: 30, water: 50, price: [6200, 9200],
+    variants: [v("R48874723", "pearl", "rose", "bracelet"), v("R48913724", "white", "steel", "bracelet")],
+    blurb: "Soft, rounded lines and a sparkling diamond-set dial for a watch that flatters the wrist.",
+    features: ["Diamond hour markers", "Mother-of-pearl dial", "Sapphire crystal", "Stainless steel bracelet"] },
+  { brand: "Rado", line: "Integral", category: "Women", shape: "square", index: "diamond", complication: "none", movement: "Quartz", size: 22, water: 30, price: [7500, 9800],
+    variants: [v("R20206712", "white", "steel", "whiteceramic"), v("R20845712", "black", "black", "bracelet")],
+    blurb: "A rectangular icon with a high-tech ceramic bracelet that flows from the case.",
+    features: ["High-tech ceramic bracelet", "Rectangular sapphire crystal", "Diamond markers", "Three-blade folding clasp"] },
+  { brand: "Rado", line: "Centrix Couple Set", category: "Couple", shape: "round", index: "diamond", complication: "none", movement: "Quartz", size: 40, water: 50, price: [9000, 9990],
+    variants: [v("R30021712 & R30022712", "white", "steel", "whiteceramic"), v("R30934712 & R30935712", "pearl", "rose", "whiteceramic")],
+    blurb: "A pair of Centrix watches with diamond markers, one 40 mm and one 30 mm.",
+    features: ["Two watches in one box", "Diamond markers on both", "Ceramic and steel bracelets"] },
+
+  // Patek Philippe
+  { brand: "PatekPhilippe", line: "Nautilus", category: "Men", shape: "octagon", index: "stick", complication: "date", movement: "Automatic", size: 40, water: 120, price: [9400, 9990],
+    variants: [v("5711/1A-010", "blue", "steel", "bracelet"), v("5811/1G-001", "blue", "titanium", "bracelet")],
+    blurb: "The porthole-shaped sports watch with a horizontally embossed blue dial and an integrated bracelet.",
+    features: ["Horizontally embossed dial", "Integrated bracelet with fold-over clasp", "Sapphire crystal case back", "Date at 3 o'clock"] },
+  { brand: "PatekPhilippe", line: "Aquanaut", category: "Men", shape: "octagon", index: "arabic", complication: "date", movement: "Automatic", size: 42, water: 120, price: [9200, 9990],
+    variants: [v("5167A-001", "black", "steel", "blackrubber"), v("5168G-010", "green", "titanium", "blackrubber")],
+    blurb: "The Aquanaut's 'tropical' composite strap and chequered dial make it Patek's most casual watch.",
+    features: ["Embossed dial with luminous numerals", "Tropical composite strap", "Fold-over clasp", "Date display"] },
+  { brand: "PatekPhilippe", line: "Calatrava", category: "Men", shape: "round", index: "stick", complication: "date", movement: "Automatic", size: 39, water: 30, price: [9000, 9990],
+    variants: [v("5227G-010", "white", "steel", "blackleather"), v("5226G-001", "grey", "titanium", "brownleather"), v("6119R-001", "silver", "rose", "brownleather")],
+    blurb: "The essence of the round dress watch: a pure dial, slim case and gold applied markers.",
+    features: ["Hinged dust cover", "Applied gold hour markers", "Alligator leather strap", "Gold case"] },
+  { brand: "PatekPhilippe", line: "Twenty~4", category: "Women", shape: "square", index: "diamond", complication: "none", movement: "Quartz", size: 25, water: 30, price: [8500, 9990],
+    variants: [v("4910/1200A-001", "grey", "steel", "bracelet"), v("4910/1201R-001", "brown", "rose", "bracelet")],
+    blurb: "A watch for the active woman: a rectangular case with a diamond-set bezel and a supple bracelet.",
+    features: ["Diamond-set bezel", "Rectangular case", "Sunburst dial", "Fold-over clasp"] },
+  { brand: "PatekPhilippe", line: "Annual Calendar", category: "Men", shape: "round", index: "arabic", complication: "date", movement: "Automatic", size: 38.5, water: 30, price: [9500, 9990],
+    variants: [v("5396R-011", "silver", "rose", "brownleather"), v("5396G-017", "blue", "steel", "blackleather")],
+    blurb: "Day, date and month that need setting only once a year, with a moon phase at 6 o'clock.",
+    features: ["Annual calendar", "Moon phase", "24-hour indication", "Sapphire crystal case back"] },
+  { brand: "PatekPhilippe", line: "Gondolo", category: "Men", shape: "square", index: "roman", complication: "none", movement: "Mechanical (hand-wound)", size: 33, water: 30, price: [9000, 9990],
+    variants: [v("5124G-001", "silver", "steel", "blackleather"), v("5124R-001", "white", "rose", "brownleather")],
+    blurb: "An Art Deco tonneau case with Breguet numerals and a hand-wound movement.",
+    features: ["Hand-wound calibre", "Art Deco case", "Breguet numerals", "Alligator strap"] },
+  { brand: "PatekPhilippe", line: "Chronograph", category: "Men", shape: "round", index: "arabic", complication: "chrono", movement: "Mechanical (hand-wound)", size: 41, water: 30, price: [9600, 9990],
+    variants: [v("5172G-001", "blue", "steel", "blackleather"), v("5170J-001", "white", "gold", "brownleather")],
+    blurb: "A classic manual-winding chronograph with a column wheel and a tachymeter scale.",
+    features: ["Column-wheel chronograph", "Tachymeter scale", "Hand-wound movement", "Sapphire case back"] },
+  { brand: "PatekPhilippe", line: "Calatrava Ladies", category: "Women", shape: "round", index: "diamond", complication: "none", movement: "Mechanical (hand-wound)", size: 33, water: 30, price: [9000, 9990],
+    variants: [v("4897G-010", "blue", "steel", "blackleather"), v("4897R-001", "pearl", "rose", "brownleather")],
+    blurb: "A diamond-set Calatrava for women, with a guilloché dial and a hand-wound movement.",
+    features: ["Diamond-set bezel", "Hand-guilloché dial", "Hand-wound movement", "Satin strap"] },
+  { brand: "PatekPhilippe", line: "Calatrava His and Hers Pair", category: "Couple", shape: "round", index: "stick", complication: "none", movement: "Automatic", size: 39, water: 30, price: [9500, 9990],
+    variants: [v("5227G & 4897G", "white", "steel", "blackleather"), v("5227R & 4897R", "silver", "rose", "brownleather")],
+    blurb: "The Calatrava in two sizes, presented together for couples who share a taste for understatement.",
+    features: ["Two watches in one case", "Matching dials", "Alligator straps"] },
+
+  // Cartier
+  { brand: "Cartier", line: "Tank Must", category: "Men", shape: "square", index: "roman", complication: "none", movement: "Quartz", size: 33.7, water: 30, price: [7500, 9500],
+    variants: [v("WSTA0041", "white", "steel", "blackleather"), v("WSTA0054", "burgundy", "steel", "brownleather"), v("WSTA0055", "blue", "steel", "blackleather")],
+    blurb: "The rectangular icon of 1917: brancards that extend into the strap, Roman numerals and a blue cabochon crown.",
+    features: ["Rectangular case with brancards", "Roman numerals and railway minute track", "Blue synthetic spinel cabochon", "Alligator-effect strap"] },
+  { brand: "Cartier", line: "Tank Must SolarBeat", category: "Men", shape: "square", index: "roman", complication: "none", movement: "Solar", size: 33.7, water: 30, price: [8200, 9800],
+    variants: [v("WSTA0059", "silver", "steel", "blackleather"), v("WSTA0060", "white", "steel", "brownleather")],
+    blurb: "The Tank Must with a solar movement hidden under perforated Roman numerals, good for up to 16 years.",
+    features: ["SolarBeat photovoltaic movement", "Up to 16 years of battery life", "Roman numerals", "Blue cabochon crown"] },
+  { brand: "Cartier", line: "Santos de Cartier", category: "Men", shape: "square", index: "roman", complication: "none", movement: "Automatic", size: 39.8, water: 100, price: [9200, 9990],
+    variants: [v("WSSA0018", "silver", "steel", "bracelet"), v("WSSA0037", "blue", "steel", "bracelet"), v("W2SA0009", "white", "gold", "bracelet")],
+    blurb: "Made for the aviator Alberto Santos-Dumont in 1904: a square case with visible screws.",
+    features: ["QuickSwitch strap change", "SmartLink bracelet sizing", "Visible screws on the bezel", "Automatic movement"] },
+  { brand: "Cartier", line: "Ballon Bleu", category: "Men", shape: "round", index: "roman", complication: "date", movement: "Automatic", size: 40, water: 30, price: [8800, 9990],
+    variants: [v("WSBB0046", "silver", "steel", "bracelet"), v("WSBB0025", "blue", "steel", "bracelet"), v("WGBB0016", "silver", "rose", "brownleather")],
+    blurb: "A round case with a blue cabochon crown nestled in a protective arc, like a floating balloon.",
+    features: ["Blue cabochon crown guard", "Guilloché dial", "Date window at 3 o'clock", "Sapphire crystal"] },
+  { brand: "Cartier", line: "Panthère de Cartier", category: "Women", shape: "square", index: "roman", complication: "none", movement: "Quartz", size: 22, water: 30, price: [8500, 9990],
+    variants: [v("WSPN0007", "silver", "steel", "bracelet"), v("W2PN0007", "silver", "gold", "bracelet")],
+    blurb: "A square watch on a supple bracelet that drapes around the wrist like jewellery.",
+    features: ["Supple link bracelet", "Roman numerals", "Blue cabochon crown", "Quartz movement"] },
+  { brand: "Cartier", line: "Tank Française", category: "Women", shape: "square", index: "roman", complication: "none", movement: "Quartz", size: 25, water: 30, price: [8600, 9990],
+    variants: [v("WSTA0065", "silver", "steel", "bracelet"), v("WGTA0024", "champagne", "gold", "bracelet")],
+    blurb: "A Tank whose case flows into its bracelet, with a faceted crown and a silvered dial.",
+    features: ["Integrated bracelet", "Faceted crown with cabochon", "Roman numerals", "Sapphire crystal"] },
+  { brand: "Cartier", line: "Pasha de Cartier", category: "Men", shape: "round", index: "arabic", complication: "date", movement: "Automatic", size: 41, water: 100, price: [9200, 9990],
+    variants: [v("WSPA0009", "silver", "steel", "bracelet"), v("WSPA0010", "blue", "steel", "blackleather")],
+    blurb: "Large Arabic numerals, a square minute track and a chained crown cap: Cartier's bold round watch.",
+    features: ["Screw-down crown cap", "Arabic numerals", "QuickSwitch strap change", "Sapphire case back"] },
+  { brand: "Cartier", line: "Ballon Bleu 33", category: "Women", shape: "round", index: "roman", complication: "none", movement: "Quartz", size: 33, water: 30, price: [8200, 9900],
+    variants: [v("WSBB0044", "silver", "steel", "bracelet"), v("WGBB0033", "pearl", "rose", "bracelet")],
+    blurb: "The Ballon Bleu in a 33 mm size, with a mother-of-pearl or guilloché dial.",
+    features: ["Blue cabochon crown guard", "Guilloché or mother-of-pearl dial", "Sapphire crystal", "Folding clasp"] },
+  { brand: "Cartier", line: "Tank Must Pair", category: "Couple", shape: "square", index: "roman", complication: "none", movement: "Quartz", size: 33.7, water: 30, price: [9300, 9990],
+    variants: [v("WSTA0041 & WSTA0042", "white", "steel", "blackleather"), v("WSTA0054 & WSTA0056", "burgundy", "steel", "brownleather")],
+    blurb: "Two Tank Musts, large and small, for a couple who share the same taste.",
+    features: ["Two watches in one red box", "Matching straps", "Roman numerals"] },
+
+  // Tissot
+  { brand: "Tissot", line: "PRX Powermatic 80", category: "Men", shape: "cushion", index: "stick", complication: "date", movement: "Automatic", size: 40, water: 100, price: [8200, 9900],
+    variants: [v("T137.407.11.041.00", "blue", "steel", "bracelet"), v("T137.407.11.091.00", "green", "steel", "bracelet"), v("T137.407.11.051.00", "black", "steel", "bracelet")],
+    blurb: "The 1970s integrated-bracelet look with a waffle dial and an 80-hour automatic movement.",
+    features: ["Powermatic 80 with 80-hour reserve", "Integrated bracelet with quick-release", "Waffle-pattern dial", "Sapphire crystal"] },
+  { brand: "Tissot", line: "PRX Quartz", category: "Men", shape: "cushion", index: "stick", complication: "date", movement: "Quartz", size: 40, water: 100, price: [5500, 8200],
+    variants: [v("T137.410.11.051.00", "black", "steel", "bracelet"), v("T137.410.11.031.00", "silver", "steel", "bracelet"), v("T137.410.33.021.00", "champagne", "gold", "bracelet")],
+    blurb: "The PRX in a slimmer quartz version, with the same integrated bracelet and clean dial.",
+    features: ["Integrated bracelet", "Date display", "Sapphire crystal", "Quick-release bracelet"] },
+  { brand: "Tissot", line: "Le Locle Powermatic 80", category: "Men", shape: "round", index: "roman", complication: "date", movement: "Automatic", size: 39.3, water: 30, price: [7200, 9800],
+    variants: [v("T006.407.11.033.00", "silver", "steel", "bracelet"), v("T006.407.16.033.00", "silver", "steel", "brownleather"), v("T006.407.11.043.00", "black", "steel", "bracelet")],
+    blurb: "A tribute to Tissot's home town, with a guilloché dial, Roman numerals and an 80-hour automatic.",
+    features: ["Powermatic 80 with 80-hour reserve", "Guilloché dial", "See-through case back", "Date window"] },
+  { brand: "Tissot", line: "Seastar 1000 Powermatic 80", category: "Men", shape: "round", index: "dot", complication: "date", movement: "Automatic", size: 43, water: 300, price: [8500, 9990],
+    variants: [v("T120.407.11.041.03", "blue", "steel", "bracelet"), v("T120.407.17.051.00", "black", "steel", "blackrubber"), v("T120.407.17.091.00", "green", "steel", "blackrubber")],
+    blurb: "A 300 m diver with a ceramic bezel, a gradient dial and a helium valve-free case.",
+    features: ["Water resistant to 300 m", "Unidirectional ceramic bezel", "Super-LumiNova markers", "Screw-down crown"] },
+  { brand: "Tissot", line: "Gentleman Powermatic 80 Silicium", category: "Men", shape: "round", index: "stick", complication: "date", movement: "Automatic", size: 40, water: 100, price: [8800, 9990],
+    variants: [v("T127.407.11.041.00", "blue", "steel", "bracelet"), v("T127.407.16.051.00", "black", "steel", "blackleather"), v("T127.407.11.091.01", "green", "steel", "bracelet")],
+    blurb: "A versatile gentleman's watch with a silicon balance spring that resists magnetism.",
+    features: ["Silicium balance spring", "80-hour power reserve", "Sapphire crystal", "Date window"] },
+  { brand: "Tissot", line: "Everytime", category: "Men", shape: "round", index: "arabic", complication: "none", movement: "Quartz", size: 40, water: 30, price: [3500, 6000],
+    variants: [v("T143.410.11.011.00", "white", "steel", "bracelet"), v("T143.410.16.041.00", "blue", "steel", "brownleather"), v("T109.410.16.032.00", "silver", "steel", "tanleather")],
+    blurb: "A clear, uncluttered everyday watch from Tissot, at a friendly price.",
+    features: ["Arabic numerals", "Sapphire crystal", "Swiss quartz movement", "Easy-to-read dial"] },
+  { brand: "Tissot", line: "Chrono XL Classic", category: "Men", shape: "round", index: "arabic", complication: "chrono", movement: "Quartz", size: 45, water: 100, price: [7000, 9500],
+    variants: [v("T116.617.16.057.00", "black", "steel", "brownleather"), v("T116.617.16.042.00", "blue", "steel", "tanleather"), v("T116.617.36.052.00", "black", "black", "blackleather")],
+    blurb: "A large, easy-to-read chronograph with a vintage-inspired leather strap.",
+    features: ["Chronograph", "Tachymeter", "Date display", "Sapphire crystal"] },
+  { brand: "Tissot", line: "T-Touch Connect Solar", category: "Men", shape: "round", index: "arabic", complication: "none", movement: "Solar", size: 47.5, water: 100, price: [9200, 9990],
+    variants: [v("T121.420.47.051.00", "black", "titanium", "blackrubber"), v("T121.420.47.051.01", "black", "titanium", "bracelet")],
+    blurb: "A tactile-screen watch with smartphone notifications, powered by light, in titanium.",
+    features: ["Tactile sapphire crystal", "Solar powered", "Smartphone notifications", "Compass, altimeter, barometer"] },
+  { brand: "Tissot", line: "Lovely Square", category: "Women", shape: "square", index: "diamond", complication: "none", movement: "Quartz", size: 20, water: 30, price: [6500, 9000],
+    variants: [v("T058.109.33.031.00", "silver", "gold", "mesh"), v("T058.109.11.036.00", "pearl", "steel", "mesh")],
+    blurb: "A small square watch on a Milanese mesh bracelet, as much jewellery as timepiece.",
+    features: ["Milanese mesh bracelet", "Mother-of-pearl or silver dial", "Sapphire crystal", "Swiss quartz"] },
+  { brand: "Tissot", line: "Bellissima", category: "Women", shape: "round", index: "stick", complication: "none", movement: "Quartz", size: 29, water: 30, price: [5500, 8500],
+    variants: [v("T126.010.11.013.00", "pearl", "steel", "bracelet"), v("T126.010.36.013.00", "pearl", "rose", "brownleather")],
+    blurb: "A refined small watch with a mother-of-pearl dial and elegant slender hands.",
+    features: ["Mother-of-pearl dial", "Sapphire crystal", "Swiss quartz", "Butterfly clasp"] },
+  { brand: "Tissot", line: "Everytime Couple Set", category: "Couple", shape: "round", index: "arabic", complication: "none", movement: "Quartz", size: 40, water: 30, price: [7000, 9500],
+    variants: [v("T143.410.11.011.00 & T143.210.11.011.00", "white", "steel", "bracelet"), v("T143.410.16.041.00 & T143.210.16.041.00", "blue", "steel", "brownleather")],
+    blurb: "Everytime for two: the same clear dial in 40 mm and 34 mm sizes.",
+    features: ["Two watches in one box", "Sapphire crystals", "Swiss quartz movements"] },
+];
+
+/** Chance, per brand, that a product is priced in its premium range (above ₹10,000). */
+const PREMIUM: Record<Brand, { chance: number; range: [number, number] }> = {
+  Rolex: { chance: 0.35, range: [12000, 65000] },
+  PatekPhilippe: { chance: 0.4, range: [15000, 90000] },
+  Cartier: { chance: 0.3, range: [11000, 48000] },
+  Rado: { chance: 0.15, range: [10500, 24000] },
+  Tissot: { chance: 0.1, range: [10500, 18000] },
+  Seiko: { chance: 0.08, range: [10500, 16000] },
+  Fossil: { chance: 0.03, range: [10500, 13000] },
+  Casio: { chance: 0.02, range: [10500, 12500] },
+};
+
+/** How many sales a brand tends to have, relative to the others. */
+const POPULARITY: Record<Brand, number> = {
+  Casio: 1.6,
+  Fossil: 1.3,
+  Seiko: 1.2,
+  Tissot: 1,
+  Rado: 0.6,
+  Rolex: 0.8,
+  Cartier: 0.5,
+  PatekPhilippe: 0.3,
+};
+
+const BRAND_NAMES: Record<Brand, string> = {
+  Rolex: "Rolex",
+  Casio: "Casio",
+  Seiko: "Seiko",
+  Fossil: "Fossil",
+  Rado: "Rado",
+  PatekPhilippe: "Patek Philippe",
+  Cartier: "Cartier",
+  Tissot: "Tissot",
+};
+
+const DIAL_NAMES: Record<Dial, string> = {
+  black: "Black",
+  blue: "Blue",
+  green: "Green",
+  white: "White",
+  silver: "Silver",
+  champagne: "Champagne",
+  grey: "Grey",
+  brown: "Brown",
+  salmon: "Salmon",
+  burgundy: "Burgundy",
+  pearl: "Mother of Pearl",
+};
+
+const LUXURY: readonly Brand[] = ["Rolex", "PatekPhilippe", "Cartier"];
+
+/** Categories in the order a brand's products take them, round after round (50% Men, 30% Women, 20% Couple). */
+const CATEGORY_CYCLE: Category[] = ["Men", "Women", "Men", "Couple", "Men", "Women", "Men", "Women", "Men", "Couple"];
+
+/** Products with a video clip (public/media/, made by scripts/make-demo-videos.ts). */
+export const DEMO_VIDEO_PRODUCT_IDS = ["w00001", "w00004", "w00007"] as const;
+
+/** The newest demo product's date; createdAt spreads over the year before it. */
+export const DEMO_CATALOGUE_END = Date.UTC(2026, 10, 1);
+const DAY_MS = 86_400_000;
+
+/** mulberry32: a small, fast, seeded PRNG giving floats in [0, 1). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)];
+}
+
+function between(random: () => number, lo: number, hi: number): number {
+  return lo + random() * (hi - lo);
+}
+
+/** Shop-style rupee prices: ₹4,999, ₹4,995, ₹5,000 or ₹4,950. */
+function retailPrice(random: () => number, rupees: number): number {
+  const step = rupees >= 20000 ? 1000 : 100;
+  const rounded = Math.max(step, Math.round(rupees / step) * step);
+  return rounded - pick(random, [1, 1, 5, 0, 50]);
+}
+
+/** Brands in a per-round shuffled order, so each run of 8 products holds every brand once. */
+function brandOf(position: number): { brand: Brand; round: number } {
+  const round = Math.floor(position / BRANDS.length);
+  const order = [...BRANDS];
+  const random = prng(0x5eed + round * 7919);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return { brand: order[position % BRANDS.length], round };
+}
+
+function strapMaterial(variant: Variant, brand: Brand): string {
+  const precious = LUXURY.includes(brand);
+  switch (variant.strap) {
+    case "bracelet":
+    case "jubilee": {
+      const style = variant.strap === "jubilee" ? " (Jubilee)" : "";
+      if (variant.metal === "gold") return precious ? `18k Yellow Gold Bracelet${style}` : `Gold-tone Stainless Steel Bracelet${style}`;
+      if (variant.metal === "rose") return precious ? `18k Rose Gold Bracelet${style}` : `Rose Gold-tone Stainless Steel Bracelet${style}`;
+      if (variant.metal === "black") return "Black PVD Stainless Steel Bracelet";
+      if (variant.metal === "titanium") return "Titanium Bracelet";
+      return `Stainless Steel Bracelet${style}`;
+    }
+    case "mesh":
+      return variant.metal === "gold" || variant.metal === "rose" ? "Gold-tone Milanese Mesh" : "Stainless Steel Milanese Mesh";
+    case "brownleather":
+      return precious ? "Brown Alligator Leather" : "Brown Genuine Leather";
+    case "blackleather":
+      return precious ? "Black Alligator Leather" : "Black Genuine Leather";
+    case "tanleather":
+      return "Tan Genuine Leather";
+    case "blackrubber":
+      return "Black Rubber";
+    case "bluerubber":
+      return "Blue Rubber";
+    case "greennato":
+      return "Olive Nylon NATO";
+    case "whiteceramic":
+      return "White High-tech Ceramic";
+    case "blackresin":
+      return "Black Resin";
+  }
+}
+
+const MOVEMENT_SENTENCES: Record<Movement, string> = {
+  Automatic: "Its self-winding automatic movement is powered by the motion of your wrist, so it never needs a battery.",
+  Quartz: "A precise quartz movement keeps it accurate to a few seconds a month.",
+  Solar: "A solar movement charges from any light, so the battery never needs changing.",
+  "Mechanical (hand-wound)": "A hand-wound mechanical movement asks for a few turns of the crown each morning.",
+  Kinetic: "The Kinetic movement charges itself from the motion of your wrist and keeps quartz precision.",
+  "Digital quartz": "A digital quartz module gives the exact time, a stopwatch and an alarm at the press of a button.",
+  "Hybrid smartwatch": "Analogue hands sit over a quartz module that talks to your phone.",
+};
+
+function movementFeature(movement: Movement, random: () => number): string {
+  switch (movement) {
+    case "Automatic":
+      return pick(random, ["Power reserve of about 70 hours", "Power reserve of about 80 hours", "Power reserve of about 41 hours"]);
+    case "Quartz":
+      return "Battery life about 3 years";
+    case "Solar":
+      return "Charges from sunlight or indoor light";
+    case "Mechanical (hand-wound)":
+      return "Power reserve of about 65 hours";
+    case "Kinetic":
+      return "Kinetic power reserve of up to 6 months";
+    case "Digital quartz":
+      return "Battery life about 7 years";
+    case "Hybrid smartwatch":
+      return "Charges with a magnetic cable";
+  }
+}
+
+function imageViews(random: () => number, forceMany: boolean): WatchView[] {
+  const counts = [1, 2, 2, 3, 3, 4];
+  const count = forceMany ? 4 : pick(random, counts);
+  return (["front", "angle", "dial", "strap"] as const).slice(0, count);
+}
+
+/**
+ * The demo catalogue in the listproduct JSON shape (SPEC.md §3), `count` products (default 120;
+ * the bench uses 10,000). Ids are "w00001"…; brands cycle so any 8 consecutive products hold all
+ * eight; about 12.5% are bestsellers (one per round of eight, brands rotating); prices are whole
+ * rupees, mostly ₹1,000–₹10,000 with some above ₹10,000; most have a higher original `discount`;
+ * every 37th product (from the 12th) has an empty `price` (SPEC.md §3: discount is shown then);
+ * `createdAt` falls in the year before 2026-11-01 (the first ten in its last month).
  */
 export function generateDemoCatalogue(count = 120): ProductJsonInput[] {
-  const brands = ["Rolex", "Casio", "Seiko", "Fossil", "Rado", "PatekPhilippe", "Cartier", "Tissot"];
-  const categories = ["Men", "Women", "Couple"] as const;
-  return Array.from({ length: count }, (_, i) => ({
-    _id: `w${String(i + 1).padStart(5, "0")}`,
-    name: `${brands[i % 8]} Watch ${i + 1}`,
-    image: [`/images/demo/w${i + 1}-1.svg`],
-    price: 1000 + ((i * 977) % 9000),
-    discount: 1500 + ((i * 977) % 9000),
-    category: categories[i % 3],
-    subCategory: brands[i % 8],
-    description: "A watch.",
-    features: ["Water resistant"],
-    movement: "Quartz",
-    colours: i % 4 === 0 ? ["Black", "Silver"] : [],
-    bestseller: i % 7 === 0,
-    sold: (i * 37) % 500,
-    createdAt: Date.UTC(2025, 10, 1) + i * 86_400_000 * 3,
-  }));
+  const products: ProductJsonInput[] = [];
+  for (let position = 0; position < count; position++) {
+    products.push(demoProduct(position));
+  }
+  return products;
+}
+
+function demoProduct(position: number): ProductJsonInput {
+  const random = prng(Math.imul(position + 1, 2654435761) ^ 0x9e3779b9);
+  const { brand, round } = brandOf(position);
+  const id = `w${String(position + 1).padStart(5, "0")}`;
+  const brandIndex = BRANDS.indexOf(brand);
+  const category = CATEGORY_CYCLE[(round + brandIndex * 3) % CATEGORY_CYCLE.length];
+  const families = FAMILIES.filter((f) => f.brand === brand && f.category === category);
+  const family = pick(random, families);
+  const variant = pick(random, family.variants);
+
+  // Colours (SPEC.md §2: the colour picker) on about a third of the products whose family has several dials.
+  const dialChoices = [...new Set(family.variants.map((x) => x.dial))];
+  const colours = dialChoices.length > 1 && random() < 0.35 ? dialChoices.map((d) => DIAL_NAMES[d]) : [];
+  const shownVariant = colours.length > 0 ? family.variants.find((x) => x.dial === dialChoices[0])! : variant;
+
+  const brandName = BRAND_NAMES[brand];
+  const sizeWord = family.category !== "Couple" && random() < 0.5 ? ` ${family.size}mm` : "";
+  const dialWord = colours.length === 0 && random() < 0.55 ? ` ${DIAL_NAMES[shownVariant.dial]} Dial` : "";
+  const name = `${brandName} ${family.line}${sizeWord}${dialWord} ${shownVariant.ref}`;
+
+  // Pictures.
+  const hasVideo = (DEMO_VIDEO_PRODUCT_IDS as readonly string[]).includes(id);
+  const views = imageViews(random, hasVideo);
+  const face: Omit<WatchFaceSpec, "view"> = {
+    brand: brand.toLowerCase() as WatchFaceSpec["brand"],
+    case: family.shape,
+    metal: shownVariant.metal,
+    dial: shownVariant.dial,
+    strap: shownVariant.strap,
+    index: family.index,
+    complication: family.complication,
+  };
+  const image = views.map((view) => watchImageUrl({ ...face, view }));
+
+  // Money, whole rupees.
+  const premium = PREMIUM[brand];
+  const rawPrice = random() < premium.chance ? between(random, ...premium.range) : between(random, ...family.price);
+  const price = retailPrice(random, rawPrice);
+  const discounted = random() < 0.85;
+  const original = discounted ? retailPrice(random, price / (1 - between(random, 0.1, 0.42))) + 100 : undefined;
+  const priceEmpty = position % 37 === 11;
+
+  const bestseller = position % BRANDS.length === bestsellerSlot(round);
+  const sold = Math.round(
+    (bestseller ? between(random, 450, 2400) : between(random, 0, 380)) * POPULARITY[brand] * (price > 10000 ? 0.5 : 1),
+  );
+  const ageDays = position < 10 ? between(random, 0, 30) : between(random, 0, 365);
+  const createdAt = new Date(DEMO_CATALOGUE_END - Math.round(ageDays * DAY_MS)).toISOString();
+
+  const strap = strapMaterial(shownVariant, brand);
+  const features = [
+    ...family.features,
+    `${family.size} mm ${caseMetalWords(shownVariant.metal, brand)} case`,
+    `Water resistant to ${family.water} m`,
+    movementFeature(family.movement, random),
+  ];
+  const description = [
+    family.blurb,
+    MOVEMENT_SENTENCES[family.movement],
+    `The ${family.size} mm case is ${caseMetalWords(shownVariant.metal, brand)}, water resistant to ${family.water} metres, and it comes on a ${strap.toLowerCase()}${/bracelet|mesh|ceramic/i.test(strap) ? "" : " strap"}.`,
+    "Delivered in the brand's box with its warranty card.",
+  ].join(" ");
+
+  const product: ProductJsonInput = {
+    _id: id,
+    name,
+    image,
+    ...(hasVideo ? { video: [`/media/watch-${id}.mp4`], videoPoster: `/media/watch-${id}-poster.jpg` } : {}),
+    price: priceEmpty ? "" : price,
+    ...(original !== undefined ? { discount: original } : priceEmpty ? { discount: price } : {}),
+    category: family.category,
+    subCategory: brand,
+    description,
+    features,
+    movement: family.movement,
+    ...(random() < 0.92 ? { strapMaterial: strap } : {}),
+    colours,
+    bestseller,
+    sold,
+    createdAt,
+  };
+  return product;
+}
+
+/** The slot (0–7) of each round's bestseller, chosen so bestsellers rotate through the brands. */
+function bestsellerSlot(round: number): number {
+  const wanted = BRANDS[(round * 3 + 1) % BRANDS.length];
+  for (let slot = 0; slot < BRANDS.length; slot++) {
+    if (brandOf(round * BRANDS.length + slot).brand === wanted) return slot;
+  }
+  return 0;
+}
+
+function caseMetalWords(metal: Metal, brand: Brand): string {
+  const precious = LUXURY.includes(brand);
+  switch (metal) {
+    case "steel":
+      return "stainless steel";
+    case "gold":
+      return precious ? "18k yellow gold" : "gold-tone stainless steel";
+    case "rose":
+      return precious ? "18k rose gold" : "rose gold-tone stainless steel";
+    case "black":
+      return "black PVD-coated steel";
+    case "titanium":
+      return "titanium";
+  }
 }

@@ -1,20 +1,74 @@
-import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { defer, json } from "@remix-run/node";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getCatalogue } from "~/backend/index.server";
+import { BestSellers } from "~/components/home/BestSellers";
+import { BrandStrip } from "~/components/home/BrandStrip";
+import { CustomerExperience } from "~/components/home/CustomerExperience";
+import { Hero } from "~/components/home/Hero";
+import { LatestCollections } from "~/components/home/LatestCollections";
+import { Newsletter, type NewsletterActionData } from "~/components/home/Newsletter";
+import { ProductSkeleton, useProductNavigationPending } from "~/components/product/ProductSkeleton";
+import { toCardData } from "~/components/ProductCard";
+import { HOME_SECTION_SIZE } from "~/lib/constants";
+import { NEWSLETTER_NOTE, newsletterSchema } from "~/schemas/newsletter";
+import { requireSameOrigin } from "~/utils/origin.server";
 
-/** PLACEHOLDER home. */
+/**
+ * Home (SPEC.md §2): the first 10 products and, as deferred data, the first 10 bestsellers.
+ * Both come from the one in-memory catalogue, so the best sellers are ready when the page renders
+ * and the HTML is complete without JavaScript; the skeleton shows only while they are still on
+ * their way (DESIGN.md §11, docs/decisions/0140).
+ */
 export async function loader() {
-  const { products } = await getCatalogue();
-  return json({ names: products.slice(0, 10).map((p) => p.name) });
+  const catalogue = getCatalogue();
+  const { products } = await catalogue;
+  const latest = products.slice(0, HOME_SECTION_SIZE).map(toCardData);
+  const bestSellers = catalogue.then((loaded) =>
+    loaded.products.filter((product) => product.bestseller).slice(0, HOME_SECTION_SIZE).map(toCardData),
+  );
+  return defer({ heroImage: products[0]?.images[0] ?? null, latest, bestSellers });
 }
 
+/**
+ * The home page's one mutation-shaped form, `intent=newsletter` (SPEC.md §1, §5): the email is
+ * checked (required, email format; 400 with the message otherwise) and nothing is stored.
+ * Foreign origin → 403; unknown intent or unreadable body → 400.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const formData = await request.formData().catch(() => {
+    throw new Response("The form could not be read.", { status: 400, statusText: "Bad Request" });
+  });
+  switch (formData.get("intent")) {
+    case "newsletter": {
+      const submission = parseWithZod(formData, { schema: newsletterSchema });
+      if (submission.status !== "success") {
+        return json<NewsletterActionData>({ result: submission.reply(), note: null }, { status: 400 });
+      }
+      return json<NewsletterActionData>({ result: submission.reply({ resetForm: true }), note: NEWSLETTER_NOTE });
+    }
+    default:
+      throw new Response("Unknown action.", { status: 400, statusText: "Bad Request" });
+  }
+}
+
+/** The newsletter changes nothing, so the page's data need not be read again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "newsletter" ? false : defaultShouldRevalidate;
+
 export default function Home() {
-  const { names } = useLoaderData<typeof loader>();
+  const { heroImage, latest, bestSellers } = useLoaderData<typeof loader>();
+  if (useProductNavigationPending()) return <ProductSkeleton />;
   return (
-    <div>
-      <h1>Discover Our Latest Arrivals</h1>
-      <ul>{names.map((n) => <li key={n}>{n}</li>)}</ul>
-      <Link to="/collection">SHOP NOW</Link>
-    </div>
+    <>
+      <Hero image={heroImage} />
+      <BrandStrip />
+      <LatestCollections products={latest} />
+      <BestSellers products={bestSellers} />
+      <CustomerExperience />
+      <Newsletter />
+    </>
   );
 }

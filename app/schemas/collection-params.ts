@@ -31,21 +31,38 @@ export const DEFAULT_COLLECTION_PARAMS: CollectionParams = {
   page: 1,
 };
 
-const wholeNumber = z.coerce.number().int().nonnegative().max(1_000_000_000);
-const pageNumber = z.coerce.number().int().min(1).max(1_000_000);
+/** The query parameters of the URL contract; any other parameter is left alone (DESIGN.md §5). */
+export const COLLECTION_PARAM_NAMES = ["q", "category", "brand", "min", "max", "sort", "page"] as const;
 
-/** Keeps the values a group allows, in the group's own order, once each (canonical form). */
-function pick<T extends string>(allowed: readonly T[], values: string[]): T[] {
-  return allowed.filter((a) => values.includes(a));
+/** Digits only: "1e3", "0x10", "-5", "12.5" are not whole rupees and are ignored (SPEC.md §5). */
+const digits = z.string().regex(/^\d{1,10}$/);
+const wholeNumber = digits.transform(Number).pipe(z.number().int().nonnegative().max(1_000_000_000));
+const pageNumber = digits.transform(Number).pipe(z.number().int().min(1).max(1_000_000));
+
+/** Longest search text kept, in characters (code points, so an emoji is never cut in half). */
+export const SEARCH_MAX_CHARS = 100;
+
+/** Folds a group value for matching: "patek philippe", "PATEKPHILIPPE" and "PatekPhilippe" agree. */
+const fold = (value: string) => value.replace(/[\s_-]+/g, "").toLowerCase();
+
+/**
+ * Keeps the values a group allows, in the group's own order, once each (canonical form).
+ * Matching ignores case and spaces, so a hand-typed `brand=patek philippe` still works.
+ */
+function pick<T extends string>(allowed: readonly T[], values: readonly string[]): T[] {
+  const wanted = new Set(values.map(fold));
+  return allowed.filter((a) => wanted.has(fold(a)));
 }
 
 /**
  * Parses /collection query parameters (DESIGN.md §5). Never throws: a bad or unknown value is
  * ignored and its default used (SPEC.md §5: non-numeric price input is ignored). Whitespace-only
- * values are empty. `min` > `max` swaps the bounds.
+ * values are empty; `q` is trimmed and cut to 100 characters; categories and brands match without
+ * regard to case or spaces and come back in their canonical spelling and order; `min` > `max`
+ * swaps the bounds. Prices are whole rupees.
  */
 export function parseCollectionParams(search: URLSearchParams): CollectionParams {
-  const numberOr = (raw: string | null, schema: z.ZodType<number>, fallback: number) => {
+  const numberOr = (raw: string | null, schema: z.ZodType<number, string>, fallback: number) => {
     if (raw === null || raw.trim() === "") return fallback;
     const parsed = schema.safeParse(raw.trim());
     return parsed.success ? parsed.data : fallback;
@@ -53,9 +70,9 @@ export function parseCollectionParams(search: URLSearchParams): CollectionParams
   let min = numberOr(search.get("min"), wholeNumber, DEFAULT_PRICE_MIN);
   let max = numberOr(search.get("max"), wholeNumber, DEFAULT_PRICE_MAX);
   if (min > max) [min, max] = [max, min];
-  const sortParsed = z.enum(SORTS).safeParse(search.get("sort"));
+  const sortParsed = z.enum(SORTS).safeParse(search.get("sort")?.trim().toLowerCase());
   return {
-    q: (search.get("q") ?? "").trim().slice(0, 100),
+    q: Array.from((search.get("q") ?? "").trim()).slice(0, SEARCH_MAX_CHARS).join("").trim(),
     categories: pick(CATEGORIES, search.getAll("category")),
     brands: pick(BRANDS, search.getAll("brand")),
     min,

@@ -1,5 +1,8 @@
 import { json } from "@remix-run/node";
+import type { z } from "zod";
 import { BackendError } from "~/backend/types";
+import { API_MESSAGES, firstIssueMessage } from "~/schemas/api";
+import { requireSameOrigin } from "~/utils/origin.server";
 
 /** A Store API failure answer: `{success:false, message}` with a meaningful status (DESIGN.md §4). */
 export function apiFailure(status: number, message: string) {
@@ -20,4 +23,91 @@ export async function handleApi(handler: () => Promise<Response>): Promise<Respo
     console.error("Store API error", error);
     return apiFailure(500, "Something went wrong on our side. Please try again.");
   }
+}
+
+/** Largest JSON body the Store API reads, in bytes (larger → 413). */
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+/**
+ * The loader of a POST-only Store API route: any GET/HEAD answers 405 with `Allow: POST`
+ * (no GET changes anything).
+ */
+export function postOnlyLoader() {
+  return json(
+    { success: false, message: API_MESSAGES.methodNotAllowed },
+    { status: 405, headers: { allow: "POST", "cache-control": "no-store" } },
+  );
+}
+
+/**
+ * Reads a Store API request's JSON body and parses it with `schema` (DESIGN.md §4). Throws, as
+ * contract answers that handleApi passes on: 405 unless POST; 403 from a foreign Origin;
+ * 415 unless `Content-Type` is JSON (`application/json` or `…+json`); 413 above
+ * MAX_JSON_BODY_BYTES; 400 'The body is not valid JSON.' or the schema's first message.
+ * An empty body reads as `{}`.
+ */
+export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
+  if (request.method !== "POST") throw postOnlyLoader();
+  requireSameOrigin(request);
+  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (!(mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType))) {
+    throw apiFailure(415, API_MESSAGES.notJson);
+  }
+  const text = await readTextWithin(request, MAX_JSON_BODY_BYTES);
+  let body: unknown = {};
+  if (text.trim() !== "") {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw apiFailure(400, API_MESSAGES.badJson);
+    }
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw apiFailure(400, firstIssueMessage(parsed.error));
+  return parsed.data;
+}
+
+/**
+ * The session token of a Store API call: the `token` header only (SPEC.md §6–7; a cookie never
+ * authorises an API call). Throws BackendError 401 'Please log in to continue.' when absent;
+ * the backend checks the rest.
+ */
+export function requireApiToken(request: Request): string {
+  const token = request.headers.get("token")?.trim();
+  if (!token) throw new BackendError(401, API_MESSAGES.tokenMissing);
+  return token;
+}
+
+/** The body as text, refusing (413) more than `limit` bytes whatever Content-Length claims. */
+async function readTextWithin(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw apiFailure(413, API_MESSAGES.tooLarge);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw apiFailure(413, API_MESSAGES.tooLarge);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+/** 429 with the shopper's sentence and `Retry-After` in seconds (DESIGN.md §4). */
+export function apiRateLimited(retryAfterSeconds: number) {
+  return json(
+    { success: false, message: API_MESSAGES.rateLimited },
+    { status: 429, headers: { "retry-after": String(retryAfterSeconds), "cache-control": "no-store" } },
+  );
+}
+
+/** A success answer, never cached. */
+export function apiSuccess<T extends Record<string, unknown>>(data: T) {
+  return json({ success: true as const, ...data }, { headers: { "cache-control": "no-store" } });
 }

@@ -1,0 +1,258 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useRef, type ChangeEvent, type FormEvent } from "react";
+import { ActiveFilters } from "~/components/ActiveFilters";
+import { CollectionSkeleton, PRODUCT_GRID_CLASS, useCollectionPending } from "~/components/CollectionSkeleton";
+import { brandLabel, FilterPanel } from "~/components/FilterPanel";
+import { Pagination } from "~/components/Pagination";
+import { ProductCard, type ProductCardData } from "~/components/ProductCard";
+import { SortSelect } from "~/components/SortSelect";
+import {
+  collectionSearch,
+  parseCollectionParams,
+  SEARCH_MAX_CHARS,
+  type CollectionParams,
+} from "~/schemas/collection-params";
+
+/** The loader data a collection page renders (see loadCollectionPage; JSON-serialised). */
+export type CollectionPageProps = {
+  cards: ProductCardData[];
+  total: number;
+  page: number;
+  pageCount: number;
+  from: number;
+  to: number;
+  params: CollectionParams;
+  basePath: string;
+  canonicalUrl: string;
+  curated: { title: string; description: string } | null;
+};
+
+/** Typing in the search or price boxes applies after this pause (JavaScript on). */
+const TYPING_DEBOUNCE_MS = 450;
+const FILTER_FIELDS = new Set(["q", "category", "brand", "min", "max", "sort"]);
+
+/**
+ * A product listing: /collection or a curated page (SPEC.md §2 Collection; DESIGN.md §5). One GET
+ * form to /collection holds the search box, the filter panel and the sort select and has no `page`
+ * field, so every change starts again at page 1. Without JavaScript it is a plain form with Apply
+ * buttons, and the loader redirects its long query to the canonical URL. With JavaScript a change
+ * navigates straight to the canonical URL (checkboxes and sort at once, typing after a pause), the
+ * grid dims and, if the wait is long, turns into the 25-card skeleton.
+ */
+export function CollectionPage(data: CollectionPageProps) {
+  const { params, cards, total, from, to, page, pageCount, basePath, curated } = data;
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { pending, showSkeleton } = useCollectionPending("within");
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>();
+  const replaceNextTyping = useRef(false);
+  const paramsKey = collectionSearch(params);
+
+  // Keep the form in step with the URL (back/forward, chips, pager), but never under the cursor.
+  useEffect(() => {
+    const form = formRef.current;
+    if (form) syncForm(form, parseCollectionParams(new URLSearchParams(paramsKey)));
+  }, [paramsKey]);
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+
+  const apply = useCallback(
+    (form: HTMLFormElement, replace: boolean) => {
+      clearTimeout(typingTimer.current);
+      const target = `/collection${collectionSearch({ ...formParams(form), page: 1 })}`;
+      if (target === `${location.pathname}${location.search}`) return;
+      navigate(target, { preventScrollReset: true, replace });
+    },
+    [location.pathname, location.search, navigate],
+  );
+
+  function onChange(event: ChangeEvent<HTMLFormElement>) {
+    const field = event.target as unknown as HTMLInputElement | HTMLSelectElement;
+    const form = event.currentTarget;
+    if (!FILTER_FIELDS.has(field.name)) return;
+    if (field instanceof HTMLSelectElement || field.type === "checkbox") {
+      replaceNextTyping.current = false;
+      apply(form, false);
+      return;
+    }
+    clearTimeout(typingTimer.current);
+    if (!field.validity.valid) return;
+    typingTimer.current = setTimeout(() => {
+      // One history entry per burst of typing, not per pause.
+      apply(form, replaceNextTyping.current);
+      replaceNextTyping.current = true;
+    }, TYPING_DEBOUNCE_MS);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    replaceNextTyping.current = false;
+    apply(event.currentTarget, false);
+  }
+
+  const hrefForPage = (n: number) =>
+    `${basePath}${basePath === "/collection" ? collectionSearch({ ...params, page: n }) : collectionSearch({ page: n })}`;
+
+  return (
+    <div className="mx-auto max-w-screen-xl px-4 pb-16 pt-8 sm:px-6 lg:px-8">
+      <Form
+        ref={formRef}
+        method="get"
+        action="/collection"
+        autoComplete="off"
+        onChange={onChange}
+        onSubmit={onSubmit}
+        onBlur={() => (replaceNextTyping.current = false)}
+      >
+        <div className="mb-6 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+          <div>
+            <h1 className="flex items-center gap-3 text-2xl tracking-wide text-gray-900 sm:text-3xl">
+              {curated ? (
+                <span className="font-medium uppercase">{curated.title}</span>
+              ) : (
+                <span>
+                  <span className="text-gray-600">ALL </span>
+                  <span className="font-medium">COLLECTIONS</span>
+                </span>
+              )}
+              <span aria-hidden="true" className="hidden h-[2px] w-10 bg-gray-800 sm:block" />
+            </h1>
+            {curated ? <p className="mt-2 max-w-prose text-sm text-gray-600">{curated.description}</p> : null}
+          </div>
+          <SearchBox q={params.q} />
+        </div>
+
+        <div className="flex flex-col gap-4 md:flex-row md:gap-8">
+          <div className="shrink-0 md:w-60">
+            <FilterPanel params={params} />
+          </div>
+
+          <div className="min-w-0 flex-1">
+            <div className="mb-4 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <p role="status" className="text-sm text-gray-700" data-testid="result-count">
+                {total > 0 ? `Showing ${from} - ${to} of ${total} products` : ""}
+              </p>
+              <SortSelect sort={params.sort} />
+            </div>
+
+            <ActiveFilters params={params} />
+
+            {showSkeleton ? (
+              <CollectionSkeleton />
+            ) : cards.length === 0 ? (
+              <EmptyState />
+            ) : (
+              <div aria-busy={pending} className={pending ? "opacity-60 transition-opacity" : "transition-opacity"}>
+                <h2 className="sr-only">Watches</h2>
+                <ul className={PRODUCT_GRID_CLASS} data-testid="product-grid">
+                  {cards.map((card, index) => (
+                    <li key={card.id}>
+                      <ProductCard product={card} eager={index < 4} />
+                    </li>
+                  ))}
+                </ul>
+                <Pagination page={page} pageCount={pageCount} hrefForPage={hrefForPage} />
+              </div>
+            )}
+          </div>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** The search box (SPEC.md §5: case-insensitive substring of the name); also the header's target. */
+function SearchBox({ q }: { q: string }) {
+  return (
+    <div role="search" className="flex w-full md:w-80">
+      <label htmlFor="collection-search" className="sr-only">
+        Search watches
+      </label>
+      <input
+        id="collection-search"
+        name="q"
+        type="search"
+        defaultValue={q}
+        maxLength={SEARCH_MAX_CHARS}
+        placeholder="Search watches"
+        enterKeyHint="search"
+        className="min-w-0 flex-1 rounded-l border border-r-0 border-gray-300 px-3 py-2 text-sm text-gray-900 placeholder:text-gray-600"
+      />
+      <button
+        type="submit"
+        className="inline-flex items-center rounded-r border border-gray-900 bg-gray-900 px-3 text-white hover:bg-gray-700"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4">
+          <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className="sr-only">Search</span>
+      </button>
+    </div>
+  );
+}
+
+/** SPEC.md §2: 'No watches found' with a Clear all filters button (a link to /collection). */
+function EmptyState() {
+  return (
+    <div className="rounded border border-dashed border-gray-300 px-6 py-16 text-center" data-testid="empty-state">
+      <h2 className="text-xl font-medium text-gray-900">No watches found</h2>
+      <p className="mt-2 text-sm text-gray-600">Try a different search, fewer filters or a wider price range.</p>
+      <Link
+        to="/collection"
+        className="mt-6 inline-block rounded bg-gray-900 px-6 py-3 text-sm font-medium text-white hover:bg-gray-700"
+      >
+        Clear all filters
+      </Link>
+    </div>
+  );
+}
+
+/** The filters the form holds now, read the way the server reads the URL. */
+function formParams(form: HTMLFormElement): CollectionParams {
+  const search = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === "string" && FILTER_FIELDS.has(name)) search.append(name, value);
+  }
+  return parseCollectionParams(search);
+}
+
+/** Sets the form's fields to `params`, leaving alone the field that has the focus. */
+function syncForm(form: HTMLFormElement, params: CollectionParams) {
+  for (const element of Array.from(form.elements)) {
+    if (element === document.activeElement && !(element instanceof HTMLInputElement && element.type === "checkbox")) continue;
+    if (element instanceof HTMLSelectElement && element.name === "sort") element.value = params.sort;
+    if (!(element instanceof HTMLInputElement)) continue;
+    if (element.name === "category") element.checked = (params.categories as string[]).includes(element.value);
+    else if (element.name === "brand") element.checked = (params.brands as string[]).includes(element.value);
+    else if (element.name === "q") element.value = params.q;
+    else if (element.name === "min") element.value = String(params.min);
+    else if (element.name === "max") element.value = String(params.max);
+  }
+}
+
+/**
+ * The meta tags of a collection page: a title that says what is listed (and the page when past
+ * the first), a description, and the canonical link (DESIGN.md §5).
+ */
+export function collectionMeta(data: CollectionPageProps | undefined, storeName = "Chrono India"): MetaDescriptor[] {
+  if (!data) return [{ title: `Watches | ${storeName}` }];
+  const { params, curated, page, total } = data;
+  let subject = curated?.title ?? "All watches";
+  if (!curated && params.q) subject = `Search results for “${params.q}”`;
+  else if (!curated && (params.brands.length || params.categories.length)) {
+    const brands = params.brands.map(brandLabel).join(", ");
+    const forWhom = params.categories.length ? ` for ${params.categories.join(", ")}` : "";
+    subject = brands ? `${brands} watches${forWhom}` : `Watches${forWhom}`;
+  }
+  const pageNote = page > 1 ? ` – Page ${page}` : "";
+  const description = curated
+    ? curated.description
+    : `${total} watches with free shipping across India${params.q ? ` matching “${params.q}”` : ""}.`;
+  return [
+    { title: `${subject}${pageNote} | ${storeName}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+  ];
+}

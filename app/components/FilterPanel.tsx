@@ -1,0 +1,115 @@
+import type { ReactNode } from "react";
+import { BRANDS, CATEGORIES, DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN } from "~/lib/constants";
+import type { CollectionParams } from "~/schemas/collection-params";
+
+/** A brand as shoppers read it; the URL and data keep the SPEC.md value ("PatekPhilippe"). */
+export function brandLabel(brand: string): string {
+  return brand === "PatekPhilippe" ? "Patek Philippe" : brand;
+}
+
+/**
+ * The collection's filter panel (SPEC.md §2): Categories, Brands and Price range in collapsible
+ * sections (<details open>), plus a show/hide toggle on small screens made of a checkbox and
+ * CSS, so both work without JavaScript. Its fields belong to the surrounding GET form
+ * (names `category`, `brand`, `min`, `max`, DESIGN.md §5); the initial values come from `params`
+ * and the page keeps them in step with the URL afterwards. The Apply button submits the form
+ * without JavaScript and is hidden once the page is hydrated (changes then apply by themselves).
+ */
+export function FilterPanel({ params }: { params: CollectionParams }) {
+  const active = params.categories.length + params.brands.length +
+    (params.min !== DEFAULT_PRICE_MIN ? 1 : 0) + (params.max !== DEFAULT_PRICE_MAX ? 1 : 0);
+  return (
+    <div className="text-gray-800">
+      <input id="filters-toggle" type="checkbox" className="peer sr-only md:hidden" />
+      <h2 className="mb-3 rounded text-base font-medium tracking-wide peer-checked:[&_svg]:rotate-90 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gray-900 md:mt-1 md:text-xl">
+        <label
+          htmlFor="filters-toggle"
+          className="flex cursor-pointer items-center gap-2 rounded border border-gray-300 px-4 py-2.5 md:cursor-default md:border-0 md:p-0"
+        >
+          <span className="sr-only md:hidden">Show </span>
+          FILTERS
+          {active > 0 ? <span className="text-sm font-normal text-gray-600">({active})</span> : null}
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-auto h-4 w-4 transition-transform md:hidden">
+            <path d="M7 4l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </label>
+      </h2>
+      <div className="hidden space-y-4 peer-checked:block md:block" data-testid="filter-panel">
+        <FilterSection title="Categories">
+          {CATEGORIES.map((category) => (
+            <Check key={category} name="category" value={category} label={category} defaultChecked={params.categories.includes(category)} />
+          ))}
+        </FilterSection>
+        <FilterSection title="Brands">
+          {BRANDS.map((brand) => (
+            <Check key={brand} name="brand" value={brand} label={brandLabel(brand)} defaultChecked={params.brands.includes(brand)} />
+          ))}
+        </FilterSection>
+        <FilterSection title="Price range">
+          <div className="flex items-end gap-3">
+            <PriceInput name="min" label="Min price (₹)" defaultValue={params.min} />
+            <span aria-hidden="true" className="pb-2 text-gray-600">
+              –
+            </span>
+            <PriceInput name="max" label="Max price (₹)" defaultValue={params.max} />
+          </div>
+        </FilterSection>
+        <button
+          type="submit"
+          className="js-hide-when-hydrated w-full rounded bg-gray-900 px-4 py-2.5 text-sm font-medium text-white hover:bg-gray-700"
+        >
+          Apply filters
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A collapsible section with a fieldset inside, open by default; works without JavaScript. */
+function FilterSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <details open className="group border border-gray-300 px-5 py-3">
+      <summary className="flex cursor-pointer list-none items-center justify-between text-sm font-medium uppercase tracking-wide text-gray-900 [&::-webkit-details-marker]:hidden">
+        {title}
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 transition-transform group-open:rotate-180">
+          <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </summary>
+      <fieldset className="mt-3">
+        <legend className="sr-only">{title}</legend>
+        <div className="flex flex-col gap-2 text-sm text-gray-700">{children}</div>
+      </fieldset>
+    </details>
+  );
+}
+
+function Check({ name, value, label, defaultChecked }: { name: string; value: string; label: string; defaultChecked: boolean }) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 py-0.5">
+      <input type="checkbox" name={name} value={value} defaultChecked={defaultChecked} className="h-4 w-4 accent-gray-900" />
+      {label}
+    </label>
+  );
+}
+
+/** A whole-rupee price bound (SPEC.md §5: whole numbers, minimum 0). */
+function PriceInput({ name, label, defaultValue }: { name: "min" | "max"; label: string; defaultValue: number }) {
+  const id = `price-${name}`;
+  return (
+    <div className="min-w-0 flex-1">
+      <label htmlFor={id} className="mb-1 block text-xs text-gray-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        defaultValue={defaultValue}
+        className="w-full rounded border border-gray-300 px-2 py-1.5 text-sm text-gray-900"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import type { MetaFunction } from "@remix-run/node";
+import { NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { FALLBACK_STORE_NAME } from "~/content/store-details";
+import type { ContentPage } from "~/utils/content.server";
+import { POLICY_LINKS } from "./header/navigation";
+import { Prose } from "./Prose";
+
+const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/**
+ * The frame of a static page (SPEC.md §2): a title band with the page's one h1 and the date of
+ * its last update, then the content; policy pages get the list of policies beside it.
+ */
+export function StaticPage({
+  page,
+  eyebrow,
+  policyNav = false,
+  children,
+}: {
+  page: Pick<ContentPage, "title" | "updated">;
+  eyebrow: string;
+  policyNav?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <div className="border-b border-gray-200 bg-gray-50">
+        <div className="mx-auto max-w-screen-xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+          <p className="text-xs font-semibold uppercase tracking-widest text-gray-600">{eyebrow}</p>
+          <h1 className="mt-2 font-serif text-3xl text-gray-900 sm:text-4xl">{page.title}</h1>
+          {page.updated ? (
+            <p className="mt-3 text-sm text-gray-600">
+              Last updated <time dateTime={page.updated}>{dateFormat.format(new Date(`${page.updated}T00:00:00Z`))}</time>
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div
+        className={`mx-auto max-w-screen-xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14 ${
+          policyNav ? "lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-16" : ""
+        }`}
+      >
+        <div className="max-w-3xl">{children}</div>
+        {policyNav ? <PolicyNav /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** A policy page: the Markdown body in the static-page frame, with the other policies beside it. */
+export function PolicyPage({ page }: { page: Pick<ContentPage, "title" | "updated" | "html"> }) {
+  return (
+    <StaticPage page={page} eyebrow="Policies" policyNav>
+      <Prose html={page.html} />
+    </StaticPage>
+  );
+}
+
+function PolicyNav() {
+  return (
+    <nav
+      aria-label="Policy pages"
+      className="mt-14 border-t border-gray-200 pt-8 lg:order-first lg:mt-0 lg:border-0 lg:pt-0"
+    >
+      <p className="text-xs font-semibold uppercase tracking-widest text-gray-600">Policies &amp; help</p>
+      <ul className="mt-4 space-y-1 lg:sticky lg:top-6">
+        {POLICY_LINKS.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              prefetch="intent"
+              className="block rounded px-3 py-2 text-sm text-gray-700 hover:bg-gray-50 hover:text-gray-900 aria-[current=page]:bg-gray-100 aria-[current=page]:font-semibold aria-[current=page]:text-gray-900"
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * `meta` for a route whose loader returns `{ page }`: "Title | Store name" and the page's
+ * description (the store name comes from the root loader's public configuration).
+ */
+export const staticPageMeta: MetaFunction = ({ data, matches }) => {
+  const page = (data as { page?: { title: string; description: string } } | undefined)?.page;
+  const storeName = storeNameOf(matches);
+  if (!page) return [{ title: storeName }];
+  return [
+    { title: `${page.title} | ${storeName}` },
+    { name: "description", content: page.description },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+  ];
+};
+
+/** The configured store name from the root route's data in `meta` matches (fallback on errors). */
+export function storeNameOf(matches: Parameters<MetaFunction>[0]["matches"]) {
+  const root = matches.find((match) => match.id === "root")?.data as { env?: { STORE_NAME?: string } } | undefined;
+  return root?.env?.STORE_NAME ?? FALLBACK_STORE_NAME;
+}

@@ -1,0 +1,135 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { sizeLabel, type CartLineData } from "~/components/cart/cart-lines";
+import { NAME_MAX_CHARS } from "~/lib/constants";
+import { formatPaise, truncateName } from "~/lib/money";
+import { MAX_LINE_QUANTITY } from "~/schemas/api";
+
+/** The fetcher key of a line's edits; the cart page reads these fetchers for optimistic totals. */
+export function cartLineFetcherKey(line: Pick<CartLineData, "productId" | "sizeKey">): string {
+  return `cart-line:${line.productId}:${line.sizeKey}`;
+}
+
+/** A quantity typed in the input that counts: a whole number 1..99 (SPEC.md §5); else null. */
+export function parseQuantityInput(value: string): number | null {
+  const text = value.trim();
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const quantity = Number(text);
+  return quantity >= 1 && quantity <= MAX_LINE_QUANTITY ? quantity : null;
+}
+
+const SUBMIT_DELAY_MS = 400;
+
+/**
+ * One cart line (SPEC.md §2): image, name cut to 40 characters, unit price, size tag, quantity
+ * input (min 1) and a delete icon button. Both are plain POST forms to /cart (intent `update` /
+ * `remove`), so they work without JavaScript (the quantity form has an Update button); with
+ * JavaScript a valid quantity is sent by a fetcher shortly after typing, without reloading,
+ * and invalid input (empty, 0, non-numeric) is ignored and restored on blur.
+ */
+export function CartLine({ line }: { line: CartLineData }) {
+  const fetcher = useFetcher({ key: cartLineFetcherKey(line) });
+  const [value, setValue] = useState(String(line.quantity));
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The server's quantity wins once nothing is in flight (e.g. after a refused edit).
+  const idle = fetcher.state === "idle";
+  useEffect(() => {
+    if (idle) setValue(String(line.quantity));
+  }, [line.quantity, idle]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function onQuantityChange(next: string) {
+    setValue(next);
+    clearTimeout(timer.current);
+    const quantity = parseQuantityInput(next);
+    if (quantity === null || quantity === line.quantity) return;
+    timer.current = setTimeout(() => {
+      if (formRef.current) fetcher.submit(formRef.current);
+    }, SUBMIT_DELAY_MS);
+  }
+
+  const productPath = `/product/${line.productId}`;
+  const inputId = `quantity-${line.productId}-${line.sizeKey}`;
+  return (
+    <li
+      className="grid grid-cols-[4fr_2fr_auto] items-center gap-4 border-b py-4 text-gray-700 sm:grid-cols-[4fr_2fr_0.5fr]"
+      data-testid="cart-line"
+    >
+      <div className="flex items-start gap-4 sm:gap-6">
+        <Link to={productPath} tabIndex={-1} aria-hidden="true" className="shrink-0">
+          <img src={line.image} alt="" width={80} height={80} className="h-16 w-16 bg-gray-50 object-cover sm:h-20 sm:w-20" />
+        </Link>
+        <div className="min-w-0">
+          <p className="text-xs font-medium sm:text-lg">
+            <Link to={productPath} title={line.name} className="hover:underline">
+              {truncateName(line.name, NAME_MAX_CHARS)}
+            </Link>
+          </p>
+          <div className="mt-2 flex flex-wrap items-center gap-3 text-sm sm:gap-5">
+            <p>{formatPaise(line.pricePaise)}</p>
+            <p className="border bg-slate-50 px-2 sm:px-3 sm:py-1">
+              <span className="sr-only">Colour: </span>
+              {sizeLabel(line.sizeKey)}
+            </p>
+          </div>
+        </div>
+      </div>
+
+      <fetcher.Form method="post" action="/cart" ref={formRef} className="flex flex-wrap items-center gap-2">
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="itemId" value={line.productId} />
+        <input type="hidden" name="size" value={line.sizeKey} />
+        <label htmlFor={inputId} className="sr-only">
+          Quantity of {line.name}
+        </label>
+        <input
+          id={inputId}
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_LINE_QUANTITY}
+          step={1}
+          required
+          value={value}
+          onChange={(event) => onQuantityChange(event.currentTarget.value)}
+          onBlur={() => {
+            if (parseQuantityInput(value) === null) setValue(String(line.quantity));
+          }}
+          className="w-14 border px-1 py-1 sm:w-20 sm:px-2"
+        />
+        <button
+          type="submit"
+          className="js-hide-when-hydrated border border-gray-800 px-2 py-1 text-xs text-gray-800 hover:bg-gray-100"
+        >
+          Update
+        </button>
+      </fetcher.Form>
+
+      <fetcher.Form method="post" action="/cart">
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="itemId" value={line.productId} />
+        <input type="hidden" name="size" value={line.sizeKey} />
+        <button
+          type="submit"
+          aria-label={`Remove ${line.name}`}
+          title="Remove"
+          className="mr-2 p-2 text-gray-700 hover:text-red-700 sm:mr-4"
+          onClick={() => clearTimeout(timer.current)}
+        >
+          <TrashIcon />
+        </button>
+      </fetcher.Form>
+    </li>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8">
+      <path strokeLinecap="round" strokeLinejoin="round" d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+    </svg>
+  );
+}

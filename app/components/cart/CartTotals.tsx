@@ -1,0 +1,42 @@
+import { formatPaise } from "~/lib/money";
+
+/**
+ * CART TOTALS (SPEC.md §2, §9): Subtotal, Shipping Fee shown as 'Free Shipping' while the fee is 0,
+ * and Total (subtotal plus fee; 0 for an empty cart). Amounts in paise. Used by /cart and the
+ * checkout page; `headingLevel` fits it into the page's outline.
+ */
+export function CartTotals({
+  subtotalPaise,
+  deliveryFeePaise = 0,
+  totalPaise = subtotalPaise === 0 ? 0 : subtotalPaise + deliveryFeePaise,
+  headingLevel = 2,
+}: {
+  subtotalPaise: number;
+  deliveryFeePaise?: number;
+  totalPaise?: number;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 3 ? "h3" : "h2";
+  return (
+    <section aria-labelledby="cart-totals-heading" className="w-full" data-testid="cart-totals">
+      <Heading id="cart-totals-heading" className="inline-flex items-center gap-2 text-2xl text-gray-800">
+        <span className="text-gray-600">CART</span> <span className="font-medium">TOTALS</span>
+        <span aria-hidden="true" className="h-[2px] w-8 bg-gray-700 sm:w-12" />
+      </Heading>
+      <dl className="mt-2 flex flex-col gap-2 text-sm text-gray-800">
+        <div className="flex justify-between border-b pb-2">
+          <dt>Subtotal</dt>
+          <dd data-testid="cart-subtotal">{formatPaise(subtotalPaise)}</dd>
+        </div>
+        <div className="flex justify-between border-b pb-2">
+          <dt>Shipping Fee</dt>
+          <dd data-testid="cart-shipping">{deliveryFeePaise === 0 ? "Free Shipping" : formatPaise(deliveryFeePaise)}</dd>
+        </div>
+        <div className="flex justify-between font-semibold">
+          <dt>Total</dt>
+          <dd data-testid="cart-total">{formatPaise(totalPaise)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { DEFAULT_SIZE_KEY, DELIVERY_FEE_PAISE } from "~/lib/constants";
+import type { CartData } from "~/schemas/api";
+
+/** One cart line as the cart and checkout pages show it; money in paise. */
+export type CartLineData = {
+  productId: string;
+  name: string;
+  image: string;
+  pricePaise: number;
+  sizeKey: string;
+  quantity: number;
+};
+
+type CatalogueView = { products: ReadonlyArray<{ id: string }>; byId: ReadonlyMap<string, CartProduct> };
+type CartProduct = { id: string; name: string; images: string[]; pricePaise: number };
+
+/**
+ * The cart's lines for display: products not in the catalogue are skipped (SPEC.md §4), lines with
+ * quantity 0 too; ordered by catalogue position, then key, so the order is stable while the
+ * shopper edits quantities. Pure.
+ */
+export function buildCartLines(cart: CartData, catalogue: CatalogueView): CartLineData[] {
+  const position = new Map(catalogue.products.map((product, index) => [product.id, index]));
+  const lines: CartLineData[] = [];
+  for (const [productId, sizes] of Object.entries(cart)) {
+    const product = catalogue.byId.get(productId);
+    if (!product) continue;
+    for (const [sizeKey, quantity] of Object.entries(sizes)) {
+      if (!(quantity > 0)) continue;
+      lines.push({
+        productId,
+        name: product.name,
+        image: product.images[0] ?? "",
+        pricePaise: product.pricePaise,
+        sizeKey,
+        quantity,
+      });
+    }
+  }
+  return lines.sort(
+    (a, b) =>
+      (position.get(a.productId) ?? 0) - (position.get(b.productId) ?? 0) || a.sizeKey.localeCompare(b.sizeKey),
+  );
+}
+
+/** Sum of price × quantity over the lines, in paise. */
+export function cartSubtotalPaise(lines: ReadonlyArray<Pick<CartLineData, "pricePaise" | "quantity">>): number {
+  return lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
+}
+
+/**
+ * Subtotal, delivery fee and total in paise (SPEC.md §9): the fee is 0 ('Free Shipping'), the
+ * total is subtotal plus fee, and 0 when the cart is empty.
+ */
+export function cartTotals(lines: ReadonlyArray<Pick<CartLineData, "pricePaise" | "quantity">>) {
+  const subtotalPaise = cartSubtotalPaise(lines);
+  const deliveryFeePaise = lines.length === 0 ? 0 : DELIVERY_FEE_PAISE;
+  return { subtotalPaise, deliveryFeePaise, totalPaise: subtotalPaise === 0 ? 0 : subtotalPaise + deliveryFeePaise };
+}
+
+/** The size tag's text: the colour, or "Standard" for a product without colours (docs/decisions/0205). */
+export function sizeLabel(sizeKey: string): string {
+  return sizeKey === DEFAULT_SIZE_KEY ? "Standard" : sizeKey;
+}

@@ -1,0 +1,62 @@
+import { Form, Link } from "@remix-run/react";
+import { UserIcon } from "./icons";
+import { useDetailsMenu } from "./useDetailsMenu";
+
+const iconButton =
+  "flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-full text-gray-800 hover:bg-gray-100 hover:text-gray-900 [&::-webkit-details-marker]:hidden";
+
+/**
+ * The account control (SPEC.md §2): logged out, the account icon is a link to /login; logged
+ * in, it opens the account menu — Hello User, My Profile, My Orders, My Wishlist (small screens
+ * only) and Logout, a POST form so it works without JavaScript.
+ */
+export function AccountMenu({ loggedIn }: { loggedIn: boolean }) {
+  if (!loggedIn) {
+    return (
+      <Link to="/login" aria-label="Log in" className={iconButton} data-testid="account-link">
+        <UserIcon />
+      </Link>
+    );
+  }
+  return <AccountDropdown />;
+}
+
+function AccountDropdown() {
+  const ref = useDetailsMenu();
+  const item = "block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-50 hover:text-gray-900";
+  return (
+    <details ref={ref} className="relative" data-testid="account-menu">
+      <summary className={iconButton}>
+        <UserIcon />
+        <span className="sr-only">Account menu</span>
+      </summary>
+      <div className="absolute right-0 top-full z-30 mt-2 w-48 rounded-md border border-gray-200 bg-white py-2 shadow-lg">
+        <p className="border-b border-gray-200 px-4 pb-2 pt-1 text-sm font-semibold text-gray-900">Hello User</p>
+        <ul className="pt-1">
+          <li>
+            <Link to="/profile" className={item}>
+              My Profile
+            </Link>
+          </li>
+          <li>
+            <Link to="/orders" className={item}>
+              My Orders
+            </Link>
+          </li>
+          <li className="md:hidden">
+            <Link to="/wishlist" className={item}>
+              My Wishlist
+            </Link>
+          </li>
+          <li>
+            <Form method="post" action="/logout">
+              <button type="submit" className={item}>
+                Logout
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </details>
+  );
+}

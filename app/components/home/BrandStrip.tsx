@@ -1,0 +1,53 @@
+/** Ten luxury watch houses shown in the home page's brand strip (SPEC.md §2 "Home"). */
+export const LUXURY_BRANDS = [
+  "Rolex",
+  "Patek Philippe",
+  "Audemars Piguet",
+  "Omega",
+  "Cartier",
+  "Jaeger-LeCoultre",
+  "Vacheron Constantin",
+  "Breitling",
+  "TAG Heuer",
+  "Hublot",
+] as const;
+
+// The strip scrolls by moving two copies of the list by half their width; shoppers who ask for
+// reduced motion get a still, wrapped list.
+const MARQUEE_CSS = `
+@keyframes brand-strip-scroll { from { transform: translateX(0); } to { transform: translateX(-50%); } }
+.brand-strip-track { animation: brand-strip-scroll 40s linear infinite; }
+.brand-strip:hover .brand-strip-track, .brand-strip:focus-within .brand-strip-track { animation-play-state: paused; }
+@media (prefers-reduced-motion: reduce) {
+  .brand-strip-track { animation: none; flex-wrap: wrap; justify-content: center; width: 100%; }
+  .brand-strip-copy { display: none; }
+}`;
+
+/** A scrolling strip of ten luxury brand names (SPEC.md §2 "Home"). */
+export function BrandStrip() {
+  return (
+    <section aria-label="Luxury brands" className="brand-strip overflow-hidden border-b border-gray-200 bg-white py-5">
+      <style>{MARQUEE_CSS}</style>
+      <div className="brand-strip-track flex w-max">
+        <BrandList />
+        <BrandList copy />
+      </div>
+    </section>
+  );
+}
+
+function BrandList({ copy = false }: { copy?: boolean }) {
+  return (
+    <ul
+      className={`flex flex-none items-center ${copy ? "brand-strip-copy" : ""}`}
+      aria-hidden={copy ? true : undefined}
+      data-testid={copy ? undefined : "brand-strip"}
+    >
+      {LUXURY_BRANDS.map((brand) => (
+        <li key={brand} className="whitespace-nowrap px-8 font-serif text-lg uppercase tracking-[0.25em] text-gray-700 sm:text-xl">
+          {brand}
+        </li>
+      ))}
+    </ul>
+  );
+}

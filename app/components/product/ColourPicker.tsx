@@ -1,0 +1,46 @@
+/**
+ * The colour picker of a product page (SPEC.md §2): native radio inputs named `size` (the cart
+ * line's size-or-colour key, DESIGN.md §8), so it works without JavaScript and with the keyboard.
+ * No colour is chosen in advance: SPEC.md §5 asks for "Please select a colour." when none is.
+ */
+export function ColourPicker({
+  colours,
+  error,
+  errorId,
+  form,
+}: {
+  colours: readonly string[];
+  /** The message to show next to the picker, e.g. "Please select a colour.". */
+  error?: string;
+  errorId: string;
+  /** The id of the ADD TO CART form the radios belong to. */
+  form?: string;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined} data-testid="colour-picker">
+      <legend className="mb-3 text-sm font-medium text-gray-900">Select Colour</legend>
+      <div className="flex flex-wrap gap-2">
+        {colours.map((colour) => (
+          <label key={colour} className="cursor-pointer">
+            <input
+              type="radio"
+              name="size"
+              value={colour}
+              form={form}
+              aria-invalid={error ? true : undefined}
+              className="peer sr-only"
+            />
+            <span className="inline-block rounded border border-gray-300 bg-gray-50 px-4 py-2 text-sm text-gray-800 peer-checked:border-gray-900 peer-checked:bg-gray-900 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gray-900 hover:border-gray-500">
+              {colour}
+            </span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700" data-testid="colour-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

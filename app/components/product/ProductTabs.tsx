@@ -1,0 +1,121 @@
+import { useRef, type KeyboardEvent, type MouseEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { RATING, REVIEW_COUNT } from "~/lib/constants";
+import { PRODUCT_TABS, type ProductTab } from "~/schemas/product-view";
+
+/** The fixed generic text of the Description tab (SPEC.md §2). */
+export const GENERIC_DESCRIPTION = [
+  "Every watch in our store is sourced from the brand or its authorised distributors and inspected before it ships. It arrives in its original box with the manufacturer's warranty card and all the papers that came with it.",
+  "We pack each order with care and ship it free across India. If you have a question about sizing, straps, water resistance or servicing, our support team is happy to help, Monday to Saturday, 10:00 to 19:00 IST.",
+];
+
+const TAB_LABELS: Record<ProductTab, string> = {
+  description: "Description",
+  reviews: `Reviews (${REVIEW_COUNT})`,
+};
+
+type Props = {
+  selected: ProductTab;
+  /** The link that opens a tab without JavaScript, e.g. "?tab=reviews#tabs". */
+  hrefFor: (tab: ProductTab) => string;
+  /** Opens a tab in place when JavaScript runs. */
+  onSelect: (tab: ProductTab) => void;
+};
+
+/**
+ * The Description and Reviews (122) tabs of a product page (SPEC.md §2). Each tab is a link, so
+ * the tabs work without JavaScript; with JavaScript they follow the ARIA tabs pattern (one tab
+ * stop, arrow keys, Home and End).
+ */
+export function ProductTabs({ selected, hrefFor, onSelect }: Props) {
+  // Without JavaScript every tab is a link in the tab order; with it, one tab stop (roving).
+  const hydrated = useHydrated();
+  const tabRefs = useRef<Partial<Record<ProductTab, HTMLAnchorElement | null>>>({});
+
+  function handleClick(event: MouseEvent<HTMLAnchorElement>, tab: ProductTab) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onSelect(tab);
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLAnchorElement>) {
+    const index = PRODUCT_TABS.indexOf(selected);
+    const last = PRODUCT_TABS.length - 1;
+    const next =
+      event.key === "ArrowRight" ? (index + 1) % PRODUCT_TABS.length
+      : event.key === "ArrowLeft" ? (index + last) % PRODUCT_TABS.length
+      : event.key === "Home" ? 0
+      : event.key === "End" ? last
+      : null;
+    if (next === null) return;
+    event.preventDefault();
+    const tab = PRODUCT_TABS[next];
+    onSelect(tab);
+    tabRefs.current[tab]?.focus();
+  }
+
+  return (
+    <section id="tabs" aria-label="Product details and reviews" className="mt-16">
+      <div role="tablist" aria-label="Product information" className="flex border-b border-gray-200">
+        {PRODUCT_TABS.map((tab) => {
+          const isSelected = tab === selected;
+          return (
+            <a
+              key={tab}
+              ref={(element) => {
+                tabRefs.current[tab] = element;
+              }}
+              id={`tab-${tab}`}
+              role="tab"
+              href={hrefFor(tab)}
+              aria-selected={isSelected}
+              aria-controls={`panel-${tab}`}
+              tabIndex={hydrated && !isSelected ? -1 : undefined}
+              onClick={(event) => handleClick(event, tab)}
+              onKeyDown={handleKeyDown}
+              className={`-mb-px border border-b-0 px-5 py-3 text-sm ${
+                isSelected ? "border-gray-200 bg-white font-semibold text-gray-900" : "border-transparent text-gray-600 hover:text-gray-900"
+              }`}
+            >
+              {TAB_LABELS[tab]}
+            </a>
+          );
+        })}
+      </div>
+      <div
+        id="panel-description"
+        role="tabpanel"
+        aria-labelledby="tab-description"
+        hidden={selected !== "description"}
+        tabIndex={0}
+        className="flex flex-col gap-4 border border-t-0 border-gray-200 px-6 py-6 text-sm leading-relaxed text-gray-600"
+        data-testid="panel-description"
+      >
+        {GENERIC_DESCRIPTION.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </div>
+      <div
+        id="panel-reviews"
+        role="tabpanel"
+        aria-labelledby="tab-reviews"
+        hidden={selected !== "reviews"}
+        tabIndex={0}
+        className="border border-t-0 border-gray-200 px-6 py-6 text-sm text-gray-600"
+        data-testid="panel-reviews"
+      >
+        <p className="text-gray-900">
+          <span className="text-2xl font-semibold">{RATING}</span> out of 5
+        </p>
+        <p className="mt-1">Based on {REVIEW_COUNT} ratings</p>
+        <p className="mt-4">No reviews yet. Be the first to review this product.</p>
+        <button
+          type="button"
+          className="mt-4 rounded border border-gray-900 px-5 py-2 text-sm font-medium text-gray-900 hover:bg-gray-100"
+        >
+          Write a Review
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,354 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+
+/**
+ * A thin client for Cashfree's Payment Gateway REST API, version 2025-01-01 (DESIGN.md §9):
+ * orders (`POST /orders`, `GET /orders/{id}`, `GET /orders/{id}/payments`) and payment links
+ * (`POST /links`, `GET /links/{id}`). Every answer is validated with zod and handed back in our
+ * terms (camelCase, money in integer paise); every failure is a CashfreeError with a clear message.
+ * Works the same against Cashfree, the in-process simulator and the fake server of the tests.
+ */
+
+export const CASHFREE_API_VERSION = "2025-01-01";
+
+/** Cashfree's REST bases (DESIGN.md §9); CASHFREE_API_BASE overrides them. */
+export const CASHFREE_BASE_URLS = {
+  sandbox: "https://sandbox.cashfree.com/pg",
+  production: "https://api.cashfree.com/pg",
+} as const;
+
+export const CASHFREE_TIMEOUT_MS = 10_000;
+
+export type CashfreeErrorKind =
+  | "timeout"
+  | "network"
+  | "rejected"
+  | "auth"
+  | "not_found"
+  | "conflict"
+  | "rate_limited"
+  | "server"
+  | "bad_response";
+
+/**
+ * A failed Cashfree call. `kind` says what went wrong; `status` is Cashfree's HTTP status and
+ * `code`/`type` its error fields (`{message, code, type}`) when it answered at all.
+ */
+export class CashfreeError extends Error {
+  constructor(
+    readonly kind: CashfreeErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly code?: string,
+    readonly type?: string,
+  ) {
+    super(message);
+    this.name = "CashfreeError";
+  }
+}
+
+export type CashfreeCustomer = { id: string; phone: string; email: string; name: string };
+
+/** A Cashfree order (payment session) in our terms. `status`: ACTIVE, PAID, EXPIRED, TERMINATED… */
+export type CashfreeOrder = {
+  cfOrderId: string | null;
+  orderId: string;
+  amountPaise: number;
+  currency: string;
+  status: string;
+  paymentSessionId: string | null;
+};
+
+/**
+ * One payment attempt on an order. `status`: SUCCESS, FAILED, USER_DROPPED, PENDING, NOT_ATTEMPTED,
+ * CANCELLED, VOID. `time` in ms since epoch when Cashfree gives one.
+ */
+export type CashfreePayment = {
+  cfPaymentId: string;
+  status: string;
+  amountPaise: number | null;
+  currency: string | null;
+  message: string | null;
+  time: number | null;
+};
+
+/** A payment link. `status`: ACTIVE, PAID, PARTIALLY_PAID, EXPIRED, CANCELLED. */
+export type CashfreeLink = {
+  cfLinkId: string | null;
+  linkId: string;
+  status: string;
+  amountPaise: number;
+  amountPaidPaise: number;
+  currency: string;
+  url: string;
+};
+
+export type CashfreeClient = {
+  /** `POST /orders`: a payment session for `amountPaise` in INR, our `orderId` as Cashfree's order_id. */
+  createOrder(input: {
+    orderId: string;
+    amountPaise: number;
+    customer: CashfreeCustomer;
+    returnUrl: string;
+    notifyUrl?: string;
+    note?: string;
+    idempotencyKey: string;
+  }): Promise<CashfreeOrder>;
+  /** `GET /orders/{orderId}`. CashfreeError `not_found` when Cashfree does not know it. */
+  getOrder(orderId: string): Promise<CashfreeOrder>;
+  /** `GET /orders/{orderId}/payments`: every attempt, in Cashfree's order. */
+  getOrderPayments(orderId: string): Promise<CashfreePayment[]>;
+  /** `POST /links`: a hosted payment page for `amountPaise` in INR (the checkout without JavaScript). */
+  createPaymentLink(input: {
+    linkId: string;
+    amountPaise: number;
+    purpose: string;
+    customer: Omit<CashfreeCustomer, "id">;
+    returnUrl: string;
+    notifyUrl?: string;
+    idempotencyKey: string;
+  }): Promise<CashfreeLink>;
+  /** `GET /links/{linkId}`. CashfreeError `not_found` when Cashfree does not know it. */
+  getPaymentLink(linkId: string): Promise<CashfreeLink>;
+};
+
+export type CashfreeClientOptions = {
+  /** REST base without a trailing slash, e.g. https://sandbox.cashfree.com/pg. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Per call; default 10 s. A call past it fails with kind `timeout`. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+};
+
+/** Rupees as Cashfree writes them (a number, or a decimal string in some answers) → paise. */
+const rupeesAsPaise = z
+  .union([z.number(), z.string()])
+  .transform((value) => Number(value))
+  .pipe(z.number().finite().nonnegative())
+  .transform((rupees) => Math.round(rupees * 100));
+const idText = z.union([z.string(), z.number()]).transform(String);
+
+const orderEntitySchema = z.object({
+  cf_order_id: idText.nullish(),
+  order_id: z.string().min(1),
+  order_amount: rupeesAsPaise,
+  order_currency: z.string(),
+  order_status: z.string(),
+  payment_session_id: z.string().nullish(),
+});
+
+const paymentEntitySchema = z.object({
+  cf_payment_id: idText,
+  payment_status: z.string(),
+  payment_amount: rupeesAsPaise.nullish(),
+  payment_currency: z.string().nullish(),
+  payment_message: z.string().nullish(),
+  payment_time: z.string().nullish(),
+  payment_completion_time: z.string().nullish(),
+});
+
+const linkEntitySchema = z.object({
+  cf_link_id: idText.nullish(),
+  link_id: z.string().min(1),
+  link_status: z.string(),
+  link_amount: rupeesAsPaise,
+  link_amount_paid: rupeesAsPaise.nullish(),
+  link_currency: z.string(),
+  link_url: z.string().url(),
+});
+
+const errorBodySchema = z.object({
+  message: z.string().optional(),
+  code: z.string().optional(),
+  type: z.string().optional(),
+});
+
+function toOrder(entity: z.output<typeof orderEntitySchema>): CashfreeOrder {
+  return {
+    cfOrderId: entity.cf_order_id ?? null,
+    orderId: entity.order_id,
+    amountPaise: entity.order_amount,
+    currency: entity.order_currency,
+    status: entity.order_status,
+    paymentSessionId: entity.payment_session_id ?? null,
+  };
+}
+
+function toPayment(entity: z.output<typeof paymentEntitySchema>): CashfreePayment {
+  const when = entity.payment_completion_time ?? entity.payment_time;
+  const ms = when ? Date.parse(when) : NaN;
+  return {
+    cfPaymentId: entity.cf_payment_id,
+    status: entity.payment_status,
+    amountPaise: entity.payment_amount ?? null,
+    currency: entity.payment_currency ?? null,
+    message: entity.payment_message ?? null,
+    time: Number.isFinite(ms) ? ms : null,
+  };
+}
+
+function toLink(entity: z.output<typeof linkEntitySchema>): CashfreeLink {
+  return {
+    cfLinkId: entity.cf_link_id ?? null,
+    linkId: entity.link_id,
+    status: entity.link_status,
+    amountPaise: entity.link_amount,
+    amountPaidPaise: entity.link_amount_paid ?? 0,
+    currency: entity.link_currency,
+    url: entity.link_url,
+  };
+}
+
+/** Paise → the rupee amount Cashfree takes (a number with at most two decimals). */
+export function paiseToCashfreeAmount(paise: number): number {
+  return Number((paise / 100).toFixed(2));
+}
+
+/**
+ * A Cashfree client for one set of credentials. Sends `x-api-version: 2025-01-01`,
+ * `x-client-id`, `x-client-secret` on every call and `x-idempotency-key` on every POST (so a
+ * retried create after a timeout cannot make a second order or link). Throws CashfreeError.
+ */
+export function createCashfreeClient(options: CashfreeClientOptions): CashfreeClient {
+  const fetchImpl = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? CASHFREE_TIMEOUT_MS;
+  const base = options.baseUrl.replace(/\/+$/, "");
+
+  async function call<S extends z.ZodTypeAny>(
+    method: "GET" | "POST",
+    path: string,
+    schema: S,
+    what: string,
+    extra: { body?: unknown; idempotencyKey?: string } = {},
+  ): Promise<z.output<S>> {
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      "x-api-version": CASHFREE_API_VERSION,
+      "x-client-id": options.clientId,
+      "x-client-secret": options.clientSecret,
+      "x-request-id": crypto.randomUUID(),
+    };
+    if (method === "POST") {
+      headers["content-type"] = "application/json";
+      headers["x-idempotency-key"] = extra.idempotencyKey ?? crypto.randomUUID();
+    }
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchImpl(`${base}${path}`, {
+        method,
+        headers,
+        body: method === "POST" ? JSON.stringify(extra.body ?? {}) : undefined,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      const name = (error as Error)?.name;
+      if (name === "TimeoutError" || name === "AbortError") {
+        throw new CashfreeError("timeout", `Cashfree did not answer ${method} ${path} within ${timeoutMs / 1000} s.`);
+      }
+      throw new CashfreeError("network", `Could not reach Cashfree for ${method} ${path}: ${(error as Error)?.message ?? error}.`);
+    }
+
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+
+    if (!response.ok) {
+      const body = errorBodySchema.safeParse(json);
+      const detail = body.success ? body.data : {};
+      const said = detail.message ? `: ${detail.message}` : "";
+      const status = response.status;
+      const fail = (kind: CashfreeErrorKind, message: string) =>
+        new CashfreeError(kind, message, status, detail.code, detail.type);
+      if (status === 401 || status === 403) {
+        throw fail("auth", `Cashfree refused our credentials (${status}${said}). Check CASHFREE_APP_ID and CASHFREE_SECRET_KEY.`);
+      }
+      if (status === 404) throw fail("not_found", `Cashfree does not know ${what}${said}.`);
+      if (status === 409) throw fail("conflict", `Cashfree reports a conflict for ${what}${said}.`);
+      if (status === 429) throw fail("rate_limited", `Cashfree is rate limiting requests (429${said}).`);
+      if (status >= 500) throw fail("server", `Cashfree had a problem (${status}${said}).`);
+      throw fail("rejected", `Cashfree refused ${method} ${path} (${status}${said}).`);
+    }
+
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new CashfreeError(
+        "bad_response",
+        `Cashfree answered ${method} ${path} in an unexpected shape (${issue ? `${issue.path.join(".")}: ${issue.message}` : "not JSON"}).`,
+        response.status,
+      );
+    }
+    return parsed.data;
+  }
+
+  const enc = encodeURIComponent;
+
+  return {
+    async createOrder(input) {
+      const entity = await call("POST", "/orders", orderEntitySchema, `order ${input.orderId}`, {
+        idempotencyKey: input.idempotencyKey,
+        body: {
+          order_id: input.orderId,
+          order_amount: paiseToCashfreeAmount(input.amountPaise),
+          order_currency: "INR",
+          customer_details: {
+            customer_id: input.customer.id,
+            customer_phone: input.customer.phone,
+            customer_email: input.customer.email,
+            customer_name: input.customer.name,
+          },
+          order_meta: {
+            return_url: input.returnUrl,
+            ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
+          },
+          ...(input.note ? { order_note: input.note } : {}),
+        },
+      });
+      return toOrder(entity);
+    },
+
+    async getOrder(orderId) {
+      return toOrder(await call("GET", `/orders/${enc(orderId)}`, orderEntitySchema, `order ${orderId}`));
+    },
+
+    async getOrderPayments(orderId) {
+      const list = await call("GET", `/orders/${enc(orderId)}/payments`, z.array(paymentEntitySchema), `order ${orderId}`);
+      return list.map(toPayment);
+    },
+
+    async createPaymentLink(input) {
+      const entity = await call("POST", "/links", linkEntitySchema, `payment link ${input.linkId}`, {
+        idempotencyKey: input.idempotencyKey,
+        body: {
+          link_id: input.linkId,
+          link_amount: paiseToCashfreeAmount(input.amountPaise),
+          link_currency: "INR",
+          link_purpose: input.purpose,
+          link_partial_payments: false,
+          customer_details: {
+            customer_phone: input.customer.phone,
+            customer_email: input.customer.email,
+            customer_name: input.customer.name,
+          },
+          link_meta: {
+            return_url: input.returnUrl,
+            ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
+          },
+          link_notify: { send_sms: false, send_email: false },
+        },
+      });
+      return toLink(entity);
+    },
+
+    async getPaymentLink(linkId) {
+      return toLink(await call("GET", `/links/${enc(linkId)}`, linkEntitySchema, `payment link ${linkId}`));
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useFetchers, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { getBackend, getCatalogue } from "~/backend/index.server";
+import { BackendError } from "~/backend/types";
+import { CartLine, cartLineFetcherKey, parseQuantityInput } from "~/components/cart/CartLine";
+import { buildCartLines, cartTotals, type CartLineData } from "~/components/cart/cart-lines";
+import { CartTotals } from "~/components/cart/CartTotals";
+import { API_MESSAGES, itemIdSchema, MAX_LINE_QUANTITY, sizeKeySchema } from "~/schemas/api";
+import { requireSameOrigin } from "~/utils/origin.server";
+import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
+import { jsonWithError, redirectWithError } from "~/utils/toast.server";
+
+/**
+ * /cart (SPEC.md §2): the logged-in shopper's lines (unknown products skipped) and totals.
+ * Logged-out visitors go to /login and come back here afterwards.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = await requireUserToken(request);
+  const [cart, catalogue] = await Promise.all([
+    getBackend()
+      .getCart(token)
+      .catch(async (error) => {
+        if (error instanceof BackendError && error.status === 401) throw await expiredSessionRedirect(request);
+        throw error;
+      }),
+    getCatalogue(),
+  ]);
+  return json({ lines: buildCartLines(cart, catalogue) }, { headers: { "cache-control": "private, no-store" } });
+}
+
+/** A line's identity in the cart forms. */
+const lineSchema = z.object({ itemId: itemIdSchema, size: sizeKeySchema });
+/** The cart page's mutations, one `intent` (STYLE.md habit 4). */
+const intentSchema = z.enum(["update", "remove"]);
+
+/**
+ * Cart edits (SPEC.md §4, §5): `intent=update` sets a line's quantity — a quantity that is not a
+ * whole number of at least 1 is ignored (nothing changes), above 99 is refused with a message;
+ * `intent=remove` (the delete icon) sets it to 0, which removes the line. Success: a 303 back
+ * to /cart for a plain form post, a small JSON answer for a fetcher (no navigation). Failures
+ * come back as an error toast; an expired session goes to /login.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const token = await requireUserToken(request);
+  const formData = await request.formData().catch(() => {
+    throw new Response("The form could not be read.", { status: 400, statusText: "Bad Request" });
+  });
+  const intent = intentSchema.safeParse(formData.get("intent"));
+  const line = lineSchema.safeParse({ itemId: formData.get("itemId"), size: formData.get("size") });
+  if (!intent.success || !line.success) {
+    return failure(request, 400, line.success ? "Unknown cart action." : line.error.issues[0].message);
+  }
+
+  let quantity = 0;
+  if (intent.data === "update") {
+    const raw = String(formData.get("quantity") ?? "");
+    const parsed = parseQuantityInput(raw);
+    if (parsed === null) {
+      if (/^\s*\d+\s*$/.test(raw) && Number(raw) > MAX_LINE_QUANTITY) return failure(request, 400, API_MESSAGES.quantityCap);
+      return done(request); // SPEC.md §5: non-numeric, zero or below-1 quantities are ignored.
+    }
+    quantity = parsed;
+  }
+
+  try {
+    await getBackend().updateCart(token, line.data.itemId, line.data.size, quantity);
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error;
+    if (error.status === 401) throw await expiredSessionRedirect(request, "/cart");
+    return failure(request, error.status >= 500 ? 503 : error.status, error.message);
+  }
+  return done(request);
+}
+
+/** True for a fetcher's (JavaScript) submission: Remix v2 adds `_data` to those requests. */
+function isFetcherRequest(request: Request): boolean {
+  return new URL(request.url).searchParams.has("_data");
+}
+
+function done(request: Request) {
+  return isFetcherRequest(request) ? json({ ok: true as const }) : redirect("/cart", 303);
+}
+
+function failure(request: Request, status: number, message: string) {
+  return isFetcherRequest(request)
+    ? jsonWithError({ ok: false as const, message }, message, { status })
+    : redirectWithError("/cart", message);
+}
+
+/**
+ * The lines as the shopper should see them now: edits still in flight (fetchers) are applied
+ * optimistically, so quantities, removals and totals change at once with JavaScript.
+ */
+function useOptimisticLines(lines: CartLineData[]): CartLineData[] {
+  const fetchers = useFetchers();
+  const pending = new Map<string, number>();
+  for (const fetcher of fetchers) {
+    const form = fetcher.formData;
+    if (!form || fetcher.formMethod?.toLowerCase() !== "post") continue;
+    const key = cartLineFetcherKey({ productId: String(form.get("itemId")), sizeKey: String(form.get("size")) });
+    if (fetcher.key !== key) continue;
+    if (form.get("intent") === "remove") pending.set(key, 0);
+    else {
+      const quantity = parseQuantityInput(String(form.get("quantity") ?? ""));
+      if (quantity !== null) pending.set(key, quantity);
+    }
+  }
+  return lines
+    .map((line) => ({ ...line, quantity: pending.get(cartLineFetcherKey(line)) ?? line.quantity }))
+    .filter((line) => line.quantity > 0);
+}
+
+export default function CartPage() {
+  const { lines } = useLoaderData<typeof loader>();
+  const visible = useOptimisticLines(lines);
+  const totals = cartTotals(visible);
+
+  return (
+    <div className="mx-auto max-w-screen-xl border-t px-4 pt-14 sm:px-[5vw] lg:px-[7vw]">
+      <h1 className="mb-3 inline-flex items-center gap-2 text-2xl text-gray-800">
+        <span className="text-gray-600">YOUR</span> <span className="font-medium">CART</span>
+        <span aria-hidden="true" className="h-[2px] w-8 bg-gray-700 sm:w-12" />
+      </h1>
+
+      {visible.length === 0 ? (
+        <div className="border-t py-16 text-center" data-testid="cart-empty">
+          <p className="text-lg text-gray-800">Your cart is empty.</p>
+          <p className="mt-2 text-sm text-gray-600">Find a watch you like and add it to your cart.</p>
+          <Link
+            to="/collection"
+            className="mt-6 inline-block bg-black px-8 py-3 text-sm text-white hover:bg-gray-800"
+          >
+            Browse the collection
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul aria-label="Cart items" className="border-t">
+            {visible.map((line) => (
+              <CartLine key={cartLineFetcherKey(line)} line={line} />
+            ))}
+          </ul>
+          <div className="my-20 flex justify-end">
+            <div className="w-full sm:w-[450px]">
+              <CartTotals subtotalPaise={totals.subtotalPaise} deliveryFeePaise={totals.deliveryFeePaise} totalPaise={totals.totalPaise} />
+              <div className="w-full text-end">
+                <Link to="/place-order" className="my-8 inline-block bg-black px-8 py-3 text-sm text-white hover:bg-gray-800">
+                  PROCEED TO CHECKOUT
+                </Link>
+              </div>
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Your cart — Chrono India" }, { name: "robots", content: "noindex" }];

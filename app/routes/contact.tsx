@@ -1,0 +1,66 @@
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Prose } from "~/components/Prose";
+import { StaticPage, staticPageMeta } from "~/components/StaticPage";
+import { STORE_CONTACT } from "~/content/store-details";
+import { loadContentPage, withSections } from "~/utils/content.server";
+
+/** Contact us (SPEC.md §2): the text of app/content/contact.md around the store's details. */
+export async function loader() {
+  return json({ page: withSections(await loadContentPage("contact")) });
+}
+
+export default function Contact() {
+  const { page } = useLoaderData<typeof loader>();
+  return (
+    <StaticPage page={page} eyebrow="Contact">
+      <Prose html={page.intro} />
+      <address className="mt-10 grid gap-px overflow-hidden rounded-lg border border-gray-200 bg-gray-200 not-italic sm:grid-cols-2">
+        <ContactItem label="Call us">
+          <a href={`tel:${STORE_CONTACT.phoneHref}`} className="font-medium text-gray-900 underline underline-offset-2">
+            {STORE_CONTACT.phone}
+          </a>
+        </ContactItem>
+        <ContactItem label="Write to us">
+          <a href={`mailto:${STORE_CONTACT.email}`} className="font-medium text-gray-900 underline underline-offset-2">
+            {STORE_CONTACT.email}
+          </a>
+        </ContactItem>
+        <ContactItem label="Our address">
+          {STORE_CONTACT.address.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+        </ContactItem>
+        <ContactItem label="Support hours">{STORE_CONTACT.hours}</ContactItem>
+      </address>
+      {page.sections.map((section) => (
+        <section key={section.id} aria-labelledby={section.id} className="mt-12">
+          <h2 id={section.id} className="font-serif text-2xl text-gray-900">
+            {section.heading}
+          </h2>
+          <Prose html={section.html} className="mt-4" />
+        </section>
+      ))}
+      {/* No behaviour (SPEC.md §1): a plain button that submits nothing and goes nowhere. */}
+      <button
+        type="button"
+        className="mt-8 rounded border border-gray-900 px-8 py-3 text-sm font-medium tracking-wider text-gray-900 hover:bg-gray-900 hover:text-white"
+      >
+        Explore Jobs
+      </button>
+    </StaticPage>
+  );
+}
+
+function ContactItem({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="bg-white p-6">
+      <p className="text-xs font-semibold uppercase tracking-widest text-gray-600">{label}</p>
+      <div className="mt-2 text-sm leading-6 text-gray-800">{children}</div>
+    </div>
+  );
+}
+
+export const meta = staticPageMeta;

@@ -1,0 +1,271 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import toast from "react-hot-toast";
+import { z } from "zod";
+import { getBackend } from "~/backend/index.server";
+import { BackendError } from "~/backend/types";
+import {
+  API_MESSAGES,
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  emailSchema,
+  nameSchema,
+  newPasswordSchema,
+  passwordSchema,
+} from "~/schemas/api";
+import { requireSameOrigin } from "~/utils/origin.server";
+import { consumeAuthAttempt } from "~/utils/rate-limit.server";
+import { loginPath, safeRedirect } from "~/utils/safe-redirect";
+import { commitLogin, getSessionToken } from "~/utils/session.server";
+
+type Mode = "login" | "signup";
+
+/** The form mode lives in the URL (`?mode=signup`), so the toggle is a plain link (SPEC.md §2). */
+function modeOf(url: URL): Mode {
+  return url.searchParams.get("mode") === "signup" ? "signup" : "login";
+}
+
+/**
+ * /login (SPEC.md §2, §4): a logged-in shopper is sent to / (SPEC.md §4); everyone else gets the
+ * Login or Sign Up form, with the safe page to return to afterwards.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = await getSessionToken(request);
+  if (token && (await sessionAccepted(token))) throw redirect("/", 303);
+  const url = new URL(request.url);
+  return json({ mode: modeOf(url), redirectTo: safeRedirect(url.searchParams.get("redirectTo")) });
+}
+
+/** A refused token (401) means logged out; the root loader clears its cookie. */
+async function sessionAccepted(token: string): Promise<boolean> {
+  try {
+    await getBackend().getCart(token);
+    return true;
+  } catch (error) {
+    return !(error instanceof BackendError && error.status === 401);
+  }
+}
+
+/** Name of the sign-up honeypot: hidden from people, filled in by form-stuffing bots. */
+const HONEYPOT_FIELD = "website";
+const SIGNUP_REFUSED = "We could not create your account. Please try again.";
+
+/** Login form: email and password, the rules of the Store API (SPEC.md §5). */
+const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
+/** Sign Up adds Name and the new-password rules (8 to 128 characters). */
+const signupSchema = z.object({ name: nameSchema, email: emailSchema, password: newPasswordSchema });
+
+/**
+ * Native attributes for the inputs. getZodConstraint gives `required`; conform 1.21.1 cannot read
+ * zod 4.6's length checks, so the lengths come from the same constants the schemas use.
+ */
+function constraintFor(mode: Mode) {
+  const base = getZodConstraint(mode === "signup" ? signupSchema : loginSchema);
+  return {
+    ...base,
+    email: { ...base.email, maxLength: EMAIL_MAX },
+    password: mode === "signup" ? { ...base.password, minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX } : base.password,
+    ...(mode === "signup" ? { name: { ...base.name, maxLength: NAME_MAX } } : {}),
+  };
+}
+
+/**
+ * Logs in or signs up (mode from the URL), then redirects (303) to the safe `redirectTo` or /
+ * with the session cookie set. Failures re-render the form with the message and a 4xx:
+ * 400 field errors or a filled honeypot, 401 'Invalid email or password.', 409 email taken,
+ * 429 too many attempts (per client address and per email).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const url = new URL(request.url);
+  const mode = modeOf(url);
+  const formData = await request.formData().catch(() => {
+    throw new Response("The form could not be read.", { status: 400, statusText: "Bad Request" });
+  });
+  const submission = parseWithZod(formData, { schema: mode === "signup" ? signupSchema : loginSchema });
+  const hideFields = ["password"];
+
+  if (mode === "signup" && String(formData.get(HONEYPOT_FIELD) ?? "") !== "") {
+    return json({ result: submission.reply({ formErrors: [SIGNUP_REFUSED], hideFields }) }, { status: 400 });
+  }
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields }) }, { status: 400 });
+  }
+
+  const limit = await consumeAuthAttempt(request, submission.value.email);
+  if (!limit.ok) {
+    return json(
+      { result: submission.reply({ formErrors: [API_MESSAGES.rateLimited], hideFields }) },
+      { status: 429, headers: { "retry-after": String(limit.retryAfterSeconds) } },
+    );
+  }
+
+  try {
+    const backend = getBackend();
+    const value = submission.value;
+    const { token } =
+      mode === "signup" && "name" in value && typeof value.name === "string"
+        ? await backend.register({ name: value.name, email: value.email, password: value.password })
+        : await backend.login({ email: value.email, password: value.password });
+    return redirect(safeRedirect(url.searchParams.get("redirectTo")), {
+      status: 303,
+      headers: { "Set-Cookie": await commitLogin(request, token) },
+    });
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error;
+    return json(
+      { result: submission.reply({ formErrors: [error.message], hideFields }) },
+      { status: error.status >= 500 ? 503 : error.status },
+    );
+  }
+}
+
+export default function LoginPage() {
+  const { mode, redirectTo } = useLoaderData<typeof loader>();
+  // A fresh form per mode: switching clears errors and values.
+  return <AuthForm key={mode} mode={mode} redirectTo={redirectTo} />;
+}
+
+function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
+  const signup = mode === "signup";
+  const [form, fields] = useForm<{ name?: string; email: string; password: string }>({
+    id: `auth-${mode}`,
+    lastResult: actionData?.result,
+    constraint: constraintFor(mode),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signup ? signupSchema : loginSchema }),
+  });
+
+  // SPEC.md §8: the server's message for a failed login or sign-up is also a toast (with JavaScript).
+  const formError = form.errors?.[0];
+  useEffect(() => {
+    const message = actionData?.result?.error?.[""]?.[0];
+    if (message) toast.error(message);
+  }, [actionData]);
+
+  const title = signup ? "Sign Up" : "Login";
+  return (
+    <div className="mx-auto mb-20 mt-14 flex w-[90%] flex-col items-center gap-4 text-gray-800 sm:max-w-96">
+      <div className="mb-2 mt-10 inline-flex items-center gap-2">
+        <h1 className="font-serif text-3xl">{title}</h1>
+        <hr className="h-[1.5px] w-8 border-none bg-gray-800" />
+      </div>
+
+      <Form method="post" action={loginPath(redirectTo, mode)} className="flex w-full flex-col gap-4" {...getFormProps(form)}>
+        {formError ? (
+          <p id={form.errorId} role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {formError}
+          </p>
+        ) : null}
+
+        {signup ? (
+          <Field label="Name" errorId={fields.name.errorId} error={fields.name.errors?.[0]}>
+            <input
+              {...getInputProps(fields.name, { type: "text" })}
+              key={fields.name.key}
+              autoComplete="name"
+              placeholder="Name"
+              className={inputClass}
+            />
+          </Field>
+        ) : null}
+
+        <Field label="Email" errorId={fields.email.errorId} error={fields.email.errors?.[0]}>
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
+            autoComplete="email"
+            inputMode="email"
+            placeholder="Email"
+            className={inputClass}
+          />
+        </Field>
+
+        <Field label="Password" errorId={fields.password.errorId} error={fields.password.errors?.[0]}>
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            key={fields.password.key}
+            autoComplete={signup ? "new-password" : "current-password"}
+            placeholder="Password"
+            className={inputClass}
+          />
+        </Field>
+
+        {signup ? (
+          // Honeypot: invisible and unreachable for people (off-screen, aria-hidden, not in the
+          // tab order); bots that fill every field give themselves away.
+          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor="website-field">Leave this field empty</label>
+            <input id="website-field" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </div>
+        ) : null}
+
+        <div className="-mt-2 flex w-full justify-between text-sm">
+          {/* SPEC.md §1: 'Forgot your password?' has no behaviour. */}
+          <span className="text-gray-600">Forgot your password?</span>
+          {signup ? (
+            <Link to={loginPath(redirectTo, "login")} className="text-gray-800 underline-offset-2 hover:underline">
+              Login Here
+            </Link>
+          ) : (
+            <Link to={loginPath(redirectTo, "signup")} className="text-gray-800 underline-offset-2 hover:underline">
+              Create account
+            </Link>
+          )}
+        </div>
+
+        <button
+          type="submit"
+          disabled={submitting}
+          className="mx-auto mt-4 bg-black px-8 py-2 font-light text-white hover:bg-gray-800 disabled:opacity-70"
+        >
+          {signup ? "Sign Up" : "Sign In"}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+const inputClass =
+  "w-full border border-gray-800 px-3 py-2 placeholder:text-gray-500 aria-[invalid=true]:border-red-600";
+
+function Field({
+  label,
+  errorId,
+  error,
+  children,
+}: {
+  label: string;
+  errorId: string;
+  error: string | undefined;
+  children: React.ReactElement<{ id?: string }>;
+}) {
+  return (
+    <div className="flex w-full flex-col gap-1">
+      <label htmlFor={children.props.id} className="text-sm text-gray-700">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.mode === "signup" ? "Sign Up" : "Login"} — Chrono India` },
+  { name: "robots", content: "noindex" },
+];

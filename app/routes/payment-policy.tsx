@@ -1,0 +1,16 @@
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PolicyPage, staticPageMeta } from "~/components/StaticPage";
+import { loadContentPage, withBody } from "~/utils/content.server";
+
+/** The payment policy (SPEC.md §2, §9: refunds credited in 5-7 business days), from app/content/payment-policy.md. */
+export async function loader() {
+  return json({ page: withBody(await loadContentPage("payment-policy")) });
+}
+
+export default function PaymentPolicy() {
+  const { page } = useLoaderData<typeof loader>();
+  return <PolicyPage page={page} />;
+}
+
+export const meta = staticPageMeta;

@@ -1,0 +1,164 @@
+import { z } from "zod";
+
+/**
+ * The Store API contract for accounts and the cart (SPEC.md §7, DESIGN.md §4): the zod schemas of
+ * every body and answer, shared by the API routes, the services, the http adapter and the
+ * storefront's forms. Isomorphic: no server-only imports.
+ */
+
+/** Sentences a shopper reads; the API answers them as `message` (DESIGN.md §4). */
+export const API_MESSAGES = {
+  nameRequired: "Please enter your name.",
+  nameTooLong: "Your name must be at most 100 characters.",
+  emailRequired: "Please enter your email.",
+  emailInvalid: "Please enter a valid email address.",
+  passwordRequired: "Please enter your password.",
+  passwordTooShort: "Your password must be at least 8 characters.",
+  passwordTooLong: "Your password must be at most 128 characters.",
+  emailTaken: "An account with this email already exists. Please log in.",
+  badCredentials: "Invalid email or password.",
+  tokenMissing: "Please log in to continue.",
+  tokenInvalid: "Your session has expired. Please log in again.",
+  itemRequired: "Please choose a product.",
+  /** SPEC.md §5: add to cart without a size/colour key. */
+  sizeRequired: "Please select a size",
+  /** SPEC.md §5: a product with colours and none chosen. */
+  colourRequired: "Please select a colour.",
+  productUnknown: "This watch is not in our catalogue.",
+  quantityInvalid: "Quantity must be a whole number from 0 to 99.",
+  quantityCap: "You can have at most 99 of one watch in your cart.",
+  added: "Item added to cart!",
+  updated: "Cart updated.",
+  rateLimited: "Too many attempts. Please wait a minute and try again.",
+  notJson: "Please send the body as JSON (Content-Type: application/json).",
+  badJson: "The body is not valid JSON.",
+  tooLarge: "The body is too large.",
+  foreignOrigin: "This request came from another site and was refused.",
+  methodNotAllowed: "Please use POST for this call.",
+  loggedOut: "Logged out.",
+} as const;
+
+/** Session tokens last 30 days from login (DESIGN.md §7); the session cookie lives as long. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Most of one watch (product + colour) a cart line may hold; see docs/decisions/0202. */
+export const MAX_LINE_QUANTITY = 99;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+/** A text field whose missing (or non-text) value reads `required`. */
+function text(required: string) {
+  return z.string({ error: required });
+}
+
+/** Name for sign-up: trimmed, 1..100 characters. */
+export const nameSchema = text(API_MESSAGES.nameRequired)
+  .trim()
+  .min(1, API_MESSAGES.nameRequired)
+  .max(NAME_MAX, API_MESSAGES.nameTooLong);
+
+/** Email: trimmed, lower-cased, in email format (SPEC.md §5). */
+export const emailSchema = text(API_MESSAGES.emailRequired)
+  .trim()
+  .toLowerCase()
+  .min(1, API_MESSAGES.emailRequired)
+  .max(EMAIL_MAX, API_MESSAGES.emailInvalid)
+  .regex(z.regexes.email, API_MESSAGES.emailInvalid);
+
+/** A new password: 8..128 characters, kept as typed (never trimmed). */
+export const newPasswordSchema = text(API_MESSAGES.passwordRequired)
+  .min(1, API_MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN, API_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX, API_MESSAGES.passwordTooLong);
+
+/**
+ * A password at login: required and at most 128 characters. Length rules for new passwords are not
+ * repeated here, so a wrong guess of any length gets the one "Invalid email or password." answer.
+ */
+export const passwordSchema = text(API_MESSAGES.passwordRequired)
+  .min(1, API_MESSAGES.passwordRequired)
+  .max(PASSWORD_MAX, API_MESSAGES.badCredentials);
+
+/** `POST /api/user/register` body. */
+export const registerBodySchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type RegisterBody = z.output<typeof registerBodySchema>;
+
+/** `POST /api/user/login` body. */
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type LoginBody = z.output<typeof loginBodySchema>;
+
+/** Answer of register and login: `{success:true, token}`. */
+export const tokenAnswerSchema = z.object({ success: z.literal(true), token: z.string().min(1) });
+
+/**
+ * The session token as it travels in the `token` header: base64url of 32 random bytes
+ * (43 characters). Anything else is refused before the database is asked.
+ */
+export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, API_MESSAGES.tokenInvalid);
+
+/** A catalogue product id (same alphabet as productJsonSchema's `_id`). */
+export const itemIdSchema = z
+  .string({ error: API_MESSAGES.itemRequired })
+  .trim()
+  .min(1, API_MESSAGES.itemRequired)
+  .max(64, API_MESSAGES.productUnknown)
+  .regex(/^[A-Za-z0-9_-]+$/, API_MESSAGES.productUnknown);
+
+/** A size-or-colour key; missing or empty → 'Please select a size' (SPEC.md §5). */
+export const sizeKeySchema = z
+  .string({ error: API_MESSAGES.sizeRequired })
+  .trim()
+  .min(1, API_MESSAGES.sizeRequired)
+  .max(50, API_MESSAGES.colourRequired);
+
+/** A cart line quantity for update: whole number 0..99; 0 removes the line (DESIGN.md §8). */
+export const quantitySchema = z
+  .number({ error: API_MESSAGES.quantityInvalid })
+  .int(API_MESSAGES.quantityInvalid)
+  .min(0, API_MESSAGES.quantityInvalid)
+  .max(MAX_LINE_QUANTITY, API_MESSAGES.quantityInvalid);
+
+/**
+ * `POST /api/cart/get` body: `{}`. Any other field (a `userId`, say) is ignored: the cart is
+ * always the token's shopper's.
+ */
+export const cartGetBodySchema = z.object({});
+
+/** `POST /api/cart/add` body. */
+export const cartAddBodySchema = z.object({ itemId: itemIdSchema, size: sizeKeySchema });
+export type CartAddBody = z.output<typeof cartAddBodySchema>;
+
+/** `POST /api/cart/update` body. */
+export const cartUpdateBodySchema = z.object({
+  itemId: itemIdSchema,
+  size: sizeKeySchema,
+  quantity: quantitySchema,
+});
+export type CartUpdateBody = z.output<typeof cartUpdateBodySchema>;
+
+/** A cart: product id → size-or-colour key → quantity (SPEC.md §3). */
+export const cartDataSchema = z.record(z.string(), z.record(z.string(), z.number().int().min(0)));
+export type CartData = z.output<typeof cartDataSchema>;
+
+/** Answer of `POST /api/cart/get`. */
+export const cartAnswerSchema = z.object({ success: z.literal(true), cartData: cartDataSchema });
+
+/** Answer of calls that only report: `{success, message}`. */
+export const messageAnswerSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+
+/** A failure answer of any call (DESIGN.md §4). */
+export const failureAnswerSchema = z.object({ success: z.literal(false), message: z.string() });
+
+/** The first issue's message of a failed parse: the one sentence the shopper reads. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "The request is not valid.";
+}

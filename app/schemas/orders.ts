@@ -1,0 +1,349 @@
+import { z } from "zod";
+import { ORDER_STATUSES } from "~/lib/constants";
+import { INDIAN_STATES_AND_UTS, canonicalIndianState } from "~/lib/indian-states";
+import { emailSchema, itemIdSchema, MAX_LINE_QUANTITY, sizeKeySchema } from "~/schemas/api";
+
+/**
+ * The Store API contract for checkout and orders (SPEC.md §3, §7; DESIGN.md §4, §9) and the
+ * delivery form's schema, shared by the API routes, the services, the http adapter and the
+ * /place-order page. Isomorphic: no server-only imports. Money crosses the API in rupees and lives
+ * everywhere else in integer paise.
+ */
+
+/** Sentences a shopper reads. The SPEC.md §8 ones are word for word. */
+export const ORDER_MESSAGES = {
+  // SPEC.md §8
+  stripeUnavailable: "Stripe payments are currently unavailable",
+  razorpayUnavailable: "Razorpay payments are currently unavailable",
+  invalidMethod: "Please select a valid payment method",
+  gatewayInitFailed: "Failed to initialize payment gateway",
+  gatewayNotInitialized: "Payment gateway not initialized. Please try again.",
+  paymentFailed: "Payment failed. Please try again.",
+  verificationFailed: "Payment verification failed. Please contact support.",
+  paymentSuccessVerifying: "Payment successful! Verifying...",
+  verified: "Payment verified successfully!",
+  // Ours (docs/decisions/0233)
+  orderPlaced: "Order placed successfully!",
+  cartEmpty: "Your cart is empty.",
+  itemsRequired: "Please send the items of your order.",
+  itemsNotInCart: "Some items of this order are not in your cart. Please review your cart and try again.",
+  cartChanged: "Your cart has changed since you opened checkout. Please review it and place the order again.",
+  orderNotFound: "We couldn't find that order.",
+  orderIdInvalid: "Please send a valid order id.",
+  alreadyPaid: "This order has already been paid.",
+  notOnlinePayment: "This order is not paid online.",
+  paymentPending: "We have not received the payment for this order yet.",
+  gatewayTimeout: "The payment gateway did not answer in time. Please try again.",
+  gatewayUnavailable: "The payment gateway is unavailable right now. Please try again in a moment.",
+  idempotencyKeyInvalid: "The Idempotency-Key must be 8 to 100 letters, digits, '-', '_' or ':'.",
+} as const;
+
+/** Payment methods the checkout knows (SPEC.md §4). Only cashfree (and cod when enabled) can be used. */
+export const PAYMENT_METHODS = ["cashfree", "stripe", "razorpay", "cod"] as const;
+export type PaymentMethodChoice = (typeof PAYMENT_METHODS)[number];
+
+/** Methods stored on an order (DESIGN.md §6). */
+export type OrderPaymentMethod = "cod" | "cashfree" | "stripe";
+export type PaymentStatus = "PENDING" | "PAID" | "FAILED";
+
+const ADDRESS_MESSAGES = {
+  firstName: "Please enter your first name.",
+  lastName: "Please enter your last name.",
+  street: "Please enter your street address.",
+  city: "Please enter your city.",
+  state: "Please choose your state or union territory.",
+  zipcode: "Please enter your PIN code.",
+  zipcodeInvalid: "Please enter a valid 6-digit PIN code.",
+  country: "We deliver within India only.",
+  phone: "Please enter your mobile number.",
+  phoneInvalid: "Please enter a valid 10-digit mobile number.",
+  tooLong: "This is too long.",
+} as const;
+
+function requiredText(message: string, max: number) {
+  return z.string({ error: message }).trim().min(1, message).max(max, ADDRESS_MESSAGES.tooLong);
+}
+
+/**
+ * A 10-digit Indian mobile number: spaces, dashes, brackets and a leading +91, 91 or 0 are
+ * dropped ("+91 98765-43210" → "9876543210"); it must then start with 6, 7, 8 or 9.
+ */
+export const indianMobileSchema = z
+  .string({ error: ADDRESS_MESSAGES.phone })
+  .trim()
+  .min(1, ADDRESS_MESSAGES.phone)
+  .transform((value) => {
+    const digits = value.replace(/[\s\-().]/g, "");
+    if (/^\+91\d{10}$/.test(digits)) return digits.slice(3);
+    if (/^91\d{10}$/.test(digits)) return digits.slice(2);
+    if (/^0\d{10}$/.test(digits)) return digits.slice(1);
+    return digits;
+  })
+  .pipe(z.string().regex(/^[6-9]\d{9}$/, ADDRESS_MESSAGES.phoneInvalid));
+
+/** An Indian PIN code: six digits, the first not 0 (spaces inside are dropped: "560 001"). */
+export const pinCodeSchema = z
+  .string({ error: ADDRESS_MESSAGES.zipcode })
+  .trim()
+  .min(1, ADDRESS_MESSAGES.zipcode)
+  .transform((value) => value.replace(/\s/g, ""))
+  .pipe(z.string().regex(/^[1-9]\d{5}$/, ADDRESS_MESSAGES.zipcodeInvalid));
+
+/** A state or union territory of India, any letter case in, the canonical name out. */
+export const indianStateSchema = z
+  .string({ error: ADDRESS_MESSAGES.state })
+  .transform((value, ctx) => {
+    const state = canonicalIndianState(value);
+    if (!state) {
+      ctx.addIssue({ code: "custom", message: ADDRESS_MESSAGES.state });
+      return z.NEVER;
+    }
+    return state;
+  });
+
+/**
+ * The delivery address: the nine fields of SPEC.md §3, all required (SPEC.md §5). Used by the
+ * /place-order form (with conform) and by the order calls of the Store API alike.
+ */
+export const addressSchema = z.object({
+  firstName: requiredText(ADDRESS_MESSAGES.firstName, 50),
+  lastName: requiredText(ADDRESS_MESSAGES.lastName, 50),
+  email: emailSchema,
+  street: requiredText(ADDRESS_MESSAGES.street, 200),
+  city: requiredText(ADDRESS_MESSAGES.city, 80),
+  state: indianStateSchema,
+  zipcode: pinCodeSchema,
+  country: z
+    .string({ error: ADDRESS_MESSAGES.country })
+    .trim()
+    .refine((value) => value.toLowerCase() === "india", ADDRESS_MESSAGES.country)
+    .transform(() => "India" as const),
+  phone: indianMobileSchema,
+});
+export type Address = z.output<typeof addressSchema>;
+
+/** The address as stored and read back (already normalised; no re-validation of old rows). */
+export const storedAddressSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+});
+
+export const ADDRESS_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "street",
+  "city",
+  "state",
+  "zipcode",
+  "country",
+  "phone",
+] as const satisfies readonly (keyof Address)[];
+
+export { INDIAN_STATES_AND_UTS };
+
+/** An idempotency key chosen by the client: a form's one-time key or an `Idempotency-Key` header. */
+export const idempotencyKeySchema = z
+  .string({ error: ORDER_MESSAGES.idempotencyKeyInvalid })
+  .regex(/^[A-Za-z0-9_:-]{8,100}$/, ORDER_MESSAGES.idempotencyKeyInvalid);
+
+/**
+ * The message for a payment method that was posted (SPEC.md §8), or null when it can be used.
+ * Cash on delivery can be used only when the store enables it (SPEC.md §4, DESIGN.md §12).
+ */
+export function paymentMethodProblem(method: unknown, codEnabled: boolean): string | null {
+  if (method === "cashfree") return null;
+  if (method === "cod" && codEnabled) return null;
+  if (method === "stripe") return ORDER_MESSAGES.stripeUnavailable;
+  if (method === "razorpay") return ORDER_MESSAGES.razorpayUnavailable;
+  return ORDER_MESSAGES.invalidMethod;
+}
+
+/**
+ * The /place-order form: the address, the payment method (SPEC.md §8 sentences for a disabled
+ * or unknown one), the one-time key that makes a double submit one order, and how the page will
+ * pay: `modal` (JavaScript on, Cashfree's script loaded) or `redirect` (the hosted page).
+ */
+export function placeOrderFormSchema(options: { codEnabled: boolean }) {
+  return addressSchema.extend({
+    paymentMethod: z
+      .string({ error: ORDER_MESSAGES.invalidMethod })
+      .superRefine((method, ctx) => {
+        const problem = paymentMethodProblem(method, options.codEnabled);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .transform((method) => method as "cashfree" | "cod"),
+    idempotencyKey: idempotencyKeySchema,
+    checkout: z.enum(["modal", "redirect"]).default("redirect"),
+  });
+}
+export type PlaceOrderForm = z.output<ReturnType<typeof placeOrderFormSchema>>;
+
+/**
+ * One requested item of an order call: the product's `_id`, the size-or-colour key and the
+ * quantity (SPEC.md §3 "each a copy of the product plus size and quantity"). Any other product
+ * field, its price included, is accepted and ignored: the server prices the order (DESIGN.md §4).
+ */
+export const orderItemInputSchema = z.looseObject({
+  _id: itemIdSchema,
+  size: sizeKeySchema,
+  quantity: z
+    .number({ error: "Each item needs a quantity." })
+    .int("Each item needs a whole-number quantity.")
+    .min(1, "Each item needs a quantity of at least 1.")
+    .max(MAX_LINE_QUANTITY, "Each item can have a quantity of at most 99."),
+});
+export type OrderItemInput = z.output<typeof orderItemInputSchema>;
+
+/**
+ * Body of `POST /api/order/place`, `/api/order/cashfree` and `/api/order/cashfreeLink`:
+ * `{address, items, amount}`. `amount` is accepted and ignored (DESIGN.md §4).
+ */
+export const orderBodySchema = z.object({
+  address: addressSchema,
+  items: z.array(orderItemInputSchema, { error: ORDER_MESSAGES.itemsRequired }).min(1, ORDER_MESSAGES.itemsRequired).max(200),
+  amount: z.unknown().optional(),
+});
+export type OrderBody = z.output<typeof orderBodySchema>;
+
+/** Our order ids: letters, digits, '-' and '_' (what Cashfree accepts as order_id and link_id). */
+export const orderIdSchema = z
+  .string({ error: ORDER_MESSAGES.orderIdInvalid })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{3,45}$/, ORDER_MESSAGES.orderIdInvalid);
+
+/** Body of `POST /api/order/verifyCashfree`. */
+export const verifyCashfreeBodySchema = z.object({ orderId: orderIdSchema });
+
+/**
+ * Body of `POST /api/order/verifyStripe`: `success` is read (as the Stripe return URL gives it,
+ * a boolean or "true"/"false") and never trusted (DESIGN.md §9).
+ */
+export const verifyStripeBodySchema = z.object({
+  success: z.union([z.boolean(), z.string()]).optional(),
+  orderId: orderIdSchema,
+});
+
+/** One item of an order as read back: the product snapshot (rupees) + size + quantity. */
+export const orderItemJsonSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  image: z.array(z.string()),
+  price: z.number(),
+  size: z.string(),
+  quantity: z.number().int(),
+});
+
+/** An order as read back (DESIGN.md §4): `amount` in rupees, `date` in ms since epoch. */
+export const orderJsonSchema = z.object({
+  _id: z.string(),
+  items: z.array(orderItemJsonSchema),
+  amount: z.number(),
+  address: storedAddressSchema,
+  status: z.string(),
+  payment: z.boolean(),
+  paymentMethod: z.enum(["cod", "cashfree", "stripe"]),
+  paymentStatus: z.enum(["PENDING", "PAID", "FAILED"]),
+  date: z.number(),
+});
+export type OrderJson = z.output<typeof orderJsonSchema>;
+
+/** One item of an order inside the store: a snapshot taken when the order was placed. */
+export type OrderItem = {
+  productId: string;
+  name: string;
+  image: string;
+  pricePaise: number;
+  size: string;
+  quantity: number;
+};
+
+/** An order inside the store: money in paise, times in ms since epoch. */
+export type Order = {
+  id: string;
+  items: OrderItem[];
+  amountPaise: number;
+  address: z.output<typeof storedAddressSchema>;
+  status: string;
+  paymentMethod: OrderPaymentMethod;
+  paymentStatus: PaymentStatus;
+  createdAt: number;
+};
+
+/** Store order (paise) → API JSON (rupees). */
+export function orderToJson(order: Order): OrderJson {
+  return {
+    _id: order.id,
+    items: order.items.map((item) => ({
+      _id: item.productId,
+      name: item.name,
+      image: item.image ? [item.image] : [],
+      price: item.pricePaise / 100,
+      size: item.size,
+      quantity: item.quantity,
+    })),
+    amount: order.amountPaise / 100,
+    address: order.address,
+    status: order.status,
+    payment: order.paymentStatus === "PAID",
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    date: order.createdAt,
+  };
+}
+
+/** API JSON (rupees) → store order (paise). Input must already be parsed by orderJsonSchema. */
+export function orderFromJson(json: OrderJson): Order {
+  return {
+    id: json._id,
+    items: json.items.map((item) => ({
+      productId: item._id,
+      name: item.name,
+      image: item.image[0] ?? "",
+      pricePaise: Math.round(item.price * 100),
+      size: item.size,
+      quantity: item.quantity,
+    })),
+    amountPaise: Math.round(json.amount * 100),
+    address: json.address,
+    status: json.status,
+    paymentMethod: json.paymentMethod,
+    paymentStatus: json.paymentStatus,
+    createdAt: json.date,
+  };
+}
+
+/** Answer of `POST /api/order/place`. */
+export const placeOrderAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  orderId: z.string(),
+});
+
+/** Answer of `POST /api/order/cashfree` (SPEC.md §3 "Payment order response"). */
+export const cashfreeOrderAnswerSchema = z.object({
+  success: z.literal(true),
+  order: z.object({ payment_session_id: z.string().min(1), order_id: z.string().min(1) }),
+});
+
+/** Answer of `POST /api/order/cashfreeLink`: where a shopper without JavaScript pays. */
+export const cashfreeLinkAnswerSchema = z.object({
+  success: z.literal(true),
+  link: z.object({ link_url: z.string().url(), order_id: z.string().min(1) }),
+});
+
+/** Answer of `POST /api/order/verifyCashfree` and `/verifyStripe` when the order is paid. */
+export const verifyAnswerSchema = z.object({ success: z.literal(true), paymentStatus: z.literal("PAID").optional() });
+
+/** Answer of `POST /api/order/userorders`. */
+export const userOrdersAnswerSchema = z.object({ success: z.literal(true), orders: z.array(orderJsonSchema) });
+
+/** The status texts an order moves through (SPEC.md §4, DESIGN.md §9). */
+export const orderStatusSchema = z.enum(ORDER_STATUSES);

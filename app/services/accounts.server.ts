@@ -1,0 +1,148 @@
+import crypto from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
+import { BackendError } from "~/backend/types";
+import type { DB } from "~/db/db.server";
+import {
+  API_MESSAGES,
+  firstIssueMessage,
+  loginBodySchema,
+  registerBodySchema,
+  SESSION_TTL_MS,
+  tokenSchema,
+} from "~/schemas/api";
+
+/** A shopper as the services know them. */
+export type Account = { id: number; name: string; email: string };
+
+/** What register and login give back: the opaque token (shown once, never stored) and its shopper. */
+export type SessionGrant = { token: string; account: Account; expiresAt: number };
+
+/**
+ * argon2id with @node-rs/argon2's defaults (19 MiB, 2 passes, 1 lane: OWASP's minimum for
+ * argon2id). `algorithm: 2` is Algorithm.Argon2id; the package's const enum cannot be imported
+ * under isolatedModules.
+ */
+const ARGON2_OPTIONS = { algorithm: 2 } as const;
+
+/**
+ * Creates an account and logs it in (SPEC.md §7 `POST /api/user/register`): the name is trimmed,
+ * the email trimmed and lower-cased, the password (8..128 characters) hashed with argon2id.
+ * Throws BackendError 400 (bad input, first problem's sentence) or 409 (email already registered).
+ */
+export async function registerAccount(db: DB, input: unknown, now = Date.now()): Promise<SessionGrant> {
+  const parsed = registerBodySchema.safeParse(input);
+  if (!parsed.success) throw new BackendError(400, firstIssueMessage(parsed.error));
+  const { name, email, password } = parsed.data;
+
+  const existing = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+  if (existing) throw new BackendError(409, API_MESSAGES.emailTaken);
+
+  const passwordHash = await hash(password, ARGON2_OPTIONS);
+  let id: number;
+  try {
+    const row = await db
+      .insertInto("users")
+      .values({ name, email, password_hash: passwordHash, created_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    id = Number(row.id);
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) throw new BackendError(409, API_MESSAGES.emailTaken);
+    throw error;
+  }
+  return createSession(db, { id, name, email }, now);
+}
+
+/**
+ * Logs a shopper in (SPEC.md §7 `POST /api/user/login`) and issues a fresh token; earlier tokens
+ * stay valid until they expire or log out. An unknown email and a wrong password get the same
+ * answer, BackendError 401 'Invalid email or password.', after the same amount of hashing work.
+ * Throws BackendError 400 for a missing or malformed field.
+ */
+export async function loginAccount(db: DB, input: unknown, now = Date.now()): Promise<SessionGrant> {
+  const parsed = loginBodySchema.safeParse(input);
+  if (!parsed.success) throw new BackendError(400, firstIssueMessage(parsed.error));
+  const { email, password } = parsed.data;
+
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "name", "email", "password_hash"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+  const matches = await verify(user?.password_hash ?? (await dummyHash()), password).catch(() => false);
+  if (!user || !matches) throw new BackendError(401, API_MESSAGES.badCredentials);
+
+  await db.deleteFrom("sessions").where("user_id", "=", user.id).where("expires_at", "<=", now).execute();
+  return createSession(db, { id: Number(user.id), name: user.name, email: user.email }, now);
+}
+
+/**
+ * Revokes a token on the server (logout, DESIGN.md §7): deletes its session row. Unknown,
+ * malformed or already revoked tokens are a no-op, so logging out twice is harmless.
+ */
+export async function revokeToken(db: DB, token: string | null | undefined): Promise<void> {
+  if (!token || !tokenSchema.safeParse(token).success) return;
+  await db.deleteFrom("sessions").where("token_hash", "=", hashToken(token)).execute();
+}
+
+/**
+ * The shopper a token belongs to. Throws BackendError 401 'Please log in to continue.' when there
+ * is no token and 'Your session has expired. Please log in again.' when it is malformed, unknown,
+ * revoked or past its 30 days (an expired row is deleted on the way).
+ */
+export async function requireAccount(db: DB, token: string | null | undefined, now = Date.now()): Promise<Account> {
+  if (!token) throw new BackendError(401, API_MESSAGES.tokenMissing);
+  if (!tokenSchema.safeParse(token).success) throw new BackendError(401, API_MESSAGES.tokenInvalid);
+  const tokenHash = hashToken(token);
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select(["users.id", "users.name", "users.email", "sessions.expires_at"])
+    .where("sessions.token_hash", "=", tokenHash)
+    .executeTakeFirst();
+  if (!row) throw new BackendError(401, API_MESSAGES.tokenInvalid);
+  if (Number(row.expires_at) <= now) {
+    await db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
+    throw new BackendError(401, API_MESSAGES.tokenInvalid);
+  }
+  return { id: Number(row.id), name: row.name, email: row.email };
+}
+
+/** SHA-256 of a token, hex: what `sessions.token_hash` stores (DESIGN.md §6). */
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** 32 random bytes as base64url (43 characters): an opaque session token. */
+function newToken(): string {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+async function createSession(db: DB, account: Account, now: number): Promise<SessionGrant> {
+  const token = newToken();
+  const expiresAt = now + SESSION_TTL_MS;
+  await db
+    .insertInto("sessions")
+    .values({ token_hash: hashToken(token), user_id: account.id, expires_at: expiresAt, created_at: now })
+    .execute();
+  return { token, account, expiresAt };
+}
+
+let dummy: Promise<string> | undefined;
+
+/** A real argon2id hash of a random password, so an unknown email costs the same as a wrong password. */
+function dummyHash(): Promise<string> {
+  dummy ??= hash(crypto.randomBytes(16).toString("hex"), ARGON2_OPTIONS);
+  return dummy;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  return (
+    e?.code === "23505" ||
+    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
+    (typeof e?.message === "string" && /unique/i.test(e.message))
+  );
+}

@@ -1,0 +1,105 @@
+import { json, redirect } from "@remix-run/node";
+import { getCatalogue } from "~/backend/index.server";
+import { toCardData, type ProductCardData } from "~/components/ProductCard";
+import { queryCatalogue } from "~/lib/catalogue";
+import { curatedParams, type CuratedCollection } from "~/lib/curated-collections";
+import {
+  COLLECTION_PARAM_NAMES,
+  collectionSearch,
+  parseCollectionParams,
+  type CollectionParams,
+} from "~/schemas/collection-params";
+import { getEnv } from "~/utils/env.server";
+
+/** What a collection page needs: one page of cards (never the catalogue) and where it is. */
+export type CollectionPageData = {
+  /** The 25 (or fewer) cards of this page. */
+  cards: ProductCardData[];
+  total: number;
+  /** 1-based, clamped to [1, pageCount]. */
+  page: number;
+  pageCount: number;
+  /** 1-based positions of the first and last card shown; 0 and 0 when nothing matches. */
+  from: number;
+  to: number;
+  /** The filters in effect, page included (prices in whole rupees). */
+  params: CollectionParams;
+  /** "/collection", or the curated page's own path; pager links stay on it. */
+  basePath: string;
+  /** Absolute canonical URL of this page. */
+  canonicalUrl: string;
+  /** Heading and one-line description of a curated page; null on /collection. */
+  curated: { title: string; description: string } | null;
+};
+
+const PARAM_NAMES = new Set<string>(COLLECTION_PARAM_NAMES);
+
+/**
+ * Loads /collection (DESIGN.md §5): parses the query, runs the catalogue query and answers one page
+ * of cards. A URL that is not in canonical form (defaults spelled out, as the no-JavaScript form
+ * sends them; bad values; a page past the end; another parameter order) is redirected (302) to
+ * the canonical URL, keeping parameters outside the contract (docs/decisions/0121-collection-urls.md).
+ * For a curated page the filters are its preset and only `page` is read from the URL.
+ * Throws: the redirect Response; whatever the backend throws when the catalogue cannot be read.
+ */
+export async function loadCollectionPage(request: Request, curated?: CuratedCollection) {
+  const url = new URL(request.url);
+  const { products } = await getCatalogue();
+  const requested = curated
+    ? { ...curatedParams(curated, products.map((p) => p.pricePaise)), page: parseCollectionParams(url.searchParams).page }
+    : parseCollectionParams(url.searchParams);
+  const result = queryCatalogue(products, requested);
+  const params: CollectionParams = { ...requested, page: result.page };
+  const basePath = curated ? curated.path : "/collection";
+  const canonicalSearch = curated ? collectionSearch({ page: params.page }) : collectionSearch(params);
+
+  const contractParams = new URLSearchParams();
+  const otherParams = new URLSearchParams();
+  for (const [name, value] of url.searchParams) {
+    (PARAM_NAMES.has(name) ? contractParams : otherParams).append(name, value);
+  }
+  const given = contractParams.toString();
+  if ((given ? `?${given}` : "") !== canonicalSearch) {
+    const others = otherParams.toString();
+    const search = canonicalSearch ? `${canonicalSearch}${others ? `&${others}` : ""}` : others ? `?${others}` : "";
+    throw redirect(`${basePath}${search}`, { status: 302, headers: { "Cache-Control": "no-cache" } });
+  }
+
+  const origin = getEnv().PUBLIC_URL?.replace(/\/+$/, "") ?? url.origin;
+  const data: CollectionPageData = {
+    cards: result.products.map(toCardData),
+    total: result.total,
+    page: result.page,
+    pageCount: result.pageCount,
+    from: result.from,
+    to: result.to,
+    params,
+    basePath,
+    canonicalUrl: `${origin}${basePath}${canonicalSearch}`,
+    curated: curated ? { title: curated.title, description: curated.description } : null,
+  };
+  return json(data, { headers: cacheHeaders(request) });
+}
+
+/**
+ * Cache headers for a collection page: a shopper without cookies sees nothing personal, so shared
+ * caches may keep it briefly (60 s, then serve stale for 60 s while refreshing); with cookies the
+ * page carries the shopper's header (name, cart count), so only the browser keeps it, revalidating.
+ */
+function cacheHeaders(request: Request): HeadersInit {
+  const anonymous = !request.headers.get("Cookie");
+  return {
+    "Cache-Control": anonymous ? "public, max-age=0, s-maxage=60, stale-while-revalidate=60" : "private, no-cache",
+    Vary: "Cookie",
+  };
+}
+
+/** The route's `headers` export: the loader's cache headers apply to the document too. */
+export function collectionHeaders({ loaderHeaders }: { loaderHeaders: Headers }): HeadersInit {
+  const headers = new Headers();
+  for (const name of ["Cache-Control", "Vary"]) {
+    const value = loaderHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}

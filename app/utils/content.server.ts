@@ -1,0 +1,240 @@
+import { stat, readFile } from "node:fs/promises";
+import path from "node:path";
+import { Marked, Renderer, type Token, type Tokens } from "marked";
+import { z } from "zod";
+import { STORE_CONTACT } from "~/content/store-details";
+import { getEnv } from "~/utils/env.server";
+
+/**
+ * Static pages as Markdown files a store owner edits (app/content/*.md), rendered on the server
+ * (docs/decisions/0160-static-pages-as-markdown.md).
+ *
+ * A file starts with front matter (`title`, `description`, optional `updated: YYYY-MM-DD`),
+ * then Markdown. `## ` headings split the body into sections (the FAQ's questions, the contact
+ * page's blocks). `{{store.name}}` and `{{contact.*}}` placeholders are filled from the
+ * configuration and app/content/store-details.ts.
+ */
+
+/** Every content page, by slug = file name = URL path (SPEC.md §2 static pages). */
+export const CONTENT_SLUGS = [
+  "about",
+  "contact",
+  "faqs",
+  "refund-policy",
+  "return-policy",
+  "shipping-policy",
+  "payment-policy",
+  "warranty-policy",
+  "terms-and-conditions",
+  "privacy-policy",
+] as const;
+export type ContentSlug = (typeof CONTENT_SLUGS)[number];
+
+export type ContentSection = {
+  /** URL fragment made from the heading, unique within the page. */
+  id: string;
+  /** The heading as plain text. */
+  heading: string;
+  /** The section's body as HTML (without its heading). */
+  html: string;
+};
+
+export type ContentPage = {
+  slug: ContentSlug;
+  title: string;
+  description: string;
+  /** ISO date `YYYY-MM-DD` of the last edit the owner recorded, or null. */
+  updated: string | null;
+  /** The whole body as HTML. */
+  html: string;
+  /** HTML before the first `## ` heading. */
+  intro: string;
+  /** One entry per `## ` heading, in file order. */
+  sections: ContentSection[];
+};
+
+const frontMatterSchema = z.object({
+  title: z.string().trim().min(1, "title is required"),
+  description: z.string().trim().min(1, "description is required"),
+  updated: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "updated must be a date like 2026-01-31")
+    .optional(),
+});
+
+/** Directory of the content files; the server runs from the project root (remix-serve, vitest). */
+export function contentDirectory() {
+  return path.resolve(process.cwd(), "app", "content");
+}
+
+const cache = new Map<ContentSlug, { mtimeMs: number; page: ContentPage }>();
+
+/**
+ * Reads, parses and renders one content page. Cached per process and re-read when the file's
+ * modification time changes, so an owner's edit shows on the next request without a restart.
+ * Throws an Error naming the file when it is missing or its front matter is invalid.
+ */
+export async function loadContentPage(slug: ContentSlug): Promise<ContentPage> {
+  const file = path.join(contentDirectory(), `${slug}.md`);
+  const { mtimeMs } = await stat(file);
+  const hit = cache.get(slug);
+  if (hit && hit.mtimeMs === mtimeMs) return hit.page;
+  const page = parseContent(slug, await readFile(file, "utf8"), file);
+  cache.set(slug, { mtimeMs, page });
+  return page;
+}
+
+/** What a page that shows its whole body sends to the browser (no duplicate section HTML). */
+export function withBody({ title, description, updated, html }: ContentPage) {
+  return { title, description, updated, html };
+}
+
+/** What a page built from its introduction and sections sends to the browser. */
+export function withSections({ title, description, updated, intro, sections }: ContentPage) {
+  return { title, description, updated, intro, sections };
+}
+
+/**
+ * Parses the text of a content file into a page (pure apart from the configuration it reads for
+ * placeholders). `source` names the file in error messages.
+ */
+export function parseContent(slug: ContentSlug, text: string, source = `${slug}.md`): ContentPage {
+  const { attributes, body } = splitFrontMatter(text, source);
+  const parsed = frontMatterSchema.safeParse(attributes);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "front matter"}: ${i.message}`);
+    throw new Error(`${source}: invalid front matter (${problems.join("; ")})`);
+  }
+  const markdown = fillPlaceholders(body);
+  const tokens = markdown_.lexer(markdown);
+  const ids = new Set<string>();
+  const intro: Token[] = [];
+  const groups: { heading: Tokens.Heading; tokens: Token[] }[] = [];
+  for (const token of tokens) {
+    if (token.type === "heading" && (token as Tokens.Heading).depth <= 2) {
+      groups.push({ heading: token as Tokens.Heading, tokens: [] });
+    } else if (groups.length > 0) {
+      groups[groups.length - 1].tokens.push(token);
+    } else {
+      intro.push(token);
+    }
+  }
+  lastHeading = "";
+  const html = markdown_.parser(tokens);
+  lastHeading = "";
+  const introHtml = markdown_.parser(intro);
+  const sections = groups.map(({ heading, tokens: sectionTokens }) => {
+    const text = plainText(heading.text);
+    lastHeading = text;
+    return { id: uniqueId(slugify(text), ids), heading: text, html: markdown_.parser(sectionTokens) };
+  });
+  return {
+    slug,
+    title: parsed.data.title,
+    description: parsed.data.description,
+    updated: parsed.data.updated ?? null,
+    html,
+    intro: introHtml,
+    sections,
+  };
+}
+
+/** Text of an HTML fragment without tags, entities decoded for the common cases (for JSON-LD). */
+export function htmlToText(html: string): string {
+  return decodeEntities(html.replace(/<[^>]+>/g, " "))
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function splitFrontMatter(text: string, source: string) {
+  const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  if (!match) throw new Error(`${source}: missing front matter (a --- block with title and description)`);
+  const attributes: Record<string, string> = {};
+  for (const line of match[1].split(/\r?\n/)) {
+    if (line.trim() === "" || line.trimStart().startsWith("#")) continue;
+    const colon = line.indexOf(":");
+    if (colon < 1) throw new Error(`${source}: front matter line "${line}" is not "key: value"`);
+    const value = line.slice(colon + 1).trim();
+    attributes[line.slice(0, colon).trim()] = value.replace(/^(["'])(.*)\1$/, "$2");
+  }
+  return { attributes, body: text.slice(match[0].length) };
+}
+
+function fillPlaceholders(markdown: string) {
+  const values: Record<string, string> = {
+    "store.name": getEnv().STORE_NAME,
+    "contact.phone": STORE_CONTACT.phone,
+    "contact.phoneHref": STORE_CONTACT.phoneHref,
+    "contact.email": STORE_CONTACT.email,
+    "contact.hours": STORE_CONTACT.hours,
+    "contact.address": STORE_CONTACT.address.join(", "),
+  };
+  // Unknown placeholders stay as written, so a typo shows on the page instead of breaking it.
+  return markdown.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+function slugify(text: string) {
+  return (
+    text
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "section"
+  );
+}
+
+function uniqueId(base: string, taken: Set<string>) {
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  taken.add(id);
+  return id;
+}
+
+function plainText(markdownInline: string) {
+  return decodeEntities(markdownInline.replace(/[*_`]/g, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")).trim();
+}
+
+function escapeAttribute(text: string) {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}
+
+function decodeEntities(text: string) {
+  return text
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+const base = new Renderer();
+/** The heading rendered last: names the table that follows it (rendering is synchronous). */
+let lastHeading = "";
+
+/**
+ * The Markdown renderer: GitHub-flavoured (tables), headings demoted below the page's one h1 and
+ * given ids, tables wrapped so they scroll sideways on a phone, outside links opened in a new tab
+ * with a hint for screen readers.
+ */
+const markdown_ = new Marked({ gfm: true }).use({
+  renderer: {
+    heading({ tokens, depth, text }) {
+      const level = Math.min(Math.max(depth, 2), 6);
+      lastHeading = plainText(text);
+      return `<h${level} id="${slugify(plainText(text))}">${this.parser.parseInline(tokens)}</h${level}>\n`;
+    },
+    table(token) {
+      return `<div class="content-table" role="region" aria-label="${escapeAttribute(lastHeading || "Table")}" tabindex="0">${base.table.call(this, token)}</div>\n`;
+    },
+    link(token) {
+      const html = base.link.call(this, token) as string;
+      if (!/^https?:\/\//i.test(token.href)) return html;
+      return html
+        .replace(/^<a /, '<a target="_blank" rel="noopener noreferrer" ')
+        .replace(/<\/a>$/, '<span class="sr-only"> (opens in a new tab)</span></a>');
+    },
+  },
+});

@@ -1,0 +1,27 @@
+import { safeRedirect as remixUtilsSafeRedirect } from "remix-utils/safe-redirect";
+
+/**
+ * The one place a user-supplied redirect target goes through (STYLE.md habit 6): a path on this
+ * store ("/…"), never another host ("//evil", "/\\evil", "https://…"), no "..", no control
+ * characters or backslashes. Anything else gives `fallback`. Isomorphic.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string") return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  return remixUtilsSafeRedirect(to, fallback);
+}
+
+/**
+ * The login page's address that returns to `redirectTo` after logging in:
+ * "/login?redirectTo=%2Fcart". `mode: "signup"` opens the Sign Up form.
+ * A target of "/" or an unsafe one is left out.
+ */
+export function loginPath(redirectTo?: string | null, mode: "login" | "signup" = "login"): string {
+  const params = new URLSearchParams();
+  if (mode === "signup") params.set("mode", "signup");
+  const target = safeRedirect(redirectTo, "/");
+  if (target !== "/" && !target.startsWith("/login")) params.set("redirectTo", target);
+  const query = params.toString();
+  return query ? `/login?${query}` : "/login";
+}

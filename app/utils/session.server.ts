@@ -1,0 +1,109 @@
+import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
+import { getBackend, getCatalogue } from "~/backend/index.server";
+import { BackendError } from "~/backend/types";
+import { SESSION_TTL_MS } from "~/schemas/api";
+import { loginPath } from "~/utils/safe-redirect";
+import { getSessionSecret } from "~/utils/secret.server";
+
+const TOKEN_KEY = "token";
+
+let storage: SessionStorage | undefined;
+
+/**
+ * The storefront's session (DESIGN.md §7): a signed cookie `__session` holding the backend's
+ * opaque token. httpOnly (scripts cannot read the token), SameSite=Lax (with no mutation in a
+ * GET, this is the CSRF defence together with the Origin check), Secure in production (Chromium
+ * and Firefox accept Secure cookies on http://localhost, so the production build works locally;
+ * ALLOW_INSECURE_COOKIES=true turns Secure off for plain-http hosts other than localhost, as
+ * toast.server.ts does). Lives 30 days, like the token.
+ */
+function sessionStorage(): SessionStorage {
+  storage ??= createCookieSessionStorage({
+    cookie: {
+      name: "__session",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: process.env.NODE_ENV === "production" && !process.env.ALLOW_INSECURE_COOKIES,
+      secrets: [getSessionSecret()],
+      maxAge: SESSION_TTL_MS / 1000,
+    },
+  });
+  return storage;
+}
+
+/** The session token of this request's cookie, or null when logged out. Never throws. */
+export async function getSessionToken(request: Request): Promise<string | null> {
+  const session = await sessionStorage().getSession(request.headers.get("cookie"));
+  const token = session.get(TOKEN_KEY);
+  return typeof token === "string" && token !== "" ? token : null;
+}
+
+/**
+ * The token of a logged-in shopper; for a logged-out visitor throws a redirect to
+ * `/login?redirectTo=<this path and query>` (STYLE.md habit 6). Begin protected loaders and
+ * actions with it.
+ */
+export async function requireUserToken(request: Request): Promise<string> {
+  const token = await getSessionToken(request);
+  if (!token) throw redirect(loginPath(pathAndQuery(request)), 303);
+  return token;
+}
+
+/**
+ * The redirect for a session the backend no longer accepts (BackendError 401: revoked or expired
+ * token): clears the cookie and goes to login, back to this page afterwards.
+ */
+export async function expiredSessionRedirect(request: Request, redirectTo = pathAndQuery(request)): Promise<Response> {
+  return redirect(loginPath(redirectTo), { status: 303, headers: { "Set-Cookie": await commitLogout(request) } });
+}
+
+/** The Set-Cookie value that logs this browser in with `token`. */
+export async function commitLogin(request: Request, token: string): Promise<string> {
+  const session = await sessionStorage().getSession(request.headers.get("cookie"));
+  session.set(TOKEN_KEY, token);
+  return sessionStorage().commitSession(session);
+}
+
+/** The Set-Cookie value that forgets this browser's session. */
+export async function commitLogout(request: Request): Promise<string> {
+  const session = await sessionStorage().getSession(request.headers.get("cookie"));
+  return sessionStorage().destroySession(session);
+}
+
+/** What the header knows of the visitor (SPEC.md §2): null when logged out. */
+export type Shopper = { user: { name: string } | null; cartCount: number };
+
+/**
+ * The root loader's view of the visitor: logged in or not, and the cart's item count (the sum of
+ * quantities of lines whose product is in the catalogue; docs/decisions/0201). The account menu
+ * greets with SPEC.md's words 'Hello User' (docs/decisions/0203), so `user.name` is "User".
+ * A token the backend refuses (revoked, expired) logs the browser out: `setCookie` clears it.
+ * When the backend cannot be reached, the visitor stays logged in with a count of 0.
+ */
+export async function getShopper(request: Request): Promise<Shopper & { setCookie?: string }> {
+  const token = await getSessionToken(request);
+  if (!token) return { user: null, cartCount: 0 };
+  try {
+    const [cart, { byId }] = await Promise.all([getBackend().getCart(token), getCatalogue()]);
+    let cartCount = 0;
+    for (const [productId, sizes] of Object.entries(cart)) {
+      if (!byId.has(productId)) continue;
+      for (const quantity of Object.values(sizes)) cartCount += quantity > 0 ? quantity : 0;
+    }
+    return { user: { name: "User" }, cartCount };
+  } catch (error) {
+    if (error instanceof BackendError && error.status === 401) {
+      return { user: null, cartCount: 0, setCookie: await commitLogout(request) };
+    }
+    console.error("Could not read the cart for the header:", error);
+    return { user: { name: "User" }, cartCount: 0 };
+  }
+}
+
+function pathAndQuery(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_data");
+  url.searchParams.delete("index");
+  return `${url.pathname}${url.search}`;
+}

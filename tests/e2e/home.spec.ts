@@ -1,0 +1,131 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
+
+type ApiProduct = { _id: string; name: string; bestseller: boolean };
+
+async function catalogue(request: APIRequestContext): Promise<ApiProduct[]> {
+  const response = await request.get("/api/product/listproduct");
+  expect(response.ok()).toBe(true);
+  return (await response.json()).products;
+}
+
+/** The product ids the cards of a home section link to, in order. */
+async function cardIds(page: Page, section: string): Promise<string[]> {
+  const hrefs = await page.getByTestId(section).getByTestId("product-card").evaluateAll((links) =>
+    links.map((link) => link.getAttribute("href") ?? ""),
+  );
+  return hrefs.map((href) => href.replace("/product/", ""));
+}
+
+test.describe("home page", () => {
+  test("shows the hero word for word, and SHOP NOW goes to /collection", async ({ page }) => {
+    await page.goto("/");
+    const hero = page.locator("section", { has: page.getByRole("heading", { level: 1 }) });
+    await expect(hero.getByText("PREMIUM COLLECTION", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Discover Our Latest Arrivals");
+    await expect(
+      hero.getByText("Explore our handpicked selection of premium products designed for modern lifestyles", { exact: true }),
+    ).toBeVisible();
+    await expect(hero.getByTestId("hero-image-link")).toHaveAttribute("href", "/collection");
+    await hero.getByRole("link", { name: "SHOP NOW" }).click();
+    await expect(page).toHaveURL(/\/collection$/);
+  });
+
+  test("the hero image also goes to /collection", async ({ page }) => {
+    await page.goto("/");
+    await page.getByTestId("hero-image-link").click();
+    await expect(page).toHaveURL(/\/collection$/);
+  });
+
+  test("shows ten luxury brands, the first 10 products as latest, and the first 10 bestsellers", async ({ page, request }) => {
+    const products = await catalogue(request);
+    await page.goto("/");
+    await expect(page.getByTestId("brand-strip").getByRole("listitem")).toHaveCount(10);
+
+    const latest = page.getByTestId("latest-collections");
+    await expect(latest.getByRole("heading", { name: "Latest Collections" })).toBeVisible();
+    expect(await cardIds(page, "latest-collections")).toEqual(products.slice(0, 10).map((p) => p._id));
+    await expect(latest.getByRole("link", { name: "View Collection" })).toHaveAttribute("href", "/collection");
+
+    const bestSellers = page.getByTestId("best-sellers");
+    await expect(bestSellers.getByRole("heading", { name: "Our Best Sellers" })).toBeVisible();
+    const expectedBest = products.filter((p) => p.bestseller).slice(0, 10).map((p) => p._id);
+    expect(expectedBest.length).toBeGreaterThan(0);
+    expect(await cardIds(page, "best-sellers")).toEqual(expectedBest);
+    await expect(page.getByTestId("bestsellers-skeleton")).toHaveCount(0);
+    await expect(bestSellers.getByRole("link", { name: "Shop Best Sellers" })).toHaveAttribute("href", /^\/collection/);
+
+    await expect(page.getByTestId("customer-experience").getByRole("listitem")).toHaveCount(4);
+  });
+
+  test("a card opens its product", async ({ page, request }) => {
+    const [first] = await catalogue(request);
+    await page.goto("/");
+    await page.getByTestId("latest-collections").getByTestId("product-card").first().click();
+    await expect(page).toHaveURL(new RegExp(`/product/${first._id}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.name);
+  });
+
+  test("the category tabs are there and do nothing", async ({ page }) => {
+    await page.goto("/");
+    const tabs = page.getByRole("group", { name: "Categories" }).getByRole("button");
+    await expect(tabs).toHaveText(["All", "Watches", "Accessories", "Limited Edition"]);
+    const before = await cardIds(page, "latest-collections");
+    await tabs.filter({ hasText: "Accessories" }).click();
+    await tabs.filter({ hasText: "Limited Edition" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await cardIds(page, "latest-collections")).toEqual(before);
+  });
+
+  test("the newsletter takes an email, stores nothing and leaves the page whole", async ({ page }) => {
+    await page.goto("/");
+    const newsletter = page.locator("#newsletter");
+    const email = newsletter.getByLabel("Email address");
+    await expect(email).toHaveAttribute("type", "email");
+    await expect(email).toHaveAttribute("required", "");
+
+    await email.fill("asha@example.in");
+    await newsletter.getByRole("button", { name: "SUBSCRIBE" }).click();
+    await expect(page.getByTestId("newsletter-note")).toHaveText(
+      "Thank you for your interest! Our newsletter has not launched yet, so your email was not saved.",
+    );
+    // The page is still the home page, whole, with no error.
+    expect(new URL(page.url()).pathname).toBe("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Discover Our Latest Arrivals");
+    await expect(page.getByTestId("latest-collections").getByTestId("product-card")).toHaveCount(10);
+    await expect(page.getByTestId("best-sellers").getByTestId("product-card").first()).toBeVisible();
+    await expect(page.getByText(/something went wrong/i)).toHaveCount(0);
+  });
+
+  test("the newsletter refuses an empty or malformed email", async ({ page }) => {
+    await page.goto("/");
+    const newsletter = page.locator("#newsletter");
+    const email = newsletter.getByLabel("Email address");
+    await email.fill("not-an-email");
+    await newsletter.getByRole("button", { name: "SUBSCRIBE" }).click();
+    if (jsDisabled()) {
+      // The browser's own validation keeps the form from being sent.
+      expect(await email.evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+    } else {
+      await expect(newsletter.getByText("Please enter a valid email address.")).toBeVisible();
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+    }
+    await expect(page.getByTestId("newsletter-note")).toHaveText("");
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+
+  test("the newsletter's answer to a forged post is a message, not an error page", async ({ request }) => {
+    const response = await request.post("/?index", { form: { intent: "newsletter", email: "nope" } });
+    expect(response.status()).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please enter a valid email address.");
+    expect(html).toContain("Discover Our Latest Arrivals");
+    const unknown = await request.post("/?index", { form: { intent: "delete-everything" } });
+    expect(unknown.status()).toBe(400);
+  });
+
+  test("has no accessibility violations", async ({ page }) => {
+    await page.goto("/");
+    await expectNoAxeViolations(page);
+  });
+});
