@@ -1,6 +1,14 @@
 import type { z } from "zod";
 import { BackendError, type Backend } from "~/backend/types";
 import { cartAnswerSchema, messageAnswerSchema, tokenAnswerSchema } from "~/schemas/api";
+import {
+  cashfreeLinkAnswerSchema,
+  cashfreeOrderAnswerSchema,
+  orderFromJson,
+  placeOrderAnswerSchema,
+  userOrdersAnswerSchema,
+  verifyAnswerSchema,
+} from "~/schemas/orders";
 import { listProductsResponseSchema, productFromJson } from "~/schemas/product";
 
 const TIMEOUT_MS = 10_000;
@@ -15,7 +23,7 @@ export function createHttpBackend(baseUrl: string, fetchImpl: typeof fetch = fet
     method: "GET" | "POST",
     path: string,
     schema: S,
-    options: { body?: unknown; token?: string } = {},
+    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
   ): Promise<z.output<S>> {
     let response: Response;
     try {
@@ -25,6 +33,7 @@ export function createHttpBackend(baseUrl: string, fetchImpl: typeof fetch = fet
           accept: "application/json",
           ...(method === "POST" ? { "content-type": "application/json" } : {}),
           ...(options.token ? { token: options.token } : {}),
+          ...options.headers,
         },
         body: method === "POST" ? JSON.stringify(options.body ?? {}) : undefined,
         signal: AbortSignal.timeout(TIMEOUT_MS),
@@ -80,5 +89,53 @@ export function createHttpBackend(baseUrl: string, fetchImpl: typeof fetch = fet
     async updateCart(token, itemId, size, quantity) {
       await call("POST", "/api/cart/update", messageAnswerSchema, { body: { itemId, size, quantity }, token });
     },
+
+    async placeOrder(token, body, options = {}) {
+      const answer = await call("POST", "/api/order/place", placeOrderAnswerSchema, {
+        body,
+        token,
+        headers: idempotencyHeader(options.idempotencyKey),
+      });
+      return { orderId: answer.orderId, message: answer.message ?? "" };
+    },
+
+    async createCashfreeOrder(token, body, options) {
+      const answer = await call("POST", "/api/order/cashfree", cashfreeOrderAnswerSchema, {
+        body: { ...body, returnUrl: options.returnUrl ?? `${options.storeUrl}/verify?orderId={order_id}` },
+        token,
+        headers: idempotencyHeader(options.idempotencyKey),
+      });
+      return { orderId: answer.order.order_id, paymentSessionId: answer.order.payment_session_id };
+    },
+
+    async createCashfreePaymentLink(token, body, options) {
+      const answer = await call("POST", "/api/order/cashfreeLink", cashfreeLinkAnswerSchema, {
+        body: { ...body, returnUrl: options.returnUrl ?? `${options.storeUrl}/verify?orderId={order_id}` },
+        token,
+        headers: idempotencyHeader(options.idempotencyKey),
+      });
+      return { orderId: answer.link.order_id, linkUrl: answer.link.link_url };
+    },
+
+    async verifyCashfree(token, orderId) {
+      await call("POST", "/api/order/verifyCashfree", verifyAnswerSchema, { body: { orderId }, token });
+    },
+
+    async verifyStripe(token, input) {
+      await call("POST", "/api/order/verifyStripe", verifyAnswerSchema, {
+        body: { orderId: input.orderId, ...(input.success != null ? { success: input.success } : {}) },
+        token,
+      });
+    },
+
+    async userOrders(token) {
+      const answer = await call("POST", "/api/order/userorders", userOrdersAnswerSchema, { body: {}, token });
+      return answer.orders.map(orderFromJson);
+    },
   };
+}
+
+/** The `Idempotency-Key` header of an order call, when the caller has a key. */
+function idempotencyHeader(key: string | undefined): Record<string, string> {
+  return key ? { "idempotency-key": key } : {};
 }

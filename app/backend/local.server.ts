@@ -3,6 +3,10 @@ import type { DB } from "~/db/db.server";
 import * as accounts from "~/services/accounts.server";
 import * as carts from "~/services/carts.server";
 import * as catalogue from "~/services/catalogue.server";
+import * as orders from "~/services/orders.server";
+import { getPaymentGateway } from "~/payments/gateway.server";
+import { ORDER_MESSAGES } from "~/schemas/orders";
+import { getEnv } from "~/utils/env.server";
 
 /** The local adapter: the services in this process, no HTTP hop (DESIGN.md §3). */
 export function createLocalBackend(getDb: () => Promise<DB>): Backend {
@@ -41,6 +45,48 @@ export function createLocalBackend(getDb: () => Promise<DB>): Backend {
       const db = await getDb();
       const account = await accounts.requireAccount(db, token);
       await carts.updateCartItem(db, account.id, { itemId, size, quantity });
+    },
+
+    async placeOrder(token, body, options = {}) {
+      const db = await getDb();
+      const account = await accounts.requireAccount(db, token);
+      const { order } = await orders.placeCodOrder(db, account.id, body, {
+        codEnabled: getEnv().ENABLE_COD,
+        idempotencyKey: options.idempotencyKey,
+      });
+      return { orderId: order.id, message: ORDER_MESSAGES.orderPlaced };
+    },
+
+    async createCashfreeOrder(token, body, options) {
+      const db = await getDb();
+      const account = await accounts.requireAccount(db, token);
+      const started = await orders.startCashfreePayment(db, getPaymentGateway(), account, body, { ...options, mode: "checkout" });
+      return { orderId: started.order.id, paymentSessionId: started.paymentSessionId! };
+    },
+
+    async createCashfreePaymentLink(token, body, options) {
+      const db = await getDb();
+      const account = await accounts.requireAccount(db, token);
+      const started = await orders.startCashfreePayment(db, getPaymentGateway(), account, body, { ...options, mode: "link" });
+      return { orderId: started.order.id, linkUrl: started.linkUrl! };
+    },
+
+    async verifyCashfree(token, orderId) {
+      const db = await getDb();
+      const account = await accounts.requireAccount(db, token);
+      await orders.verifyCashfreePayment(db, getPaymentGateway(), account.id, { orderId });
+    },
+
+    async verifyStripe(token, input) {
+      const db = await getDb();
+      const account = await accounts.requireAccount(db, token);
+      await orders.verifyStripePayment(db, account.id, input);
+    },
+
+    async userOrders(token) {
+      const db = await getDb();
+      const account = await accounts.requireAccount(db, token);
+      return orders.listUserOrders(db, account.id);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { CartData } from "~/schemas/api";
+import type { Order, OrderBodyInput } from "~/schemas/orders";
 import type { Product } from "~/schemas/product";
 
 /**
@@ -60,4 +61,69 @@ export interface Backend {
    * BackendError 400 (quantity not a whole number 0..99, bad key), 401, 404 (unknown product).
    */
   updateCart(token: string, itemId: string, size: string, quantity: number): Promise<void>;
+
+  /**
+   * `POST /api/order/place` `{address, items, amount}`: a cash-on-delivery order for the cart
+   * (SPEC.md §7). The server prices it; `amount` and item prices are ignored. The same
+   * `idempotencyKey` (sent as the `Idempotency-Key` header) never makes a second order.
+   * BackendError 400 (bad address, empty cart, items not in the cart, cash on delivery off:
+   * 'Please select a valid payment method'), 401, 409 (the cart changed).
+   */
+  placeOrder(token: string, body: OrderBodyInput, options?: OrderCallOptions): Promise<{ orderId: string; message: string }>;
+
+  /**
+   * `POST /api/order/cashfree` `{address, items, amount}` → our order (PENDING) and a Cashfree
+   * payment session for the modal (SPEC.md §3 "Payment order response"). The cart is kept until
+   * the payment is verified. BackendError as placeOrder, plus 409 (already paid), 502 (Cashfree
+   * refused or is down), 504 (Cashfree timed out: the order stays PENDING).
+   */
+  createCashfreeOrder(
+    token: string,
+    body: OrderBodyInput,
+    options: OrderPaymentOptions,
+  ): Promise<{ orderId: string; paymentSessionId: string }>;
+
+  /**
+   * `POST /api/order/cashfreeLink` (not a SPEC.md §7 call, DESIGN.md §4): as createCashfreeOrder,
+   * but a Cashfree payment link, whose hosted page is the checkout without JavaScript.
+   */
+  createCashfreePaymentLink(
+    token: string,
+    body: OrderBodyInput,
+    options: OrderPaymentOptions,
+  ): Promise<{ orderId: string; linkUrl: string }>;
+
+  /**
+   * `POST /api/order/verifyCashfree` `{orderId}`: asks Cashfree and, when paid, marks the order
+   * PAID and clears its cart lines. Resolves only for a paid order. BackendError 402 (the payment
+   * failed or was abandoned), 409 (not settled yet), 404 (unknown or another shopper's order),
+   * 401, 400, 502/504 (Cashfree unreachable).
+   */
+  verifyCashfree(token: string, orderId: string): Promise<void>;
+
+  /**
+   * `POST /api/order/verifyStripe` `{success, orderId}`: never trusts `success`; resolves only
+   * for this shopper's order that is already paid. BackendError 402, 404, 401, 400.
+   */
+  verifyStripe(token: string, input: { success?: string | boolean | null; orderId: string }): Promise<void>;
+
+  /**
+   * `POST /api/order/userorders` `{}` → My Orders, newest first: paid and cash-on-delivery
+   * orders (DESIGN.md §9). BackendError 401.
+   */
+  userOrders(token: string): Promise<Order[]>;
 }
+
+/** Options of the order calls. */
+export type OrderCallOptions = {
+  /** One key per checkout form (or API request): the same key never makes a second order. */
+  idempotencyKey?: string;
+};
+
+/** Options of the calls that start an online payment. */
+export type OrderPaymentOptions = OrderCallOptions & {
+  /** This store's absolute base URL (PUBLIC_URL, else the request's origin); no trailing slash. */
+  storeUrl: string;
+  /** Where the shopper returns after paying, `{order_id}` standing for the order id; default `${storeUrl}/verify?orderId={order_id}`. */
+  returnUrl?: string;
+};

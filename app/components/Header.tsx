@@ -46,7 +46,6 @@ export function Header() {
             <Link to="/" className="flex items-center gap-2 rounded py-1 text-gray-900" data-testid="logo">
               <WatchIcon className="h-7 w-7" />
               <span className="font-serif text-xl tracking-wide sm:text-2xl">{storeName}</span>
-              <span className="sr-only">, home</span>
             </Link>
           </div>
 

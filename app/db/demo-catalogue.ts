@@ -548,9 +548,12 @@ function demoProduct(position: number): ProductJsonInput {
   const id = `w${String(position + 1).padStart(5, "0")}`;
   const brandIndex = BRANDS.indexOf(brand);
   const category = CATEGORY_CYCLE[(round + brandIndex * 3) % CATEGORY_CYCLE.length];
+  // The k-th product of a brand and category takes the next family, then the next variant, so
+  // names repeat only once every combination has been used.
   const families = FAMILIES.filter((f) => f.brand === brand && f.category === category);
-  const family = pick(random, families);
-  const variant = pick(random, family.variants);
+  const k = occurrencesBefore(round, brandIndex, category);
+  const family = families[(k + brandIndex) % families.length];
+  const variant = family.variants[Math.floor(k / families.length) % family.variants.length];
 
   // Colours (SPEC.md §2: the colour picker) on about a third of the products whose family has several dials.
   const dialChoices = [...new Set(family.variants.map((x) => x.dial))];
@@ -581,7 +584,7 @@ function demoProduct(position: number): ProductJsonInput {
   const rawPrice = random() < premium.chance ? between(random, ...premium.range) : between(random, ...family.price);
   const price = retailPrice(random, rawPrice);
   const discounted = random() < 0.85;
-  const original = discounted ? retailPrice(random, price / (1 - between(random, 0.1, 0.42))) + 100 : undefined;
+  const original = discounted ? Math.max(retailPrice(random, price / (1 - between(random, 0.1, 0.42))), price + 100) : undefined;
   const priceEmpty = position % 37 === 11;
 
   const bestseller = position % BRANDS.length === bestsellerSlot(round);
@@ -589,7 +592,7 @@ function demoProduct(position: number): ProductJsonInput {
     (bestseller ? between(random, 450, 2400) : between(random, 0, 380)) * POPULARITY[brand] * (price > 10000 ? 0.5 : 1),
   );
   const ageDays = position < 10 ? between(random, 0, 30) : between(random, 0, 365);
-  const createdAt = new Date(DEMO_CATALOGUE_END - Math.round(ageDays * DAY_MS)).toISOString();
+  const createdAt = new Date(DEMO_CATALOGUE_END - Math.round((ageDays * DAY_MS) / 60_000) * 60_000).toISOString();
 
   const strap = strapMaterial(shownVariant, brand);
   const features = [
@@ -624,6 +627,18 @@ function demoProduct(position: number): ProductJsonInput {
     createdAt,
   };
   return product;
+}
+
+/** How many earlier rounds gave this brand the same category (see CATEGORY_CYCLE). */
+function occurrencesBefore(round: number, brandIndex: number, category: Category): number {
+  const cycle = CATEGORY_CYCLE.length;
+  const offset = brandIndex * 3;
+  const matches = (r: number) => CATEGORY_CYCLE[(r + offset) % cycle] === category;
+  let perCycle = 0;
+  for (let r = 0; r < cycle; r++) if (matches(r)) perCycle++;
+  let count = Math.floor(round / cycle) * perCycle;
+  for (let r = Math.floor(round / cycle) * cycle; r < round; r++) if (matches(r)) count++;
+  return count;
 }
 
 /** The slot (0–7) of each round's bestseller, chosen so bestsellers rotate through the brands. */

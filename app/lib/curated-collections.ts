@@ -36,7 +36,7 @@ export const CURATED_COLLECTIONS: Record<string, CuratedCollection> = {
   "/collection/smart": {
     path: "/collection/smart",
     title: "Smart Watches",
-    description: "Digital and connected-style watches from Casio and Fossil, the newest first.",
+    description: "Casio's digital and solar watches and Fossil's hybrid smartwatches, with the rest of both ranges, the newest first.",
     preset: { brands: ["Casio", "Fossil"], sort: "newest", lift: "none" },
   },
   "/collection/classic": {
@@ -48,7 +48,7 @@ export const CURATED_COLLECTIONS: Record<string, CuratedCollection> = {
   "/collection/limited": {
     path: "/collection/limited",
     title: "Limited Edition",
-    description: "Our rarest pieces: every watch above ₹10,000, the newest first.",
+    description: "Our rarest pieces: every watch from ₹10,000 up, the newest first.",
     preset: { min: DEFAULT_PRICE_MAX, sort: "newest", lift: "price-ceiling" },
   },
   "/new-arrivals": {

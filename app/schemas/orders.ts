@@ -212,6 +212,20 @@ export const orderBodySchema = z.object({
   amount: z.unknown().optional(),
 });
 export type OrderBody = z.output<typeof orderBodySchema>;
+export type OrderBodyInput = z.input<typeof orderBodySchema>;
+
+/**
+ * What the Store API's payment calls read besides the order body: where the shopper should return
+ * after paying (absolute http(s) URL; `{order_id}` is replaced by the order id). Lets a storefront
+ * on another host (BACKEND_URL) bring its shoppers back to itself.
+ */
+export const paymentReturnSchema = z.object({
+  returnUrl: z
+    .string()
+    .max(500)
+    .regex(/^https?:\/\/[^\s]+$/i, "returnUrl must be an absolute http(s) URL.")
+    .optional(),
+});
 
 /** Our order ids: letters, digits, '-' and '_' (what Cashfree accepts as order_id and link_id). */
 export const orderIdSchema = z

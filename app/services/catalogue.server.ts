@@ -28,33 +28,43 @@ export async function importCatalogue(db: DB, input: unknown): Promise<ImportRes
   return { ok: true, imported: rows.length };
 }
 
-/** Parses a catalogue file's content without writing; see importCatalogue for the shapes. */
+/**
+ * Parses a catalogue file's content without writing; see importCatalogue for the shapes.
+ * File-level problems (not a list, a `{success:false}` answer, no products) come with index -1
+ * and field "(file)"; row problems with the row's 0-based index and the field's dotted path
+ * (e.g. "image.0"), one per zod issue, in file order.
+ */
 export function validateCatalogue(
   input: unknown,
 ): { ok: true; products: Product[] } | { ok: false; errors: ImportError[] } {
-  const list =
-    input && typeof input === "object" && !Array.isArray(input) && "products" in input
-      ? (input as { products: unknown }).products
-      : input;
-  if (!Array.isArray(list)) {
-    return { ok: false, errors: [{ index: -1, field: "(file)", message: "expected an array of products or {products: [...]}" }] };
+  const fileError = (message: string) => ({ ok: false as const, errors: [{ index: -1, field: "(file)", message }] });
+  const isAnswer = input !== null && typeof input === "object" && !Array.isArray(input) && "products" in input;
+  if (input !== null && typeof input === "object" && !Array.isArray(input) && (input as { success?: unknown }).success === false) {
+    const message = (input as { message?: unknown }).message;
+    return fileError(`the file holds a failed answer${typeof message === "string" && message ? `: ${message}` : ""}`);
   }
+  const list = isAnswer ? (input as { products: unknown }).products : input;
+  if (!Array.isArray(list)) {
+    return fileError("expected an array of products or {success, products: [...]}");
+  }
+  if (list.length === 0) return fileError("the file holds no products; an empty catalogue is never imported");
   const errors: ImportError[] = [];
   const products: Product[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   list.forEach((row, index) => {
     const result = productJsonSchema.safeParse(row);
     if (!result.success) {
       for (const issue of result.error.issues) {
-        errors.push({ index, field: issue.path.join(".") || "(row)", message: issue.message });
+        errors.push({ index, field: issue.path.map(String).join(".") || "(row)", message: issue.message });
       }
       return;
     }
-    if (seen.has(result.data._id)) {
-      errors.push({ index, field: "_id", message: `duplicate id ${result.data._id}` });
+    const first = seen.get(result.data._id);
+    if (first !== undefined) {
+      errors.push({ index, field: "_id", message: `duplicate id ${result.data._id} (first used in row ${first})` });
       return;
     }
-    seen.add(result.data._id);
+    seen.set(result.data._id, index);
     products.push(productFromJson(result.data));
   });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, products };

@@ -89,8 +89,9 @@ test.describe("home page", () => {
     await expect(page.getByTestId("newsletter-note")).toHaveText(
       "Thank you for your interest! Our newsletter has not launched yet, so your email was not saved.",
     );
-    // The page is still the home page, whole, with no error.
+    // The page is still the home page, whole, with no error, scrolled to the note.
     expect(new URL(page.url()).pathname).toBe("/");
+    await expect(page.getByTestId("newsletter-note")).toBeInViewport();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Discover Our Latest Arrivals");
     await expect(page.getByTestId("latest-collections").getByTestId("product-card")).toHaveCount(10);
     await expect(page.getByTestId("best-sellers").getByTestId("product-card").first()).toBeVisible();
@@ -106,6 +107,7 @@ test.describe("home page", () => {
     if (jsDisabled()) {
       // The browser's own validation keeps the form from being sent.
       expect(await email.evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+      expect(new URL(page.url()).search).toBe("");
     } else {
       await expect(newsletter.getByText("Please enter a valid email address.")).toBeVisible();
       await expect(email).toHaveAttribute("aria-invalid", "true");

@@ -333,7 +333,7 @@ describe("curated collections (docs/decisions/0120)", () => {
     expect(curatedParams(luxury, [500_000]).max).toBe(10_000);
     expect(curatedParams(CURATED_COLLECTIONS["/collection/sport"], [85_000_000]).max).toBe(10_000);
     const limited = curatedParams(CURATED_COLLECTIONS["/collection/limited"], [85_000_000]);
-    expect(queryCatalogue(catalogue, limited).products.map((p) => p.id)).toEqual(["c", "e"]);
+    expect(queryCatalogue(catalogue, limited).products.map((p) => p.id)).toEqual(["e", "c"]);
   });
 
   it("new arrivals lists everything in the default range, newest first", () => {

@@ -15,7 +15,8 @@ export function Newsletter() {
   const actionData = useActionData<NewsletterActionData>();
   const data = fetcher.data ?? actionData;
   const [form, fields] = useForm({
-    id: "newsletter",
+    id: "newsletter-form",
+    defaultNoValidate: false,
     lastResult: data?.result,
     constraint: getZodConstraint(newsletterSchema),
     shouldValidate: "onSubmit",
@@ -33,7 +34,7 @@ export function Newsletter() {
       </p>
       <fetcher.Form
         method="post"
-        action="/?index"
+        action="/?index#newsletter"
         {...getFormProps(form)}
         className="mx-auto mt-6 flex max-w-xl flex-col gap-2 sm:flex-row"
       >

@@ -8,7 +8,9 @@ import { useEffect } from "react";
 export function ProductSkeleton() {
   // It replaces the page the shopper clicked on, often far down (related products): show it
   // where the product will appear.
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return (
     <div className="mx-auto max-w-screen-xl px-4 py-10 sm:px-8" aria-busy="true" data-testid="product-skeleton">
       <p role="status" className="sr-only">

@@ -88,7 +88,7 @@ export function ProductTabs({ selected, hrefFor, onSelect }: Props) {
         aria-labelledby="tab-description"
         hidden={selected !== "description"}
         tabIndex={0}
-        className="flex flex-col gap-4 border border-t-0 border-gray-200 px-6 py-6 text-sm leading-relaxed text-gray-600"
+        className="space-y-4 border border-t-0 border-gray-200 px-6 py-6 text-sm leading-relaxed text-gray-600"
         data-testid="panel-description"
       >
         {GENERIC_DESCRIPTION.map((paragraph) => (

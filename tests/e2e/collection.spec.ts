@@ -1,0 +1,348 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
+
+// Expectations come from GET /api/product/listproduct and the rules of SPEC §5/§9 written out here
+// independently of the store's code, so the spec holds for any catalogue.
+
+type ApiProduct = {
+  _id: string;
+  name: string;
+  price?: number;
+  discount?: number;
+  category: string;
+  subCategory: string;
+  sold: number;
+  createdAt: string;
+};
+type Filters = { q?: string; categories?: string[]; brands?: string[]; min?: number; max?: number; sort?: string };
+
+const PAGE = 25;
+
+async function catalogue(request: APIRequestContext): Promise<ApiProduct[]> {
+  const response = await request.get("/api/product/listproduct");
+  expect(response.ok()).toBe(true);
+  return (await response.json()).products;
+}
+
+const shownPrice = (p: ApiProduct) => p.price ?? p.discount ?? 0;
+
+/** The products a shopper should see for these filters, in order (SPEC §5, §9). */
+function expected(products: ApiProduct[], f: Filters = {}): ApiProduct[] {
+  const [min, max] = [f.min ?? 0, f.max ?? 10_000];
+  const found = products.filter(
+    (p) =>
+      p.name.toLowerCase().includes((f.q ?? "").toLowerCase()) &&
+      (!f.categories?.length || f.categories.includes(p.category)) &&
+      (!f.brands?.length || f.brands.includes(p.subCategory)) &&
+      shownPrice(p) >= min &&
+      shownPrice(p) <= max,
+  );
+  const keyed = found.map((p, i) => ({ p, i }));
+  const key: Record<string, (p: ApiProduct) => number> = {
+    relevant: () => 0,
+    "low-high": (p) => shownPrice(p),
+    "high-low": (p) => -shownPrice(p),
+    newest: (p) => -Date.parse(p.createdAt),
+    bestselling: (p) => -p.sold,
+  };
+  const by = key[f.sort ?? "relevant"];
+  keyed.sort((a, b) => by(a.p) - by(b.p) || a.i - b.i);
+  return keyed.map(({ p }) => p);
+}
+
+const ids = (products: ApiProduct[]) => products.map((p) => p._id);
+const countText = (from: number, to: number, total: number) => `Showing ${from} - ${to} of ${total} products`;
+
+/** The product ids the grid's cards link to, in order. */
+async function cardIds(page: Page): Promise<string[]> {
+  const hrefs = await page.getByTestId("product-grid").getByTestId("product-card").evaluateAll((links) =>
+    links.map((link) => link.getAttribute("href") ?? ""),
+  );
+  return hrefs.map((href) => href.replace("/product/", ""));
+}
+
+/** With JavaScript, waits until React has hydrated (changes then apply by themselves). */
+async function ready(page: Page) {
+  if (!jsDisabled()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Applies the filter panel: by itself with JavaScript, with the Apply filters button without. */
+async function applyFilters(page: Page) {
+  if (jsDisabled()) await page.getByRole("button", { name: "Apply filters" }).click();
+}
+
+const main = (page: Page) => page.getByRole("main");
+const searchBox = (page: Page) => main(page).getByRole("searchbox", { name: "Search watches" });
+const brandLabel = (brand: string) => (brand === "PatekPhilippe" ? "Patek Philippe" : brand);
+
+/** A brand and category pair with at least `n` watches in the default price range. */
+function busyPair(products: ApiProduct[], n: number): { brand: string; category: string } {
+  for (const category of ["Women", "Men", "Couple"]) {
+    for (const brand of ["Casio", "Seiko", "Fossil", "Tissot", "Rado", "Rolex", "Cartier", "PatekPhilippe"]) {
+      if (expected(products, { categories: [category], brands: [brand] }).length >= n) return { brand, category };
+    }
+  }
+  throw new Error("the catalogue has no brand and category pair that busy");
+}
+
+test.describe("collection", () => {
+  test("lists the first 25 watches of the default price range, with the count", async ({ page, request }) => {
+    const all = expected(await catalogue(request));
+    await page.goto("/collection");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("ALL COLLECTIONS");
+    await expect(page.getByTestId("result-count")).toHaveText(countText(1, Math.min(PAGE, all.length), all.length));
+    expect(await cardIds(page)).toEqual(ids(all.slice(0, PAGE)));
+    await expect(main(page).getByRole("checkbox", { checked: true })).toHaveCount(0);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/collection$/);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a shared URL shows exactly its filters, price range and sort", async ({ page, request }) => {
+    const products = await catalogue(request);
+    const { brand, category } = busyPair(products, 2);
+    const filters = { categories: [category], brands: [brand], min: 1000, max: 9500, sort: "low-high" };
+    const want = expected(products, filters);
+    await page.goto(`/collection?category=${category}&brand=${brand}&min=1000&max=9500&sort=low-high`);
+    expect(await cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
+    await expect(page.getByTestId("result-count")).toHaveText(countText(1, Math.min(PAGE, want.length), want.length));
+    await expect(main(page).getByRole("checkbox", { name: category, exact: true })).toBeChecked();
+    await expect(main(page).getByRole("checkbox", { name: brandLabel(brand), exact: true })).toBeChecked();
+    await expect(main(page).getByRole("checkbox", { checked: true })).toHaveCount(2);
+    await expect(page.getByLabel("Min price (₹)")).toHaveValue("1000");
+    await expect(page.getByLabel("Max price (₹)")).toHaveValue("9500");
+    await expect(page.getByLabel("Sort by")).toHaveValue("low-high");
+    const chips = page.getByTestId("active-filters").getByRole("link", { name: /^Remove filter:/ });
+    await expect(chips).toHaveText([category, brandLabel(brand), "Min ₹1,000", "Max ₹9,500"]);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a hand-typed or bad URL is sent to its canonical form", async ({ page }) => {
+    await page.goto("/collection?brand=casio&category=men&min=abc&max=-4&sort=cheapest&page=0");
+    await expect(page).toHaveURL(/\/collection\?category=Men&brand=Casio$/);
+    await page.goto("/collection?min=9000&max=2000");
+    await expect(page).toHaveURL(/\/collection\?min=2000&max=9000$/);
+  });
+
+  test("searches by name, any case, from the search box", async ({ page, request }) => {
+    const products = await catalogue(request);
+    // A word from a watch's name, typed in capitals: the match ignores case (SPEC §5).
+    const word = expected(products)[2].name.split(" ")[1].toUpperCase();
+    const want = expected(products, { q: word });
+    await page.goto("/collection");
+    await ready(page);
+    await searchBox(page).fill(word);
+    await searchBox(page).press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/collection\\?q=${encodeURIComponent(word)}$`));
+    await expect(page.getByTestId("result-count")).toHaveText(countText(1, Math.min(PAGE, want.length), want.length));
+    expect(await cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
+    await expect(searchBox(page)).toHaveValue(word);
+  });
+
+  test("shows the header's search text (q) in the search box", async ({ page }) => {
+    await page.goto("/collection?q=Seiko");
+    await expect(searchBox(page)).toHaveValue("Seiko");
+  });
+
+  test("filters, price and sort from the form; Apply without JavaScript", async ({ page, request }) => {
+    const products = await catalogue(request);
+    const { brand, category } = busyPair(products, 2);
+    await page.goto("/collection");
+    await ready(page);
+
+    await main(page).getByRole("checkbox", { name: category, exact: true }).check();
+    await applyFilters(page);
+    await expect(page).toHaveURL(new RegExp(`/collection\\?category=${category}$`));
+    expect(await cardIds(page)).toEqual(ids(expected(products, { categories: [category] }).slice(0, PAGE)));
+
+    await main(page).getByRole("checkbox", { name: brandLabel(brand), exact: true }).check();
+    await applyFilters(page);
+    await expect(page).toHaveURL(new RegExp(`/collection\\?category=${category}&brand=${brand}$`));
+
+    await page.getByLabel("Min price (₹)").fill("500");
+    await page.getByLabel("Max price (₹)").fill("9800");
+    await applyFilters(page);
+    await expect(page).toHaveURL(new RegExp(`/collection\\?category=${category}&brand=${brand}&min=500&max=9800$`));
+
+    await page.getByLabel("Sort by").selectOption("high-low");
+    if (jsDisabled()) await page.getByRole("button", { name: "Apply", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/collection\\?category=${category}&brand=${brand}&min=500&max=9800&sort=high-low$`));
+    const want = expected(products, { categories: [category], brands: [brand], min: 500, max: 9800, sort: "high-low" });
+    expect(await cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
+    await expect(page.getByTestId("result-count")).toHaveText(countText(1, Math.min(PAGE, want.length), want.length));
+  });
+
+  test("Apply buttons show only without JavaScript", async ({ page }) => {
+    await page.goto("/collection");
+    await ready(page);
+    const apply = page.getByRole("button", { name: "Apply", exact: true });
+    if (jsDisabled()) await expect(apply).toBeVisible();
+    else await expect(apply).toBeHidden();
+  });
+
+  test("each chip removes its one filter; Clear all removes every one", async ({ page, request }) => {
+    const products = await catalogue(request);
+    const { brand, category } = busyPair(products, 1);
+    const other = brand === "Casio" ? "Seiko" : "Casio";
+    await page.goto(`/collection?category=${category}&brand=${brand}&brand=${other}&min=1000&sort=newest`);
+    await page.getByRole("link", { name: `Remove filter: ${other}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/collection\\?category=${category}&brand=${brand}&min=1000&sort=newest$`));
+    await expect(main(page).getByRole("checkbox", { name: other, exact: true })).not.toBeChecked();
+    await expect(main(page).getByRole("checkbox", { name: brandLabel(brand), exact: true })).toBeChecked();
+
+    await page.getByRole("link", { name: "Remove filter: Min ₹1,000" }).click();
+    await expect(page).toHaveURL(new RegExp(`/collection\\?category=${category}&brand=${brand}&sort=newest$`));
+    await expect(page.getByLabel("Min price (₹)")).toHaveValue("0");
+    expect(await cardIds(page)).toEqual(ids(expected(products, { categories: [category], brands: [brand], sort: "newest" }).slice(0, PAGE)));
+
+    await page.getByRole("link", { name: "Clear all", exact: true }).click();
+    await expect(page).toHaveURL(/\/collection$/);
+    await expect(main(page).getByRole("checkbox", { checked: true })).toHaveCount(0);
+    await expect(page.getByTestId("active-filters")).toHaveCount(0);
+  });
+
+  test("pages through the results with real links; a filter change returns to page 1", async ({ page, request }) => {
+    const all = expected(await catalogue(request));
+    const pages = Math.ceil(all.length / PAGE);
+    test.skip(pages < 3, "needs a catalogue of at least 51 watches in the default range");
+    await page.goto("/collection");
+    await ready(page);
+    const pager = page.getByRole("navigation", { name: "Pagination" });
+    await expect(pager.getByRole("link", { name: `Page ${pages}`, exact: true })).toHaveAttribute("href", `/collection?page=${pages}`);
+
+    await pager.getByRole("link", { name: "Page 2", exact: true }).click();
+    await expect(page).toHaveURL(/\/collection\?page=2$/);
+    await expect(page.getByTestId("result-count")).toHaveText(countText(26, Math.min(50, all.length), all.length));
+    expect(await cardIds(page)).toEqual(ids(all.slice(25, 50)));
+    await expect(pager.locator('[aria-current="page"]:visible')).toHaveText("Page 2");
+
+    await pager.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/\/collection\?page=3$/);
+    await pager.getByRole("link", { name: "Previous page" }).click();
+    await expect(page).toHaveURL(/\/collection\?page=2$/);
+
+    await main(page).getByRole("checkbox", { name: "Men", exact: true }).check();
+    await applyFilters(page);
+    await expect(page).toHaveURL(/\/collection\?category=Men$/);
+  });
+
+  test("a page past the end shows the last page", async ({ page, request }) => {
+    const all = expected(await catalogue(request));
+    const last = Math.max(1, Math.ceil(all.length / PAGE));
+    await page.goto("/collection?page=999");
+    await expect(page).toHaveURL(last > 1 ? new RegExp(`/collection\\?page=${last}$`) : /\/collection$/);
+    await expect(page.getByTestId("result-count")).toHaveText(countText((last - 1) * PAGE + 1, all.length, all.length));
+  });
+
+  test("no matches: 'No watches found' and Clear all filters", async ({ page }) => {
+    await page.goto("/collection?q=no-such-watch-anywhere");
+    await expect(page.getByRole("heading", { name: "No watches found" })).toBeVisible();
+    await expect(page.getByTestId("product-grid")).toHaveCount(0);
+    await expect(page.getByTestId("result-count")).toHaveText("");
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Clear all filters" }).click();
+    await expect(page).toHaveURL(/\/collection$/);
+    await expect(page.getByTestId("product-grid").getByTestId("product-card")).toHaveCount(PAGE);
+  });
+
+  test("small screens: filters behind a toggle, pager as 'page / total'", async ({ page, request }) => {
+    const all = expected(await catalogue(request));
+    const pages = Math.ceil(all.length / PAGE);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/collection?page=2");
+    const panel = page.getByTestId("filter-panel");
+    await expect(panel).toBeHidden();
+    await page.getByText("FILTERS", { exact: true }).click();
+    await expect(panel).toBeVisible();
+    await expect(main(page).getByRole("checkbox", { name: "Women", exact: true })).toBeVisible();
+    const pager = page.getByRole("navigation", { name: "Pagination" });
+    await expect(pager.getByText(`2 / ${pages}`)).toBeVisible();
+    await expect(pager.getByRole("link", { name: "First page" })).toHaveAttribute("href", "/collection");
+    await expectNoAxeViolations(page);
+    await pager.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/\/collection\?page=3$/);
+  });
+
+  test("collapsible filter sections close and open without JavaScript", async ({ page }) => {
+    await page.goto("/collection");
+    const brands = main(page).getByRole("checkbox", { name: "Rolex", exact: true });
+    await expect(brands).toBeVisible();
+    await page.locator("summary", { hasText: "Brands" }).click();
+    await expect(brands).toBeHidden();
+    await page.locator("summary", { hasText: "Brands" }).click();
+    await expect(brands).toBeVisible();
+  });
+});
+
+test.describe("curated collections and new arrivals", () => {
+  test("every COLLECTION menu link and NEW ARRIVALS is a real page with its own heading", async ({ page }) => {
+    const pages: [string, string][] = [
+      ["/collection/luxury", "Luxury Watches"],
+      ["/collection/sport", "Sport Watches"],
+      ["/collection/smart", "Smart Watches"],
+      ["/collection/classic", "Classic Watches"],
+      ["/collection/limited", "Limited Edition"],
+      ["/new-arrivals", "New Arrivals"],
+    ];
+    for (const [path, title] of pages) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(page.getByTestId("product-grid").getByTestId("product-card").first()).toBeVisible();
+    }
+    const response = await page.goto("/collection/no-such-collection");
+    expect(response?.status()).toBe(404);
+  });
+
+  test("luxury lists the luxury houses at every price, dearest first", async ({ page, request }) => {
+    const products = await catalogue(request);
+    const brands = ["Rolex", "PatekPhilippe", "Cartier", "Rado"];
+    const want = expected(products, { brands, max: Number.MAX_SAFE_INTEGER, sort: "high-low" });
+    await page.goto("/collection/luxury");
+    expect(await cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
+    await expect(page.getByTestId("result-count")).toHaveText(countText(1, Math.min(PAGE, want.length), want.length));
+    await expectNoAxeViolations(page);
+  });
+
+  test("new arrivals lists the newest first and pages on its own path", async ({ page, request }) => {
+    const want = expected(await catalogue(request), { sort: "newest" });
+    await page.goto("/new-arrivals");
+    expect(await cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
+    if (want.length > PAGE) {
+      await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2", exact: true }).click();
+      await expect(page).toHaveURL(/\/new-arrivals\?page=2$/);
+      expect(await cardIds(page)).toEqual(ids(want.slice(PAGE, 2 * PAGE)));
+    }
+  });
+
+  test("refining a curated page continues on /collection from its filters", async ({ page }) => {
+    await page.goto("/collection/sport");
+    await ready(page);
+    await main(page).getByRole("checkbox", { name: "Men", exact: true }).check();
+    await applyFilters(page);
+    await expect(page).toHaveURL(/\/collection\?category=Men&brand=Casio&brand=Seiko&brand=Tissot&sort=bestselling$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("ALL COLLECTIONS");
+  });
+});
+
+test.describe("pending UI", () => {
+  test("the 25-card skeleton shows while a slow client-side navigation loads, never in the HTML", async ({ page, request }) => {
+    const html = await (await request.get("/collection")).text();
+    expect(html).not.toContain("collection-skeleton");
+    test.skip(jsDisabled(), "a client-side navigation needs JavaScript");
+
+    await page.goto("/collection");
+    await ready(page);
+    await page.route(/\/collection\?.*_data=/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue();
+    });
+    await main(page).getByRole("checkbox", { name: "Women", exact: true }).check();
+    const skeleton = page.getByTestId("collection-skeleton");
+    await expect(skeleton).toBeVisible();
+    await expect(skeleton.locator("li")).toHaveCount(PAGE);
+    await expect(main(page).getByRole("checkbox", { name: "Women", exact: true })).toBeChecked();
+    await expect(page).toHaveURL(/\/collection\?category=Women$/, { timeout: 10_000 });
+    await expect(skeleton).toBeHidden();
+    await expect(page.getByTestId("product-grid")).toBeVisible();
+  });
+});

@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
+import { createCashfreeSimulator, type CashfreeSimulator } from "~/payments/simulator.server";
+
+/**
+ * A fake Cashfree on loopback for the tests (DESIGN.md §14): the store's own simulator
+ * (app/payments/simulator.server.ts) behind a real HTTP server, so the Cashfree client, the
+ * webhook receiver and the browser flows are tested over the network exactly as with Cashfree.
+ *
+ *   /pg/*        Cashfree's REST API (point CASHFREE_API_BASE at {url}/pg)
+ *   /hosted/*    the hosted payment page (payment links' link_url; sessions for the modal stand-in)
+ *   /healthz     200
+ *
+ * Run as a script it reads FAKE_CASHFREE_PORT (default 0 = any free port), FAKE_CASHFREE_CLIENT_ID,
+ * FAKE_CASHFREE_CLIENT_SECRET and writes its base URL to FAKE_CASHFREE_URL_FILE when set.
+ */
+
+export type FakeCashfree = {
+  /** Origin, e.g. http://127.0.0.1:43121 */
+  url: string;
+  /** REST base for CASHFREE_API_BASE: `${url}/pg`. */
+  apiBase: string;
+  simulator: CashfreeSimulator;
+  close(): Promise<void>;
+};
+
+export async function startFakeCashfree(options: {
+  clientId: string;
+  clientSecret: string;
+  port?: number;
+  host?: string;
+}): Promise<FakeCashfree> {
+  const host = options.host ?? "127.0.0.1";
+  let origin = "";
+  let simulator: CashfreeSimulator | undefined;
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      const url = new URL(req.url ?? "/", origin);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === "string") headers.set(name, value);
+        else if (Array.isArray(value)) headers.set(name, value.join(", "));
+      }
+      const method = (req.method ?? "GET").toUpperCase();
+      const request = new Request(url, {
+        method,
+        headers,
+        body: method === "GET" || method === "HEAD" || body.length === 0 ? undefined : body,
+      });
+
+      let response: Response;
+      if (method === "OPTIONS") {
+        response = new Response(null, {
+          status: 204,
+          headers: { "access-control-allow-origin": "*", "access-control-allow-methods": "GET, POST", "access-control-allow-headers": "content-type, accept" },
+        });
+      } else if (url.pathname === "/healthz") {
+        response = new Response("ok");
+      } else if (url.pathname.startsWith("/pg/")) {
+        response = await simulator!.handleApi(request, url.pathname.slice("/pg".length));
+      } else if (url.pathname.startsWith("/hosted/")) {
+        response = await simulator!.handleHosted(request, url.pathname.slice("/hosted".length));
+      } else {
+        response = new Response("Not found", { status: 404 });
+      }
+
+      res.statusCode = response.status;
+      response.headers.forEach((value, name) => res.setHeader(name, value));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    } catch (error) {
+      res.statusCode = 500;
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ message: (error as Error).message, code: "internal", type: "api_error" }));
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://${host}:${port}`;
+  simulator = createCashfreeSimulator({
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    hostedBaseUrl: `${origin}/hosted`,
+  });
+
+  return {
+    url: origin,
+    apiBase: `${origin}/pg`,
+    simulator,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const runAsScript = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (runAsScript) {
+  const fake = await startFakeCashfree({
+    clientId: process.env.FAKE_CASHFREE_CLIENT_ID ?? "test_app_id",
+    clientSecret: process.env.FAKE_CASHFREE_CLIENT_SECRET ?? "test_secret_key",
+    port: Number(process.env.FAKE_CASHFREE_PORT ?? 0),
+  });
+  if (process.env.FAKE_CASHFREE_URL_FILE) fs.writeFileSync(process.env.FAKE_CASHFREE_URL_FILE, fake.url);
+  console.log(`Fake Cashfree listening on ${fake.url} (REST base ${fake.apiBase})`);
+  const stop = () => void fake.close().then(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}

@@ -1,0 +1,383 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { BackendError } from "~/backend/types";
+import type { DB } from "~/db/db.server";
+import type { PaymentGateway } from "~/payments/gateway.server";
+import { ORDER_MESSAGES } from "~/schemas/orders";
+import {
+  listUserOrders,
+  newOrderId,
+  placeCodOrder,
+  setOrderStatus,
+  startCashfreePayment,
+  verifyCashfreePayment,
+  verifyStripePayment,
+} from "~/services/orders.server";
+import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
+import {
+  ADDRESS,
+  cartOf,
+  createShopper,
+  fakeServerGateway,
+  fillCart,
+  orderBody,
+  seedWatches,
+  simulatorGateway,
+  STORE_URL,
+} from "../fakes/shop";
+import { testDatabases, type TestDatabase } from "../setup/databases";
+
+/** The cart of every test: 2 × ₹1,000 (no colours) + 1 × ₹2,500.50 in Gold = ₹4,500.50. */
+const CART: [string, string, number][] = [
+  ["w-plain", "default", 2],
+  ["w-gold", "Gold", 1],
+];
+const ITEMS = [
+  { _id: "w-plain", size: "default", quantity: 2 },
+  { _id: "w-gold", size: "Gold", quantity: 1 },
+];
+const TOTAL_PAISE = 2 * 100_000 + 250_050;
+
+async function rejection(promise: Promise<unknown>): Promise<BackendError> {
+  const error = await promise.then(
+    () => {
+      throw new Error("expected a BackendError");
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BackendError);
+  return error as BackendError;
+}
+
+async function orderCount(db: DB) {
+  const row = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+let fake: FakeCashfree;
+const fakeCredentials = { clientId: "orders_app", clientSecret: "orders_secret" };
+beforeAll(async () => {
+  fake = await startFakeCashfree(fakeCredentials);
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+describe.each(testDatabases())("orders service on $name", ({ create }) => {
+  let current: TestDatabase | undefined;
+  let db: DB;
+  let shopper: number;
+  let gateway: PaymentGateway;
+
+  async function setUp() {
+    current = await create();
+    db = current.db;
+    await seedWatches(db);
+    shopper = await createShopper(db);
+    await fillCart(db, shopper, CART);
+    gateway = simulatorGateway();
+  }
+  afterEach(async () => {
+    fake.simulator.clearFaults();
+    await current?.cleanup();
+    current = undefined;
+  });
+
+  const checkout = (key: string | null = "form-key-0001", mode: "checkout" | "link" = "checkout", body: unknown = orderBody(ITEMS)) =>
+    startCashfreePayment(db, gateway, { id: shopper }, body, { mode, storeUrl: STORE_URL, idempotencyKey: key });
+
+  describe("cash on delivery", () => {
+    it("prices the order from the catalogue and the cart: a tampered amount and item prices are ignored", async () => {
+      await setUp();
+      const tampered = orderBody(
+        ITEMS.map((item) => ({ ...item, price: 1 })),
+        1,
+      );
+      const { order, created } = await placeCodOrder(db, shopper, tampered, { codEnabled: true, idempotencyKey: "cod-key-0001" });
+      expect(created).toBe(true);
+      expect(order.amountPaise).toBe(TOTAL_PAISE);
+      expect(order.items).toEqual([
+        { productId: "w-gold", name: "Rado Golden Hour", image: "/gold.svg", pricePaise: 250_050, size: "Gold", quantity: 1 },
+        { productId: "w-plain", name: "Casio Classic", image: "/plain.svg", pricePaise: 100_000, size: "default", quantity: 2 },
+      ]);
+      expect(order).toMatchObject({ status: "Order Placed", paymentMethod: "cod", paymentStatus: "PENDING" });
+      expect(await cartOf(db, shopper)).toEqual([]);
+      expect((await listUserOrders(db, shopper)).map((o) => o.id)).toEqual([order.id]);
+    });
+
+    it("keeps the address as normalised fields (mobile without +91, canonical state)", async () => {
+      await setUp();
+      const body = { ...orderBody(ITEMS), address: { ...ADDRESS, phone: "+91 98765-43210", state: "karnataka", zipcode: "560 001" } };
+      const { order } = await placeCodOrder(db, shopper, body, { codEnabled: true });
+      expect(order.address).toMatchObject({ phone: "9876543210", state: "Karnataka", zipcode: "560001", country: "India" });
+    });
+
+    it("refuses cash on delivery when the store has it switched off, and keeps the cart", async () => {
+      await setUp();
+      const error = await rejection(placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: false }));
+      expect([error.status, error.message]).toEqual([400, ORDER_MESSAGES.invalidMethod]);
+      expect(await orderCount(db)).toBe(0);
+      expect(await cartOf(db, shopper)).toHaveLength(2);
+    });
+
+    it("a double submit (same form key) and a retried call without a key each make one order", async () => {
+      await setUp();
+      const first = await placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true, idempotencyKey: "cod-key-0002" });
+      const again = await placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true, idempotencyKey: "cod-key-0002" });
+      expect(again).toEqual({ order: first.order, created: false });
+      expect(await orderCount(db)).toBe(1);
+
+      await fillCart(db, shopper, CART);
+      const keyless = await placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true });
+      const retried = await placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true });
+      expect(keyless.created).toBe(true);
+      expect(retried).toEqual({ order: keyless.order, created: false });
+      expect(await orderCount(db)).toBe(2);
+    });
+
+    it("20 concurrent identical submits make exactly one order and all get it", async () => {
+      await setUp();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true, idempotencyKey: "cod-burst-0001" })),
+      );
+      expect(new Set(answers.map((a) => a.order.id)).size).toBe(1);
+      expect(answers.filter((a) => a.created)).toHaveLength(1);
+      expect(await orderCount(db)).toBe(1);
+    });
+
+    it("20 concurrent identical calls without a key also make one order", async () => {
+      await setUp();
+      const results = await Promise.allSettled(Array.from({ length: 20 }, () => placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true })));
+      expect(results.every((r) => r.status === "fulfilled")).toBe(true);
+      expect(await orderCount(db)).toBe(1);
+    });
+  });
+
+  describe("what the server refuses (none answers 500)", () => {
+    it("an empty cart", async () => {
+      await setUp();
+      await db.deleteFrom("cart_lines").execute();
+      for (const attempt of [placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true }), checkout()]) {
+        const error = await rejection(attempt);
+        expect([error.status, error.message]).toEqual([400, ORDER_MESSAGES.cartEmpty]);
+      }
+      // A cart holding only a product that left the catalogue is empty too.
+      await fillCart(db, shopper, [["gone", "default", 1]]);
+      expect((await rejection(placeCodOrder(db, shopper, orderBody([{ _id: "gone", size: "default", quantity: 1 }]), { codEnabled: true }))).message).toBe(ORDER_MESSAGES.cartEmpty);
+      expect(await orderCount(db)).toBe(0);
+    });
+
+    it("items that are not in the cart, unknown products and repeated lines", async () => {
+      await setUp();
+      const notInCart = [
+        [...ITEMS, { _id: "w-gold", size: "Silver", quantity: 1 }],
+        [{ _id: "no-such-watch", size: "default", quantity: 1 }],
+        [ITEMS[0], ITEMS[0], ITEMS[1]],
+      ];
+      for (const items of notInCart) {
+        const error = await rejection(placeCodOrder(db, shopper, orderBody(items), { codEnabled: true }));
+        expect([error.status, error.message]).toEqual([400, ORDER_MESSAGES.itemsNotInCart]);
+      }
+      expect(await orderCount(db)).toBe(0);
+    });
+
+    it("a stale page: other quantities, or a cart line missing from the request", async () => {
+      await setUp();
+      for (const items of [[{ ...ITEMS[0], quantity: 1 }, ITEMS[1]], [ITEMS[0]]]) {
+        const error = await rejection(checkout(null, "checkout", orderBody(items)));
+        expect([error.status, error.message]).toEqual([409, ORDER_MESSAGES.cartChanged]);
+      }
+      expect(await orderCount(db)).toBe(0);
+    });
+
+    it("malformed bodies and addresses get 400 with the field's sentence", async () => {
+      await setUp();
+      const bad: [unknown, string][] = [
+        [null, ""],
+        ["text", ""],
+        [{}, ""],
+        [{ address: ADDRESS }, ORDER_MESSAGES.itemsRequired],
+        [{ ...orderBody(ITEMS), items: [] }, ORDER_MESSAGES.itemsRequired],
+        [{ ...orderBody(ITEMS), address: { ...ADDRESS, zipcode: "56001" } }, "Please enter a valid 6-digit PIN code."],
+        [{ ...orderBody(ITEMS), address: { ...ADDRESS, zipcode: "012345" } }, "Please enter a valid 6-digit PIN code."],
+        [{ ...orderBody(ITEMS), address: { ...ADDRESS, phone: "12345" } }, "Please enter a valid 10-digit mobile number."],
+        [{ ...orderBody(ITEMS), address: { ...ADDRESS, state: "Atlantis" } }, "Please choose your state or union territory."],
+        [{ ...orderBody(ITEMS), address: { ...ADDRESS, country: "Nepal" } }, "We deliver within India only."],
+        [{ ...orderBody(ITEMS), address: { ...ADDRESS, email: "asha" } }, "Please enter a valid email address."],
+        [{ ...orderBody(ITEMS), address: { ...ADDRESS, firstName: "  " } }, "Please enter your first name."],
+        [{ ...orderBody(ITEMS), items: [{ _id: "w-plain", size: "default", quantity: 0 }] }, "Each item needs a quantity of at least 1."],
+      ];
+      for (const [body, message] of bad) {
+        const error = await rejection(placeCodOrder(db, shopper, body, { codEnabled: true }));
+        expect(error.status).toBe(400);
+        if (message) expect(error.message).toBe(message);
+      }
+      expect((await rejection(placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true, idempotencyKey: "short" }))).status).toBe(400);
+      expect(await orderCount(db)).toBe(0);
+    });
+  });
+
+  describe("Cashfree", () => {
+    it("creates a PENDING order and a payment session; the cart stays until the payment is verified", async () => {
+      await setUp();
+      const started = await checkout();
+      expect(started.paymentSessionId).toMatch(/^session_/);
+      expect(started.order).toMatchObject({ amountPaise: TOTAL_PAISE, paymentMethod: "cashfree", paymentStatus: "PENDING" });
+      expect(await cartOf(db, shopper)).toHaveLength(2);
+      expect(await listUserOrders(db, shopper)).toEqual([]);
+      const sent = gateway.simulator!.requests.find((r) => r.path === "/orders")!;
+      expect(sent.body).toMatchObject({
+        order_id: started.order.id,
+        order_amount: 4500.5,
+        order_meta: { return_url: `${STORE_URL}/verify?orderId=${started.order.id}`, notify_url: `${STORE_URL}/api/webhooks/cashfree` },
+      });
+    });
+
+    it("a double submit reuses the order and its payment session (one Cashfree order)", async () => {
+      await setUp();
+      const first = await checkout("form-key-0100");
+      const again = await checkout("form-key-0100");
+      expect(again.order.id).toBe(first.order.id);
+      expect(again.paymentSessionId).toBe(first.paymentSessionId);
+      expect(gateway.simulator!.requests.filter((r) => r.method === "POST" && r.path === "/orders")).toHaveLength(1);
+      expect(await orderCount(db)).toBe(1);
+    });
+
+    it("20 concurrent identical checkouts make one order", async () => {
+      await setUp();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => checkout("form-key-burst")));
+      expect(new Set(answers.map((a) => a.order.id)).size).toBe(1);
+      expect(new Set(answers.map((a) => a.paymentSessionId)).size).toBe(1);
+      expect(await orderCount(db)).toBe(1);
+    });
+
+    it("verify: nothing paid yet → 409; FAILED → 402 with the cart intact; SUCCESS → PAID, listed, cart emptied", async () => {
+      await setUp();
+      const { order } = await checkout();
+      const verify = () => verifyCashfreePayment(db, gateway, shopper, { orderId: order.id });
+
+      expect((await rejection(verify())).status).toBe(409);
+
+      await gateway.simulator!.settle({ orderId: order.id }, "FAILED", { notify: false });
+      const failed = await rejection(verify());
+      expect([failed.status, failed.message]).toEqual([402, ORDER_MESSAGES.paymentFailed]);
+      expect(await cartOf(db, shopper)).toHaveLength(2);
+      expect(await listUserOrders(db, shopper)).toEqual([]);
+      expect((await db.selectFrom("orders").select("payment_status").executeTakeFirstOrThrow()).payment_status).toBe("FAILED");
+
+      await gateway.simulator!.settle({ orderId: order.id }, "SUCCESS", { notify: false });
+      expect(await verify()).toEqual({ paymentStatus: "PAID" });
+      expect(await cartOf(db, shopper)).toEqual([]);
+      expect((await listUserOrders(db, shopper)).map((o) => [o.id, o.paymentStatus])).toEqual([[order.id, "PAID"]]);
+      // Verifying again is harmless.
+      expect(await verify()).toEqual({ paymentStatus: "PAID" });
+    });
+
+    it("verify: USER_DROPPED → 402, PENDING → 409", async () => {
+      await setUp();
+      const { order } = await checkout();
+      await gateway.simulator!.settle({ orderId: order.id }, "USER_DROPPED", { notify: false });
+      expect((await rejection(verifyCashfreePayment(db, gateway, shopper, { orderId: order.id }))).status).toBe(402);
+      await gateway.simulator!.settle({ orderId: order.id }, "PENDING", { notify: false });
+      const pending = await rejection(verifyCashfreePayment(db, gateway, shopper, { orderId: order.id }));
+      expect([pending.status, pending.message]).toEqual([409, ORDER_MESSAGES.paymentPending]);
+      expect(await listUserOrders(db, shopper)).toEqual([]);
+    });
+
+    it("payment link (no JavaScript): unpaid return → 402; paid link → PAID", async () => {
+      await setUp();
+      const started = await checkout("form-key-link", "link");
+      expect(started.linkUrl).toMatch(new RegExp(`^${STORE_URL}/payments/simulator/link/`));
+      const verify = () => verifyCashfreePayment(db, gateway, shopper, { orderId: started.order.id });
+      expect((await rejection(verify())).status).toBe(402);
+      expect(await cartOf(db, shopper)).toHaveLength(2);
+      await gateway.simulator!.settle({ linkId: started.order.id }, "SUCCESS", { notify: false });
+      expect(await verify()).toEqual({ paymentStatus: "PAID" });
+      expect(await cartOf(db, shopper)).toEqual([]);
+    });
+
+    it("another shopper's order id reads as unknown (404) for verify, verifyStripe and the list", async () => {
+      await setUp();
+      const { order } = await checkout();
+      await gateway.simulator!.settle({ orderId: order.id }, "SUCCESS", { notify: false });
+      await verifyCashfreePayment(db, gateway, shopper, { orderId: order.id });
+
+      const stranger = await createShopper(db);
+      for (const attempt of [
+        verifyCashfreePayment(db, gateway, stranger, { orderId: order.id }),
+        verifyStripePayment(db, stranger, { success: "true", orderId: order.id }),
+      ]) {
+        const error = await rejection(attempt);
+        expect([error.status, error.message]).toEqual([404, ORDER_MESSAGES.orderNotFound]);
+      }
+      expect(await listUserOrders(db, stranger)).toEqual([]);
+      expect((await rejection(verifyCashfreePayment(db, gateway, shopper, { orderId: newOrderId() }))).status).toBe(404);
+      expect((await rejection(verifyCashfreePayment(db, gateway, shopper, { orderId: "../../etc" }))).status).toBe(400);
+    });
+
+    it("verifyStripe never trusts success=true: an unpaid order fails, a paid one succeeds", async () => {
+      await setUp();
+      const { order } = await checkout();
+      const unpaid = await rejection(verifyStripePayment(db, shopper, { success: "true", orderId: order.id }));
+      expect([unpaid.status, unpaid.message]).toEqual([402, ORDER_MESSAGES.verificationFailed]);
+      expect(await listUserOrders(db, shopper)).toEqual([]);
+      await gateway.simulator!.settle({ orderId: order.id }, "SUCCESS", { notify: false });
+      await verifyCashfreePayment(db, gateway, shopper, { orderId: order.id });
+      expect(await verifyStripePayment(db, shopper, { success: "false", orderId: order.id })).toEqual({ paymentStatus: "PAID" });
+    });
+
+    it("a Cashfree timeout answers 504 and leaves a PENDING order that a retry and a later verify complete", async () => {
+      await setUp();
+      gateway = fakeServerGateway(fake.apiBase, fakeCredentials, 200);
+      fake.simulator.injectFault({ method: "POST", pathPrefix: "/orders", delayMs: 700 });
+      const timedOut = await rejection(checkout("form-key-slow"));
+      expect([timedOut.status, timedOut.message]).toEqual([504, ORDER_MESSAGES.gatewayTimeout]);
+      const row = await db.selectFrom("orders").selectAll().executeTakeFirstOrThrow();
+      expect(row.payment_status).toBe("PENDING");
+
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      const retried = await checkout("form-key-slow");
+      expect(retried.order.id).toBe(row.id);
+      expect(retried.paymentSessionId).toMatch(/^session_/);
+      await fake.simulator.settle({ orderId: row.id }, "SUCCESS", { notify: false });
+      expect(await verifyCashfreePayment(db, gateway, shopper, { orderId: row.id })).toEqual({ paymentStatus: "PAID" });
+    });
+
+    it("Cashfree errors answer 502 with a sentence, never 500", async () => {
+      await setUp();
+      gateway = fakeServerGateway(fake.apiBase, fakeCredentials);
+      fake.simulator.injectFault({ method: "POST", pathPrefix: "/orders", status: 500 });
+      const down = await rejection(checkout("form-key-down"));
+      expect([down.status, down.message]).toEqual([502, ORDER_MESSAGES.gatewayUnavailable]);
+      gateway = fakeServerGateway(fake.apiBase, { ...fakeCredentials, clientSecret: "wrong" });
+      expect((await rejection(checkout("form-key-auth"))).status).toBe(502);
+    });
+  });
+
+  describe("order status for the store owner", () => {
+    it("moves a cash-on-delivery order; refuses unknown statuses, unknown ids and unpaid online orders", async () => {
+      await setUp();
+      const { order } = await placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true });
+      expect((await setOrderStatus(db, order.id, "Out for delivery")).status).toBe("Out for delivery");
+      expect((await listUserOrders(db, shopper))[0].status).toBe("Out for delivery");
+      expect((await rejection(setOrderStatus(db, order.id, "Teleported"))).status).toBe(400);
+      expect((await rejection(setOrderStatus(db, "CI000000-NONE", "Packing"))).status).toBe(404);
+
+      await fillCart(db, shopper, CART);
+      const online = await checkout("form-key-status");
+      expect((await rejection(setOrderStatus(db, online.order.id, "Shipped"))).status).toBe(409);
+    });
+
+    it("lists newest first, paid and cash-on-delivery orders only", async () => {
+      await setUp();
+      const cod = await placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true, now: 1_000 });
+      await fillCart(db, shopper, CART);
+      const unpaid = await startCashfreePayment(db, gateway, { id: shopper }, orderBody(ITEMS), { mode: "checkout", storeUrl: STORE_URL, idempotencyKey: "k-unpaid-01", now: 2_000 });
+      const paid = await startCashfreePayment(db, gateway, { id: shopper }, orderBody(ITEMS), { mode: "checkout", storeUrl: STORE_URL, idempotencyKey: "k-paid-0001", now: 3_000 });
+      await gateway.simulator!.settle({ orderId: paid.order.id }, "SUCCESS", { notify: false });
+      await verifyCashfreePayment(db, gateway, shopper, { orderId: paid.order.id });
+      const listed = await listUserOrders(db, shopper);
+      expect(listed.map((o) => o.id)).toEqual([paid.order.id, cod.order.id]);
+      expect(listed.map((o) => o.id)).not.toContain(unpaid.order.id);
+    });
+  });
+});
