@@ -4,7 +4,7 @@ import { Link, useFetchers, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getBackend, getCatalogue } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
-import { CartLine, cartLineFetcherKey, parseQuantityInput } from "~/components/cart/CartLine";
+import { CartLine, cartLineFetcherKey, ENHANCED_FIELD, parseQuantityInput } from "~/components/cart/CartLine";
 import { buildCartLines, cartTotals, type CartLineData } from "~/components/cart/cart-lines";
 import { CartTotals } from "~/components/cart/CartTotals";
 import { API_MESSAGES, itemIdSchema, MAX_LINE_QUANTITY, sizeKeySchema } from "~/schemas/api";
@@ -39,7 +39,8 @@ const intentSchema = z.enum(["update", "remove"]);
  * Cart edits (SPEC.md §4, §5): `intent=update` sets a line's quantity — a quantity that is not a
  * whole number of at least 1 is ignored (nothing changes), above 99 is refused with a message;
  * `intent=remove` (the delete icon) sets it to 0, which removes the line. Success: a 303 back
- * to /cart for a plain form post, a small JSON answer for a fetcher (no navigation). Failures
+ * to /cart for a plain form post, a small JSON answer for the hydrated page's fetchers (no
+ * navigation). Failures
  * come back as an error toast; an expired session goes to /login.
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -51,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = intentSchema.safeParse(formData.get("intent"));
   const line = lineSchema.safeParse({ itemId: formData.get("itemId"), size: formData.get("size") });
   if (!intent.success || !line.success) {
-    return failure(request, 400, line.success ? "Unknown cart action." : line.error.issues[0].message);
+    return failure(formData, 400, line.success ? "Unknown cart action." : line.error.issues[0].message);
   }
 
   let quantity = 0;
@@ -59,8 +60,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const raw = String(formData.get("quantity") ?? "");
     const parsed = parseQuantityInput(raw);
     if (parsed === null) {
-      if (/^\s*\d+\s*$/.test(raw) && Number(raw) > MAX_LINE_QUANTITY) return failure(request, 400, API_MESSAGES.quantityCap);
-      return done(request); // SPEC.md §5: non-numeric, zero or below-1 quantities are ignored.
+      if (/^\s*\d+\s*$/.test(raw) && Number(raw) > MAX_LINE_QUANTITY) return failure(formData, 400, API_MESSAGES.quantityCap);
+      return done(formData); // SPEC.md §5: non-numeric, zero or below-1 quantities are ignored.
     }
     quantity = parsed;
   }
@@ -70,22 +71,17 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     if (error.status === 401) throw await expiredSessionRedirect(request, "/cart");
-    return failure(request, error.status >= 500 ? 503 : error.status, error.message);
+    return failure(formData, error.status >= 500 ? 503 : error.status, error.message);
   }
-  return done(request);
+  return done(formData);
 }
 
-/** True for a fetcher's (JavaScript) submission: Remix v2 adds `_data` to those requests. */
-function isFetcherRequest(request: Request): boolean {
-  return new URL(request.url).searchParams.has("_data");
+function done(formData: FormData) {
+  return formData.get(ENHANCED_FIELD) === "1" ? json({ ok: true as const }) : redirect("/cart", 303);
 }
 
-function done(request: Request) {
-  return isFetcherRequest(request) ? json({ ok: true as const }) : redirect("/cart", 303);
-}
-
-function failure(request: Request, status: number, message: string) {
-  return isFetcherRequest(request)
+function failure(formData: FormData, status: number, message: string) {
+  return formData.get(ENHANCED_FIELD) === "1"
     ? jsonWithError({ ok: false as const, message }, message, { status })
     : redirectWithError("/cart", message);
 }

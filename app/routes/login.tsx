@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import toast from "react-hot-toast";
 import { z } from "zod";
 import { getBackend } from "~/backend/index.server";
@@ -147,10 +147,14 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
   });
 
   // SPEC.md §8: the server's message for a failed login or sign-up is also a toast (with JavaScript).
+  // A refused password is cleared, as the server-rendered form (no JavaScript) does.
   const formError = form.errors?.[0];
+  const passwordRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const message = actionData?.result?.error?.[""]?.[0];
-    if (message) toast.error(message);
+    if (!message) return;
+    toast.error(message);
+    if (passwordRef.current) passwordRef.current.value = "";
   }, [actionData]);
 
   const title = signup ? "Sign Up" : "Login";
@@ -195,6 +199,7 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
           <input
             {...getInputProps(fields.password, { type: "password" })}
             key={fields.password.key}
+            ref={passwordRef}
             autoComplete={signup ? "new-password" : "current-password"}
             placeholder="Password"
             className={inputClass}

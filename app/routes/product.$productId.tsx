@@ -19,7 +19,8 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
+import toast from "react-hot-toast";
 import { z } from "zod";
 import { getBackend, getCatalogue } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
@@ -46,7 +47,7 @@ import {
 import { loginPath } from "~/utils/safe-redirect";
 import { commitLogout, getSessionToken } from "~/utils/session.server";
 import { requireSameOrigin } from "~/utils/origin.server";
-import { jsonWithError, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 const paramsSchema = z.object({ productId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
@@ -86,7 +87,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 /**
  * The product page's mutations, switched on `intent` (STYLE.md habit 4):
  * - `add-to-cart`: SPEC.md §4, §5, §8 — a missing or wrong size/colour key re-renders with the
- *   error (400) and an error toast; a logged-out shopper is sent to /login with
+ *   error (400; shown by the picker and as a toast); a logged-out shopper is sent to /login with
  *   'Please Login with Account'.
  * Foreign origin → 403; unknown product → 404; unknown intent or unreadable body → 400.
  */
@@ -111,8 +112,11 @@ const LOGIN_REQUIRED_MESSAGE = "Please Login with Account";
 async function addToCart(request: Request, product: Product, formData: FormData) {
   const submission = parseWithZod(formData, { schema: addToCartSchema(product.colours) });
   if (submission.status !== "success") {
+    // Not a flash toast: without JavaScript this very response is the page, and a flash cookie
+    // would pop up on the next one. The page shows the message by the picker, and as a toast
+    // when JavaScript runs (docs/decisions/0142).
     const message = submission.error?.size?.[0] ?? SELECT_SIZE_MESSAGE;
-    return jsonWithError({ result: submission.reply() }, message, { status: 400 });
+    return json({ result: submission.reply(), error: message }, { status: 400 });
   }
   const productPath = `/product/${product.id}`;
   const token = await getSessionToken(request);
@@ -286,6 +290,9 @@ function AddToCartForm({ product }: { product: PageProduct }) {
   const [form, fields] = useForm({ id: `add-to-cart-${product.id}`, lastResult: actionData?.result });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-to-cart";
   const sizeError = fields.size.errors?.[0];
+  useEffect(() => {
+    if (actionData?.error) toast.error(actionData.error);
+  }, [actionData]);
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-5">
       <input type="hidden" name="intent" value="add-to-cart" />
@@ -310,7 +317,9 @@ function AddToCartForm({ product }: { product: PageProduct }) {
         </button>
       </div>
       {sizeError && product.colours.length === 0 ? (
-        <p id={fields.size.errorId} className="text-sm font-medium text-red-700">{sizeError}</p>
+        <p id={fields.size.errorId} role="alert" className="text-sm font-medium text-red-700" data-testid="size-error">
+          {sizeError}
+        </p>
       ) : null}
     </Form>
   );

@@ -227,6 +227,9 @@ export const paymentReturnSchema = z.object({
     .optional(),
 });
 
+/** Largest order call body the Store API reads: items are copies of whole products (SPEC.md §3). */
+export const ORDER_BODY_MAX_BYTES = 256 * 1024;
+
 /** Our order ids: letters, digits, '-' and '_' (what Cashfree accepts as order_id and link_id). */
 export const orderIdSchema = z
   .string({ error: ORDER_MESSAGES.orderIdInvalid })

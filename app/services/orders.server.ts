@@ -124,17 +124,13 @@ function parseOrderBody(input: unknown): OrderBody {
 }
 
 /**
- * The idempotency keys an order call is recognised by (docs/decisions/0233). With an explicit key
- * (the checkout form's one-time key, or an `Idempotency-Key` header) that key; without one, a
- * digest of the method, address and items, valid for 10 minutes (this window and the last).
- * The first key is the one a new order is stored under.
+ * The idempotency keys an order call is recognised by (docs/decisions/0233): a digest of the
+ * method, address and items, joined to the explicit key when there is one (the checkout form's
+ * one-time key, or an `Idempotency-Key` header) — so a resubmission with an edited address is a
+ * new order — and otherwise valid for 10 minutes (this window and the last). The first key is the
+ * one a new order is stored under.
  */
 function idempotencyKeys(explicit: string | null | undefined, method: OrderPaymentMethod, body: OrderBody, now: number): string[] {
-  if (explicit) {
-    const parsed = idempotencyKeySchema.safeParse(explicit);
-    if (!parsed.success) throw new BackendError(400, ORDER_MESSAGES.idempotencyKeyInvalid);
-    return [`key:${parsed.data}`];
-  }
   const items = body.items
     .map((item) => [item._id, item.size, item.quantity] as const)
     .sort((a, b) => (a[0] + a[1]).localeCompare(b[0] + b[1]));
@@ -142,6 +138,11 @@ function idempotencyKeys(explicit: string | null | undefined, method: OrderPayme
     .createHash("sha256")
     .update(JSON.stringify([method, body.address, items]))
     .digest("base64url");
+  if (explicit) {
+    const parsed = idempotencyKeySchema.safeParse(explicit);
+    if (!parsed.success) throw new BackendError(400, ORDER_MESSAGES.idempotencyKeyInvalid);
+    return [`key:${parsed.data}:${digest}`];
+  }
   const window = Math.floor(now / DERIVED_KEY_WINDOW_MS);
   return [`auto:${digest}:${window}`, `auto:${digest}:${window - 1}`];
 }

@@ -43,17 +43,21 @@ export function postOnlyLoader() {
  * Reads a Store API request's JSON body and parses it with `schema` (DESIGN.md §4). Throws, as
  * contract answers that handleApi passes on: 405 unless POST; 403 from a foreign Origin;
  * 415 unless `Content-Type` is JSON (`application/json` or `…+json`); 413 above
- * MAX_JSON_BODY_BYTES; 400 'The body is not valid JSON.' or the schema's first message.
+ * MAX_JSON_BODY_BYTES (or `options.maxBytes`); 400 'The body is not valid JSON.' or the schema's first message.
  * An empty body reads as `{}`.
  */
-export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
+export async function readJsonBody<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+  options: { maxBytes?: number } = {},
+): Promise<z.output<S>> {
   if (request.method !== "POST") throw postOnlyLoader();
   requireSameOrigin(request);
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (!(mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType))) {
     throw apiFailure(415, API_MESSAGES.notJson);
   }
-  const text = await readTextWithin(request, MAX_JSON_BODY_BYTES);
+  const text = await readTextWithin(request, options.maxBytes ?? MAX_JSON_BODY_BYTES);
   let body: unknown = {};
   if (text.trim() !== "") {
     try {

@@ -22,6 +22,9 @@ async function setQuantity(page: Page, line: ReturnType<typeof lines>, quantity:
 }
 
 test.describe("cart", () => {
+  // Journeys of several page loads; generous on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+
   test("adding while logged out says 'Please Login with Account', and after logging in the shopper is back on the product", async ({ page, request }) => {
     const product = (await catalogue(request)).find((p) => p.colours.length === 0)!;
     await page.goto(`/product/${product._id}`);

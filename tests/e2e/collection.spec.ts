@@ -53,8 +53,10 @@ function expected(products: ApiProduct[], f: Filters = {}): ApiProduct[] {
 const ids = (products: ApiProduct[]) => products.map((p) => p._id);
 const countText = (from: number, to: number, total: number) => `Showing ${from} - ${to} of ${total} products`;
 
-/** The product ids the grid's cards link to, in order. */
+/** The product ids the grid's cards link to, in order, once no navigation is pending. */
 async function cardIds(page: Page): Promise<string[]> {
+  await expect(page.getByTestId("collection-skeleton")).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const hrefs = await page.getByTestId("product-grid").getByTestId("product-card").evaluateAll((links) =>
     links.map((link) => link.getAttribute("href") ?? ""),
   );
@@ -87,6 +89,7 @@ function busyPair(products: ApiProduct[], n: number): { brand: string; category:
 
 test.describe("collection", () => {
   test("lists the first 25 watches of the default price range, with the count", async ({ page, request }) => {
+    test.slow(); // several page loads (and axe) on a shared, busy machine
     const all = expected(await catalogue(request));
     await page.goto("/collection");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("ALL COLLECTIONS");
@@ -98,6 +101,7 @@ test.describe("collection", () => {
   });
 
   test("a shared URL shows exactly its filters, price range and sort", async ({ page, request }) => {
+    test.slow(); // several page loads (and axe) on a shared, busy machine
     const products = await catalogue(request);
     const { brand, category } = busyPair(products, 2);
     const filters = { categories: [category], brands: [brand], min: 1000, max: 9500, sort: "low-high" };
@@ -144,6 +148,7 @@ test.describe("collection", () => {
   });
 
   test("filters, price and sort from the form; Apply without JavaScript", async ({ page, request }) => {
+    test.slow(); // several page loads (and axe) on a shared, busy machine
     const products = await catalogue(request);
     const { brand, category } = busyPair(products, 2);
     await page.goto("/collection");
@@ -180,6 +185,7 @@ test.describe("collection", () => {
   });
 
   test("each chip removes its one filter; Clear all removes every one", async ({ page, request }) => {
+    test.slow(); // several page loads (and axe) on a shared, busy machine
     const products = await catalogue(request);
     const { brand, category } = busyPair(products, 1);
     const other = brand === "Casio" ? "Seiko" : "Casio";
@@ -201,6 +207,7 @@ test.describe("collection", () => {
   });
 
   test("pages through the results with real links; a filter change returns to page 1", async ({ page, request }) => {
+    test.slow(); // several page loads (and axe) on a shared, busy machine
     const all = expected(await catalogue(request));
     const pages = Math.ceil(all.length / PAGE);
     test.skip(pages < 3, "needs a catalogue of at least 51 watches in the default range");
@@ -234,6 +241,7 @@ test.describe("collection", () => {
   });
 
   test("no matches: 'No watches found' and Clear all filters", async ({ page }) => {
+    test.slow(); // several page loads (and axe) on a shared, busy machine
     await page.goto("/collection?q=no-such-watch-anywhere");
     await expect(page.getByRole("heading", { name: "No watches found" })).toBeVisible();
     await expect(page.getByTestId("product-grid")).toHaveCount(0);
@@ -245,13 +253,14 @@ test.describe("collection", () => {
   });
 
   test("small screens: filters behind a toggle, pager as 'page / total'", async ({ page, request }) => {
+    test.slow(); // several page loads (and axe) on a shared, busy machine
     const all = expected(await catalogue(request));
     const pages = Math.ceil(all.length / PAGE);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/collection?page=2");
     const panel = page.getByTestId("filter-panel");
     await expect(panel).toBeHidden();
-    await page.getByText("FILTERS", { exact: true }).click();
+    await page.locator("label", { hasText: "FILTERS" }).click();
     await expect(panel).toBeVisible();
     await expect(main(page).getByRole("checkbox", { name: "Women", exact: true })).toBeVisible();
     const pager = page.getByRole("navigation", { name: "Pagination" });
@@ -275,6 +284,7 @@ test.describe("collection", () => {
 
 test.describe("curated collections and new arrivals", () => {
   test("every COLLECTION menu link and NEW ARRIVALS is a real page with its own heading", async ({ page }) => {
+    test.slow(); // several page loads (and axe) on a shared, busy machine
     const pages: [string, string][] = [
       ["/collection/luxury", "Luxury Watches"],
       ["/collection/sport", "Sport Watches"],
@@ -294,6 +304,7 @@ test.describe("curated collections and new arrivals", () => {
   });
 
   test("luxury lists the luxury houses at every price, dearest first", async ({ page, request }) => {
+    test.slow(); // several page loads (and axe) on a shared, busy machine
     const products = await catalogue(request);
     const brands = ["Rolex", "PatekPhilippe", "Cartier", "Rado"];
     const want = expected(products, { brands, max: Number.MAX_SAFE_INTEGER, sort: "high-low" });
@@ -332,8 +343,11 @@ test.describe("pending UI", () => {
 
     await page.goto("/collection");
     await ready(page);
+    // Hold the data requests until the skeleton has been seen.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/collection\?.*_data=/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await released;
       await route.continue();
     });
     await main(page).getByRole("checkbox", { name: "Women", exact: true }).check();
@@ -341,7 +355,9 @@ test.describe("pending UI", () => {
     await expect(skeleton).toBeVisible();
     await expect(skeleton.locator("li")).toHaveCount(PAGE);
     await expect(main(page).getByRole("checkbox", { name: "Women", exact: true })).toBeChecked();
-    await expect(page).toHaveURL(/\/collection\?category=Women$/, { timeout: 10_000 });
+    await expect(page.getByRole("status").filter({ hasText: "Loading watches…" })).toBeAttached();
+    release();
+    await expect(page).toHaveURL(/\/collection\?category=Women$/);
     await expect(skeleton).toBeHidden();
     await expect(page.getByTestId("product-grid")).toBeVisible();
   });

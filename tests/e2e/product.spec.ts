@@ -180,8 +180,11 @@ test.describe("product page", () => {
     const product = await productWhere(request, "a product with colours", (p) => p.colours.length > 0);
     await page.goto(`/product/${product._id}`);
     await page.getByRole("button", { name: "ADD TO CART" }).click();
-    await expect(page.getByTestId("colour-error")).toHaveText("Please select a colour.");
-    await expect(page.getByRole("status").filter({ hasText: "Please select a colour." }).first()).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Please select a colour." })).toBeVisible();
+    if (!jsDisabled()) {
+      // …and as a toast (SPEC.md §8).
+      await expect(page.getByRole("status").filter({ hasText: "Please select a colour." })).toBeVisible();
+    }
     expect(new URL(page.url()).pathname).toBe(`/product/${product._id}`);
     await expect(page.getByRole("radio").first()).toHaveAttribute("aria-invalid", "true");
     await expectNoAxeViolations(page);
@@ -258,7 +261,7 @@ test.describe("product page", () => {
     const [product] = await catalogue(request);
     await page.goto(`/product/${product._id}`);
     await page.route(/_data=routes%2Fproduct/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await new Promise((resolve) => setTimeout(resolve, 2500));
       await route.continue();
     });
     await page.getByTestId("related-products").getByRole("link").first().click();

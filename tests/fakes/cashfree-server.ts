@@ -34,7 +34,8 @@ export async function startFakeCashfree(options: {
 }): Promise<FakeCashfree> {
   const host = options.host ?? "127.0.0.1";
   let origin = "";
-  let simulator: CashfreeSimulator | undefined;
+  // The simulator needs the server's port for its hosted page URLs, so it is made after listen().
+  const state: { simulator?: CashfreeSimulator } = {};
 
   const server = http.createServer(async (req, res) => {
     try {
@@ -63,9 +64,9 @@ export async function startFakeCashfree(options: {
       } else if (url.pathname === "/healthz") {
         response = new Response("ok");
       } else if (url.pathname.startsWith("/pg/")) {
-        response = await simulator!.handleApi(request, url.pathname.slice("/pg".length));
+        response = await state.simulator!.handleApi(request, url.pathname.slice("/pg".length));
       } else if (url.pathname.startsWith("/hosted/")) {
-        response = await simulator!.handleHosted(request, url.pathname.slice("/hosted".length));
+        response = await state.simulator!.handleHosted(request, url.pathname.slice("/hosted".length));
       } else {
         response = new Response("Not found", { status: 404 });
       }
@@ -86,11 +87,12 @@ export async function startFakeCashfree(options: {
   });
   const { port } = server.address() as AddressInfo;
   origin = `http://${host}:${port}`;
-  simulator = createCashfreeSimulator({
+  const simulator = createCashfreeSimulator({
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     hostedBaseUrl: `${origin}/hosted`,
   });
+  state.simulator = simulator;
 
   return {
     url: origin,

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { sizeLabel, type CartLineData } from "~/components/cart/cart-lines";
 import { NAME_MAX_CHARS } from "~/lib/constants";
 import { formatPaise, truncateName } from "~/lib/money";
@@ -9,6 +10,12 @@ import { MAX_LINE_QUANTITY } from "~/schemas/api";
 export function cartLineFetcherKey(line: Pick<CartLineData, "productId" | "sizeKey">): string {
   return `cart-line:${line.productId}:${line.sizeKey}`;
 }
+
+/**
+ * Form field sent only by the hydrated page (fetcher submissions): the action then answers JSON
+ * instead of redirecting, so nothing navigates. Plain form posts redirect back to /cart.
+ */
+export const ENHANCED_FIELD = "enhanced";
 
 /** A quantity typed in the input that counts: a whole number 1..99 (SPEC.md §5); else null. */
 export function parseQuantityInput(value: string): number | null {
@@ -32,6 +39,8 @@ export function CartLine({ line }: { line: CartLineData }) {
   const [value, setValue] = useState(String(line.quantity));
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+  const enhanced = hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null;
 
   // The server's quantity wins once nothing is in flight (e.g. after a refused edit).
   const idle = fetcher.state === "idle";
@@ -79,6 +88,7 @@ export function CartLine({ line }: { line: CartLineData }) {
 
       <fetcher.Form method="post" action="/cart" ref={formRef} className="flex flex-wrap items-center gap-2">
         <input type="hidden" name="intent" value="update" />
+        {enhanced}
         <input type="hidden" name="itemId" value={line.productId} />
         <input type="hidden" name="size" value={line.sizeKey} />
         <label htmlFor={inputId} className="sr-only">
@@ -110,6 +120,7 @@ export function CartLine({ line }: { line: CartLineData }) {
 
       <fetcher.Form method="post" action="/cart">
         <input type="hidden" name="intent" value="remove" />
+        {enhanced}
         <input type="hidden" name="itemId" value={line.productId} />
         <input type="hidden" name="size" value={line.sizeKey} />
         <button

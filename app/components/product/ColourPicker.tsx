@@ -37,7 +37,7 @@ export function ColourPicker({
         ))}
       </div>
       {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700" data-testid="colour-error">
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-700" data-testid="colour-error">
           {error}
         </p>
       ) : null}

@@ -1,0 +1,102 @@
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { INDIAN_STATES, INDIAN_UNION_TERRITORIES } from "~/lib/indian-states";
+
+type AddressFieldName = "firstName" | "lastName" | "email" | "street" | "city" | "state" | "zipcode" | "country" | "phone";
+
+type Fields = Record<AddressFieldName, FieldMetadata<string | undefined>>;
+
+const inputClass =
+  "w-full rounded border border-gray-300 px-3.5 py-1.5 text-gray-900 placeholder:text-gray-500 aria-[invalid=true]:border-red-600";
+
+/**
+ * The delivery form's nine fields (SPEC.md §3, §5): all required, with `autocomplete` tokens so
+ * browsers fill them, an email input, numeric keyboards for the PIN code and the mobile number
+ * (text inputs with `inputmode="numeric"`: a number input would drop a leading 0 and show
+ * spinners), the state from India's states and union territories, country India. Each error
+ * sits under its field and is tied to it with aria-describedby (conform).
+ */
+export function AddressFields({ fields }: { fields: Fields }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Field label="First name" field={fields.firstName}>
+          <input {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} autoComplete="given-name" maxLength={50} placeholder="First name" className={inputClass} />
+        </Field>
+        <Field label="Last name" field={fields.lastName}>
+          <input {...getInputProps(fields.lastName, { type: "text" })} key={fields.lastName.key} autoComplete="family-name" maxLength={50} placeholder="Last name" className={inputClass} />
+        </Field>
+      </div>
+      <Field label="Email address" field={fields.email}>
+        <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" inputMode="email" maxLength={254} placeholder="Email address" className={inputClass} />
+      </Field>
+      <Field label="Street" field={fields.street}>
+        <input {...getInputProps(fields.street, { type: "text" })} key={fields.street.key} autoComplete="address-line1" maxLength={200} placeholder="House number, street, area" className={inputClass} />
+      </Field>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Field label="City" field={fields.city}>
+          <input {...getInputProps(fields.city, { type: "text" })} key={fields.city.key} autoComplete="address-level2" maxLength={80} placeholder="City" className={inputClass} />
+        </Field>
+        <Field label="State" field={fields.state}>
+          <select {...getSelectProps(fields.state)} key={fields.state.key} autoComplete="address-level1" className={`${inputClass} bg-white`}>
+            <option value="">Select state</option>
+            <optgroup label="States">
+              {INDIAN_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Union territories">
+              {INDIAN_UNION_TERRITORIES.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        </Field>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Field label="PIN code" field={fields.zipcode} hint="6 digits">
+          <input {...getInputProps(fields.zipcode, { type: "text" })} key={fields.zipcode.key} autoComplete="postal-code" inputMode="numeric" maxLength={7} placeholder="PIN code" className={inputClass} />
+        </Field>
+        <Field label="Country" field={fields.country}>
+          <select {...getSelectProps(fields.country)} key={fields.country.key} autoComplete="country-name" className={`${inputClass} bg-white`}>
+            <option value="India">India</option>
+          </select>
+        </Field>
+      </div>
+      <Field label="Mobile number" field={fields.phone} hint="10 digits">
+        <input {...getInputProps(fields.phone, { type: "tel" })} key={fields.phone.key} autoComplete="tel-national" inputMode="numeric" maxLength={16} placeholder="Mobile number" className={inputClass} />
+      </Field>
+    </div>
+  );
+}
+
+function Field({
+  label,
+  hint,
+  field,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  field: FieldMetadata<string | undefined>;
+  children: React.ReactElement<{ id?: string }>;
+}) {
+  const error = field.errors?.[0];
+  return (
+    <div className="flex w-full flex-col gap-1">
+      <label htmlFor={children.props.id} className="text-sm text-gray-700">
+        {label}
+        {hint ? <span className="text-gray-600"> ({hint})</span> : null}
+      </label>
+      {children}
+      {error ? (
+        <p id={field.errorId} className="text-sm text-red-700" data-testid={`error-${field.name}`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

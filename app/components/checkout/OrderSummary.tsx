@@ -1,0 +1,34 @@
+import { sizeLabel, type CartLineData } from "~/components/cart/cart-lines";
+import { NAME_MAX_CHARS } from "~/lib/constants";
+import { formatPaise, truncateName } from "~/lib/money";
+
+/**
+ * What the shopper is about to order: each cart line with its size tag, quantity and line price
+ * (server prices, paise), so the total below is never a surprise.
+ */
+export function OrderSummary({ lines }: { lines: CartLineData[] }) {
+  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+  return (
+    <section aria-labelledby="order-summary-heading" className="mb-8">
+      <h2 id="order-summary-heading" className="text-sm font-medium text-gray-800">
+        Your order ({count} {count === 1 ? "item" : "items"})
+      </h2>
+      <ul className="mt-2 divide-y border-y text-sm text-gray-700">
+        {lines.map((line) => (
+          <li key={`${line.productId}:${line.sizeKey}`} className="flex items-center gap-3 py-2" data-testid="summary-line">
+            <img src={line.image} alt="" width={48} height={48} className="h-12 w-12 rounded bg-gray-50 object-cover" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-gray-800" title={line.name}>
+                {truncateName(line.name, NAME_MAX_CHARS)}
+              </p>
+              <p className="text-xs text-gray-600">
+                {sizeLabel(line.sizeKey)} · Qty {line.quantity}
+              </p>
+            </div>
+            <p className="whitespace-nowrap text-gray-800">{formatPaise(line.pricePaise * line.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import type { CashfreeCheckoutResult, CashfreeInstance } from "@cashfreepayments/cashfree-js";
+import { useCallback, useEffect, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import { ORDER_MESSAGES } from "~/schemas/orders";
+
+export type CashfreeModalState = "off" | "loading" | "ready" | "failed";
+
+export type CashfreeModalOutcome =
+  | { kind: "paid"; message: string | null }
+  | { kind: "failed"; message: string }
+  | { kind: "unavailable" };
+
+/**
+ * Cashfree's modal checkout on the checkout page only (DESIGN.md §9, TOOLCHAIN.md): when
+ * `enabled`, imports @cashfreepayments/cashfree-js after hydration (the import itself injects
+ * Cashfree's script) and calls `load({mode})`. A failed load shows 'Failed to initialize payment
+ * gateway' and leaves the state `failed`, so the page falls back to the hosted payment page.
+ * `open(sessionId)` runs `checkout({paymentSessionId, redirectTarget: "_modal"})`; without a
+ * loaded Cashfree it shows 'Payment gateway not initialized. Please try again.'; a failed or
+ * closed payment shows the provider's message or 'Payment failed. Please try again.'.
+ */
+export function useCashfreeModal(enabled: boolean, mode: "sandbox" | "production") {
+  const cashfree = useRef<CashfreeInstance | null>(null);
+  const [state, setState] = useState<CashfreeModalState>(enabled ? "loading" : "off");
+
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    import("@cashfreepayments/cashfree-js")
+      .then(({ load }) => load({ mode }))
+      .then((instance) => {
+        if (!instance) throw new Error("Cashfree.js did not load");
+        if (cancelled) return;
+        cashfree.current = instance;
+        setState("ready");
+      })
+      .catch((error: unknown) => {
+        console.error("Cashfree.js failed to load", error);
+        if (cancelled) return;
+        setState("failed");
+        toast.error(ORDER_MESSAGES.gatewayInitFailed);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [enabled, mode]);
+
+  const open = useCallback(async (paymentSessionId: string): Promise<CashfreeModalOutcome> => {
+    if (!cashfree.current) {
+      toast.error(ORDER_MESSAGES.gatewayNotInitialized);
+      return { kind: "unavailable" };
+    }
+    let result: CashfreeCheckoutResult;
+    try {
+      result = await cashfree.current.checkout({ paymentSessionId, redirectTarget: "_modal" });
+    } catch (error) {
+      result = { error: { message: (error as Error)?.message } };
+    }
+    if (result?.error) {
+      const message = result.error.message?.trim() || ORDER_MESSAGES.paymentFailed;
+      toast.error(message);
+      return { kind: "failed", message };
+    }
+    toast.success(ORDER_MESSAGES.paymentSuccessVerifying);
+    return { kind: "paid", message: result?.paymentDetails?.paymentMessage ?? null };
+  }, []);
+
+  return { state, open };
+}

@@ -1,0 +1,49 @@
+import { Form, Link } from "@remix-run/react";
+import { NAME_MAX_CHARS } from "~/lib/constants";
+import { formatPaise, truncateName } from "~/lib/money";
+import type { OrderRowData } from "~/components/orders/order-rows";
+
+/**
+ * One item of an order in My Orders (SPEC.md §2, §4): image, name, price, quantity, size, date,
+ * payment method and the server's status text, with TRACK ORDER — a GET form to /orders that
+ * reloads the list, with or without JavaScript.
+ */
+export function OrderRow({ row }: { row: OrderRowData }) {
+  return (
+    <li className="flex flex-col gap-4 border-b py-4 text-gray-700 md:flex-row md:items-center md:justify-between" data-testid="order-row">
+      <div className="flex items-start gap-6 text-sm">
+        <Link to={`/product/${row.productId}`} className="shrink-0">
+          <img src={row.image} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 rounded bg-gray-50 object-cover" />
+        </Link>
+        <div>
+          <p className="font-medium text-gray-900 sm:text-base" title={row.name}>
+            {truncateName(row.name, NAME_MAX_CHARS)}
+          </p>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 text-gray-700">
+            <span>{formatPaise(row.pricePaise)}</span>
+            <span>Quantity: {row.quantity}</span>
+            <span>Size: {row.size}</span>
+          </p>
+          <p className="mt-1">
+            Date: <time dateTime={row.dateTime} className="text-gray-600">{row.date}</time>
+          </p>
+          <p className="mt-1">
+            Payment: <span className="text-gray-600">{row.paymentMethod}</span>
+          </p>
+          <p className="mt-1 text-xs text-gray-600">Order {row.orderId}</p>
+        </div>
+      </div>
+      <div className="flex items-center justify-between gap-6 md:w-1/2">
+        <p className="flex items-center gap-2 text-sm md:text-base" data-testid="order-status">
+          <span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-600" />
+          {row.status}
+        </p>
+        <Form method="get" action="/orders" preventScrollReset>
+          <button type="submit" className="rounded-sm border px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50">
+            TRACK ORDER
+          </button>
+        </Form>
+      </div>
+    </li>
+  );
+}

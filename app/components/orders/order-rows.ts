@@ -1,0 +1,51 @@
+import { sizeLabel } from "~/components/cart/cart-lines";
+import type { Order } from "~/schemas/orders";
+
+/** One row of My Orders: one item of one order (SPEC.md §4). Money in paise; `date` already formatted. */
+export type OrderRowData = {
+  key: string;
+  orderId: string;
+  productId: string;
+  name: string;
+  image: string;
+  pricePaise: number;
+  quantity: number;
+  size: string;
+  date: string;
+  dateTime: string;
+  paymentMethod: string;
+  status: string;
+  paid: boolean;
+};
+
+const PAYMENT_METHOD_LABELS: Record<Order["paymentMethod"], string> = {
+  cashfree: "Card / UPI (Cashfree)",
+  cod: "Cash on delivery",
+  stripe: "Stripe",
+};
+
+const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+
+/**
+ * The orders as rows, one per item, in the orders' order (the server answers newest first).
+ * Dates are formatted for India (IST) here, on the server, so the HTML and hydration agree.
+ */
+export function orderRows(orders: Order[]): OrderRowData[] {
+  return orders.flatMap((order) =>
+    order.items.map((item, index) => ({
+      key: `${order.id}:${index}`,
+      orderId: order.id,
+      productId: item.productId,
+      name: item.name,
+      image: item.image,
+      pricePaise: item.pricePaise,
+      quantity: item.quantity,
+      size: sizeLabel(item.size),
+      date: dateFormat.format(order.createdAt),
+      dateTime: new Date(order.createdAt).toISOString(),
+      paymentMethod: PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod,
+      status: order.status,
+      paid: order.paymentStatus === "PAID",
+    })),
+  );
+}

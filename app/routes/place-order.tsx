@@ -1,0 +1,223 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect, redirectDocument } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import { getBackend, getCatalogue } from "~/backend/index.server";
+import { BackendError } from "~/backend/types";
+import { buildCartLines, cartTotals } from "~/components/cart/cart-lines";
+import { CartTotals } from "~/components/cart/CartTotals";
+import { AddressFields } from "~/components/checkout/AddressFields";
+import { OrderSummary } from "~/components/checkout/OrderSummary";
+import { PaymentMethods } from "~/components/checkout/PaymentMethods";
+import { useCashfreeModal } from "~/components/checkout/useCashfreeModal";
+import { getPaymentGateway, storeUrlFor } from "~/payments/gateway.server";
+import { ORDER_MESSAGES, placeOrderFormSchema } from "~/schemas/orders";
+import { getEnv } from "~/utils/env.server";
+import { requireSameOrigin } from "~/utils/origin.server";
+import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+
+/** The cart as lines and totals, or a redirect: /login for an expired session. */
+async function readCart(request: Request, token: string) {
+  const [cart, catalogue] = await Promise.all([
+    getBackend()
+      .getCart(token)
+      .catch(async (error) => {
+        if (error instanceof BackendError && error.status === 401) throw await expiredSessionRedirect(request, "/place-order");
+        throw error;
+      }),
+    getCatalogue(),
+  ]);
+  const lines = buildCartLines(cart, catalogue);
+  return { lines, totals: cartTotals(lines) };
+}
+
+/**
+ * /place-order (SPEC.md §2, §4, §5; DESIGN.md §9): logged-in shoppers only (else /login and back
+ * here); an empty cart goes back to /cart. Gives the lines and totals, which payment methods are
+ * on, whether the Cashfree modal can be used (real credentials) or the store is in test mode, and
+ * a one-time key that makes a double submit of this form one order.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = await requireUserToken(request);
+  const { lines, totals } = await readCart(request, token);
+  if (lines.length === 0) throw redirect("/cart", 303);
+  const gateway = getPaymentGateway();
+  return json(
+    {
+      lines,
+      totals,
+      codEnabled: getEnv().ENABLE_COD,
+      testMode: gateway.mode === "simulator",
+      modal: gateway.mode === "live" ? { mode: gateway.sdkMode } : null,
+      idempotencyKey: `checkout-${crypto.randomUUID()}`,
+    },
+    { headers: { "cache-control": "private, no-store" } },
+  );
+}
+
+/**
+ * PLACE ORDER (SPEC.md §4, §8). The form is parsed with the schema the browser uses (field errors
+ * and the SPEC.md §8 sentences for a disabled or unknown method come back with status 400, the
+ * entered values kept). The items are the shopper's cart; the server prices them.
+ * - cash on delivery → order placed, 303 to /orders;
+ * - Cashfree with the modal (JavaScript, real credentials) → `{payment: {orderId, paymentSessionId}}`
+ *   for the page to open Cashfree's modal;
+ * - otherwise (no JavaScript, or test mode) → 303 to the hosted payment page (a Cashfree payment
+ *   link, or the simulator's page), which returns to /verify.
+ * Backend failures re-render the form with the message (4xx, or 503 when payments are down).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const token = await requireUserToken(request);
+  const formData = await request.formData().catch(() => {
+    throw new Response("The form could not be read.", { status: 400, statusText: "Bad Request" });
+  });
+  const codEnabled = getEnv().ENABLE_COD;
+  const submission = parseWithZod(formData, { schema: placeOrderFormSchema({ codEnabled }) });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), payment: null }, { status: 400 });
+  }
+  const { paymentMethod, idempotencyKey, checkout, ...address } = submission.value;
+
+  const { lines, totals } = await readCart(request, token);
+  if (lines.length === 0) return redirectWithError("/cart", ORDER_MESSAGES.cartEmpty);
+  const body = {
+    address,
+    items: lines.map((line) => ({ _id: line.productId, size: line.sizeKey, quantity: line.quantity })),
+    amount: totals.totalPaise / 100,
+  };
+
+  const backend = getBackend();
+  try {
+    if (paymentMethod === "cod") {
+      await backend.placeOrder(token, body, { idempotencyKey });
+      return redirectWithSuccess("/orders", ORDER_MESSAGES.orderPlaced);
+    }
+    const options = { storeUrl: storeUrlFor(request), idempotencyKey };
+    if (checkout === "modal" && getPaymentGateway().mode === "live") {
+      const payment = await backend.createCashfreeOrder(token, body, options);
+      return json({ result: submission.reply(), payment });
+    }
+    const { linkUrl } = await backend.createCashfreePaymentLink(token, body, options);
+    return redirectDocument(linkUrl, 303);
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error;
+    if (error.status === 401) throw await expiredSessionRedirect(request, "/place-order");
+    if (error.message === ORDER_MESSAGES.alreadyPaid) return redirectWithSuccess("/orders", ORDER_MESSAGES.verified);
+    return json(
+      { result: submission.reply({ formErrors: [error.message] }), payment: null },
+      { status: error.status >= 500 ? 503 : error.status },
+    );
+  }
+}
+
+/** After PLACE ORDER answers with a payment session, keep this page (and its one-time key) as is. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult && typeof actionResult === "object" && "payment" in actionResult && actionResult.payment ? false : defaultShouldRevalidate;
+
+export default function PlaceOrderPage() {
+  const { lines, totals, codEnabled, testMode, modal, idempotencyKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const schema = useMemo(() => placeOrderFormSchema({ codEnabled }), [codEnabled]);
+  const { state: modalState, open: openModal } = useCashfreeModal(modal !== null, modal?.mode ?? "production");
+  const [paying, setPaying] = useState(false);
+  const handled = useRef<unknown>(null);
+
+  const [form, fields] = useForm({
+    id: "place-order",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    defaultValue: { country: "India", paymentMethod: "cashfree" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+
+  // SPEC.md §8: a refused order or payment method is also a toast (with JavaScript).
+  useEffect(() => {
+    const errors = actionData?.result?.error;
+    const message = errors?.[""]?.[0] ?? errors?.paymentMethod?.[0];
+    if (message) toast.error(message);
+  }, [actionData]);
+
+  // The Cashfree modal, then the server-side verify (DESIGN.md §9).
+  useEffect(() => {
+    const payment = actionData?.payment;
+    if (!payment || handled.current === payment) return;
+    handled.current = payment;
+    setPaying(true);
+    openModal(payment.paymentSessionId).then((outcome) => {
+      if (outcome.kind === "paid") {
+        submit({ orderId: payment.orderId }, { method: "post", action: "/verify" });
+      } else {
+        setPaying(false);
+      }
+    });
+  }, [actionData, openModal, submit]);
+
+  const busy = paying || (navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post");
+  const formError = form.errors?.[0];
+
+  return (
+    <div className="mx-auto max-w-screen-xl border-t px-4 pb-16 pt-5 sm:px-[5vw] sm:pt-14 lg:px-[7vw]">
+      {testMode ? (
+        <p className="mb-6 rounded border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="test-mode">
+          <strong className="font-semibold">Test mode</strong> — payments go to the store&apos;s built-in Cashfree simulator.
+          No money moves.
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="flex flex-col justify-between gap-10 sm:flex-row">
+        <div className="flex w-full flex-col gap-4 sm:max-w-[480px]">
+          <h1 className="inline-flex items-center gap-2 text-xl text-gray-800 sm:text-2xl">
+            <span className="text-gray-600">DELIVERY</span> <span className="font-medium">INFORMATION</span>
+            <span aria-hidden="true" className="h-[2px] w-8 bg-gray-700 sm:w-12" />
+          </h1>
+          {formError ? (
+            <p id={form.errorId} role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {formError}
+            </p>
+          ) : null}
+          <AddressFields fields={fields} />
+        </div>
+
+        <div className="w-full sm:max-w-[450px]">
+          <OrderSummary lines={lines} />
+          <CartTotals subtotalPaise={totals.subtotalPaise} deliveryFeePaise={totals.deliveryFeePaise} totalPaise={totals.totalPaise} />
+          <PaymentMethods field={fields.paymentMethod} codEnabled={codEnabled} />
+
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <input type="hidden" name="checkout" value={modalState === "ready" ? "modal" : "redirect"} />
+
+          <p className="mt-6 text-xs text-gray-600">
+            By placing your order you agree to our{" "}
+            <Link to="/terms-and-conditions" className="underline underline-offset-2 hover:text-gray-900">
+              Terms and Conditions
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy-policy" className="underline underline-offset-2 hover:text-gray-900">
+              Privacy Policy
+            </Link>
+            .
+          </p>
+          <div className="mt-6 w-full text-end">
+            <button
+              type="submit"
+              disabled={busy}
+              className="bg-black px-16 py-3 text-sm text-white hover:bg-gray-800 disabled:cursor-wait disabled:opacity-70"
+            >
+              PLACE ORDER
+            </button>
+          </div>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Place order — Chrono India" }, { name: "robots", content: "noindex" }];
