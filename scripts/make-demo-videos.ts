@@ -47,7 +47,8 @@ async function main() {
   for (const id of DEMO_VIDEO_PRODUCT_IDS) {
     const product = catalogue.find((p) => p._id === id);
     const spec = product && parseWatchImageFile(product.image[0].split("/").pop() ?? "");
-    if (!product || !spec || !product.video?.[0] || !product.videoPoster) throw new Error(`${id}: no product with a watch picture and a video`);
+    if (!product || !spec || !product.video?.[0] || typeof product.videoPoster !== "string") throw new Error(`${id}: no product with a watch picture and a video`);
+    const poster = product.videoPoster;
     const work = fs.mkdtempSync(path.join(os.tmpdir(), `video-${id}-`));
     try {
       const frames = FPS * SECONDS;
@@ -56,7 +57,7 @@ async function main() {
         await page.setContent(`<html><body style="margin:0">${svg.replace("<svg ", '<svg style="display:block;width:800px;height:800px" ')}</body></html>`);
         await page.screenshot({ path: path.join(work, `f${String(i).padStart(3, "0")}.png`) });
         if (i === 0) {
-          await page.screenshot({ path: path.resolve("public", product.videoPoster.slice(1)), type: "jpeg", quality: 82 });
+          await page.screenshot({ path: path.resolve("public", poster.slice(1)), type: "jpeg", quality: 82 });
         }
       }
       const video = path.resolve("public", product.video[0].slice(1));
@@ -67,8 +68,8 @@ async function main() {
           "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-an", video],
         { stdio: "inherit" },
       );
-      manifest[id] = { image: product.image[0], video: product.video[0], poster: product.videoPoster };
-      console.log(`${id}: ${product.video[0]} ${fs.statSync(video).size} bytes, poster ${fs.statSync(path.resolve("public", product.videoPoster.slice(1))).size} bytes`);
+      manifest[id] = { image: product.image[0], video: product.video[0], poster };
+      console.log(`${id}: ${product.video[0]} ${fs.statSync(video).size} bytes, poster ${fs.statSync(path.resolve("public", poster.slice(1))).size} bytes`);
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }

@@ -17,8 +17,8 @@ export function Footer() {
   const feedbackUrl = data?.env.FEEDBACK_URL;
   return (
     <footer className="mt-16 border-t border-gray-200 bg-gray-50">
-      <div className="mx-auto grid max-w-screen-xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr] lg:px-8">
-        <div>
+      <div className="mx-auto grid max-w-screen-xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:gap-10 sm:px-6 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr] lg:px-8">
+        <div className="col-span-2 lg:col-span-1">
           <Link to="/" className="font-serif text-2xl text-gray-900">
             {storeName}
           </Link>
@@ -72,7 +72,7 @@ export function Footer() {
           </ul>
         </nav>
 
-        <div>
+        <div className="col-span-2 lg:col-span-1">
           <h2 className={heading}>Get in touch</h2>
           <address className="mt-4 space-y-3 text-sm not-italic leading-6 text-gray-700">
             <p>

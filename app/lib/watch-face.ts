@@ -261,18 +261,26 @@ function strapBand(ctx: Ctx, y0: number, y1: number, attachY: number, end: "none
 
   switch (strap.kind) {
     case "links": {
-      // Three-piece links: brushed outer links, polished centre link.
+      // Three-piece links: brushed outer links either side of a polished, slightly raised centre link.
       const pitch = 34;
-      for (let y = top + ((attachY - top) % pitch); y < bottom; y += pitch) {
-        const h = halfAt(y);
-        parts.push(`<line x1="${n(CX - h)}" y1="${n(y)}" x2="${n(CX + h)}" y2="${n(y)}" stroke="${ctx.metal.edge}" stroke-opacity="0.55" stroke-width="2"/>`);
-      }
       const third = half / 3;
-      parts.push(
-        `<rect x="${n(CX - third)}" y="${n(top)}" width="${n(third * 2)}" height="${n(bottom - top)}" fill="url(#metalV)" opacity="0.9"/>`,
-        `<line x1="${n(CX - third)}" y1="${n(top)}" x2="${n(CX - third)}" y2="${n(bottom)}" stroke="${ctx.metal.edge}" stroke-opacity="0.6" stroke-width="1.6"/>`,
-        `<line x1="${n(CX + third)}" y1="${n(top)}" x2="${n(CX + third)}" y2="${n(bottom)}" stroke="${ctx.metal.edge}" stroke-opacity="0.6" stroke-width="1.6"/>`,
-      );
+      const rows: string[] = [];
+      for (let y = top - pitch + ((attachY - top) % pitch); y < bottom; y += pitch) {
+        const y0 = Math.max(top, y + 1.5);
+        const y1 = Math.min(bottom, y + pitch - 1.5);
+        if (y1 - y0 < 4) continue;
+        rows.push(
+          `<rect x="${n(CX - half)}" y="${n(y0)}" width="${n(half - third - 1.5)}" height="${n(y1 - y0)}" rx="5"/>`,
+          `<rect x="${n(CX + third + 1.5)}" y="${n(y0)}" width="${n(half - third - 1.5)}" height="${n(y1 - y0)}" rx="5"/>`,
+        );
+      }
+      parts.push(`<rect x="${n(CX - half)}" y="${n(top)}" width="${n(half * 2)}" height="${n(bottom - top)}" fill="${ctx.metal.dark}"/>`);
+      parts.push(`<g fill="url(#metalV)" stroke="${ctx.metal.edge}" stroke-opacity="0.5" stroke-width="1">${rows.join("")}</g>`);
+      parts.push(`<rect x="${n(CX - third)}" y="${n(top)}" width="${n(third * 2)}" height="${n(bottom - top)}" fill="url(#metal)" stroke="${ctx.metal.edge}" stroke-opacity="0.6" stroke-width="1.2"/>`);
+      const seams: string[] = [];
+      for (let y = top + ((attachY - top) % pitch); y < bottom; y += pitch) seams.push(`M${n(CX - third)},${n(y)}H${n(CX + third)}`);
+      parts.push(`<path d="${seams.join("")}" stroke="${ctx.metal.edge}" stroke-opacity="0.35" stroke-width="1"/>`);
+      parts.push(`<rect x="${n(CX - third * 0.55)}" y="${n(top)}" width="${n(third * 0.35)}" height="${n(bottom - top)}" fill="#fff" opacity="0.18"/>`);
       break;
     }
     case "jubilee": {

@@ -576,7 +576,7 @@ p.note{font-size:.8rem;color:#4b5563;margin-top:1.25rem}a{color:#1d4ed8}
   }
 
   function hostedPage(action: string, amountPaise: number, reference: string, purpose: string | null, paid: boolean, returnUrl: string | null) {
-    const details = `<dl><dt>Order</dt><dd>${escapeHtml(reference)}</dd>${purpose ? `<dt>For</dt><dd>${escapeHtml(purpose)}</dd>` : ""}</dl>`;
+    const details = `<dl><dt>Reference</dt><dd>${escapeHtml(reference)}</dd>${purpose && !purpose.includes(reference) ? `<dt>For</dt><dd>${escapeHtml(purpose)}</dd>` : ""}</dl>`;
     if (paid) {
       return page(
         "Already paid — Cashfree simulator",

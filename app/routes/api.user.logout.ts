@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { getBackend } from "~/backend/index.server";
-import { API_MESSAGES } from "~/schemas/api";
+import { API_MESSAGES, emptyBodySchema } from "~/schemas/api";
 import { apiSuccess, handleApi, postOnlyLoader, readJsonBody, requireApiToken } from "~/utils/api.server";
 
 export const loader = postOnlyLoader;
@@ -13,7 +12,7 @@ export const loader = postOnlyLoader;
  */
 export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    await readJsonBody(request, z.object({}));
+    await readJsonBody(request, emptyBodySchema);
     const token = requireApiToken(request);
     await getBackend().logout(token);
     return apiSuccess({ message: API_MESSAGES.loggedOut });

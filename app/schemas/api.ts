@@ -35,6 +35,7 @@ export const API_MESSAGES = {
   tooLarge: "The body is too large.",
   foreignOrigin: "This request came from another site and was refused.",
   methodNotAllowed: "Please use POST for this call.",
+  bodyNotObject: "Please send the fields as a JSON object.",
   loggedOut: "Logged out.",
 } as const;
 
@@ -82,18 +83,17 @@ export const passwordSchema = text(API_MESSAGES.passwordRequired)
   .max(PASSWORD_MAX, API_MESSAGES.badCredentials);
 
 /** `POST /api/user/register` body. */
-export const registerBodySchema = z.object({
-  name: nameSchema,
-  email: emailSchema,
-  password: newPasswordSchema,
-});
+export const registerBodySchema = z.object(
+  { name: nameSchema, email: emailSchema, password: newPasswordSchema },
+  { error: API_MESSAGES.bodyNotObject },
+);
 export type RegisterBody = z.output<typeof registerBodySchema>;
 
 /** `POST /api/user/login` body. */
-export const loginBodySchema = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-});
+export const loginBodySchema = z.object(
+  { email: emailSchema, password: passwordSchema },
+  { error: API_MESSAGES.bodyNotObject },
+);
 export type LoginBody = z.output<typeof loginBodySchema>;
 
 /** Answer of register and login: `{success:true, token}`. */
@@ -128,21 +128,24 @@ export const quantitySchema = z
   .max(MAX_LINE_QUANTITY, API_MESSAGES.quantityInvalid);
 
 /**
- * `POST /api/cart/get` body: `{}`. Any other field (a `userId`, say) is ignored: the cart is
- * always the token's shopper's.
+ * A body of `{}` (`POST /api/cart/get`, `POST /api/user/logout`). Any other field (a `userId`,
+ * say) is ignored: the cart is always the token's shopper's.
  */
-export const cartGetBodySchema = z.object({});
+export const emptyBodySchema = z.object({}, { error: API_MESSAGES.bodyNotObject });
+export const cartGetBodySchema = emptyBodySchema;
 
 /** `POST /api/cart/add` body. */
-export const cartAddBodySchema = z.object({ itemId: itemIdSchema, size: sizeKeySchema });
+export const cartAddBodySchema = z.object(
+  { itemId: itemIdSchema, size: sizeKeySchema },
+  { error: API_MESSAGES.bodyNotObject },
+);
 export type CartAddBody = z.output<typeof cartAddBodySchema>;
 
 /** `POST /api/cart/update` body. */
-export const cartUpdateBodySchema = z.object({
-  itemId: itemIdSchema,
-  size: sizeKeySchema,
-  quantity: quantitySchema,
-});
+export const cartUpdateBodySchema = z.object(
+  { itemId: itemIdSchema, size: sizeKeySchema, quantity: quantitySchema },
+  { error: API_MESSAGES.bodyNotObject },
+);
 export type CartUpdateBody = z.output<typeof cartUpdateBodySchema>;
 
 /** A cart: product id → size-or-colour key → quantity (SPEC.md §3). */

@@ -139,9 +139,11 @@ export function parseContent(slug: ContentSlug, text: string, source = `${slug}.
   };
 }
 
-/** Text of an HTML fragment without tags, entities decoded for the common cases (for JSON-LD). */
+/** Visible text of an HTML fragment: no tags or screen-reader hints, common entities decoded (for JSON-LD). */
 export function htmlToText(html: string): string {
-  return decodeEntities(html.replace(/<[^>]+>/g, " "))
+  const visible = html.replace(/<span class="sr-only">[^<]*<\/span>/g, "");
+  const blocksSpaced = visible.replace(/<\/?(?:p|div|br|li|ul|ol|h[1-6]|table|tr|td|th|blockquote)\b[^>]*>/gi, " ");
+  return decodeEntities(blocksSpaced.replace(/<[^>]+>/g, ""))
     .replace(/\s+/g, " ")
     .trim();
 }

@@ -7,7 +7,6 @@ import { safeRedirect as remixUtilsSafeRedirect } from "remix-utils/safe-redirec
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof to !== "string") return fallback;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
   return remixUtilsSafeRedirect(to, fallback);
 }

@@ -135,6 +135,26 @@ test.describe("accounts", () => {
     await expect(page.getByTestId("account-menu")).toBeVisible();
   });
 
+  test("a session revoked elsewhere logs this browser out and clears its cookie", async ({ page, context, browser }) => {
+    await signUpWithForm(page, newShopper("revoked"));
+    // A second browser holding the same cookie logs out: the token is revoked on the server.
+    const other = await browser.newContext({ javaScriptEnabled: !jsDisabled() });
+    await other.addCookies(await context.cookies());
+    const otherPage = await other.newPage();
+    await otherPage.goto("/");
+    await otherPage.getByTestId("account-menu").locator("summary").click();
+    await otherPage.getByRole("button", { name: "Logout" }).click();
+    await expect(otherPage).toHaveURL("/login");
+    await other.close();
+
+    await page.goto("/");
+    await expect(page.getByTestId("account-link")).toBeVisible();
+    await expect(page.getByTestId("cart-link")).toHaveCount(0);
+    expect((await context.cookies()).find((cookie) => cookie.name === "__session")).toBeUndefined();
+    await page.goto("/cart");
+    await expect(page).toHaveURL("/login?redirectTo=%2Fcart");
+  });
+
   test("the session cookie is httpOnly, SameSite=Lax and Secure", async ({ page, context }) => {
     await signUpWithForm(page, newShopper("cookie"));
     const session = (await context.cookies()).find((cookie) => cookie.name === "__session");

@@ -118,4 +118,13 @@ if (runAsScript) {
   const stop = () => void fake.close().then(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+  // Started in the background by tests/setup/e2e-server.sh: stop when the store process is gone.
+  const parent = process.ppid;
+  setInterval(() => {
+    try {
+      process.kill(parent, 0);
+    } catch {
+      stop();
+    }
+  }, 2000).unref();
 }

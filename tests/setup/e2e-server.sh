@@ -14,4 +14,11 @@ export FEEDBACK_URL="https://example.com/feedback"
 export RATE_LIMIT_AUTH_PER_MIN="${RATE_LIMIT_AUTH_PER_MIN:-1000}"
 export RATE_LIMIT_AUTH_EMAIL_PER_MIN="${RATE_LIMIT_AUTH_EMAIL_PER_MIN:-1000}"
 export RATE_LIMIT_AUTH_SHARED_PER_MIN="${RATE_LIMIT_AUTH_SHARED_PER_MIN:-1000}"
+# Payments (issue 4): a fake Cashfree on loopback (the store's own simulator behind HTTP); the store
+# runs with credentials and CASHFREE_API_BASE pointing at it, so the real client code is exercised.
+FAKE_CASHFREE_URL_FILE="$tmp/cashfree-fake.url" FAKE_CASHFREE_CLIENT_ID=e2e_app_id FAKE_CASHFREE_CLIENT_SECRET=e2e_secret_key \
+  node --import tsx tests/fakes/cashfree-server.ts &
+for _ in $(seq 1 100); do [ -s "$tmp/cashfree-fake.url" ] && break; sleep 0.2; done
+export CASHFREE_APP_ID=e2e_app_id CASHFREE_SECRET_KEY=e2e_secret_key CASHFREE_ENV=sandbox
+export CASHFREE_API_BASE="$(cat "$tmp/cashfree-fake.url")/pg"
 exec npx remix-serve "./build${BUILD_SUFFIX:+-$BUILD_SUFFIX}/index.js"

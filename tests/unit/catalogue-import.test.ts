@@ -9,6 +9,8 @@ import { productToJson } from "~/schemas/product";
 import { importCatalogue, listProducts, validateCatalogue } from "~/services/catalogue.server";
 import { testDatabases, type TestDatabase } from "../setup/databases";
 
+/** Each CLI run starts Node with tsx: about a second, far more on a busy machine. */
+const CLI_TIMEOUT = 180_000;
 const SAMPLE_FILE = path.resolve("tests/fixtures/catalogue-sample.json");
 const sample = JSON.parse(fs.readFileSync(SAMPLE_FILE, "utf8")) as { success: boolean; products: Record<string, unknown>[] };
 const good = (id: string, extra: Record<string, unknown> = {}) => ({
@@ -147,14 +149,14 @@ describe("npm run catalogue:import (the CLI, end to end on a temporary SQLite fi
     expect(stdout).toContain("Checked 4 products in");
     expect(stdout).toContain("Nothing was written (--dry-run)");
     expect(fs.existsSync(path.join(dir, "store.db"))).toBe(false);
-  });
+  }, CLI_TIMEOUT);
 
   it("imports a file and says how many products", async () => {
     const { code, stdout } = run([SAMPLE_FILE]);
     expect(code).toBe(0);
     expect(stdout).toContain("Imported 4 products into file:");
     expect(await storedIds()).toEqual(["seiko-srpb43j1", "casio-a168wa-1", "cartier-wsta0041", "tissot-couple-everytime"]);
-  });
+  }, CLI_TIMEOUT);
 
   it("lists bad rows by row and field, exits 1 and leaves the stored catalogue alone", async () => {
     const file = path.join(dir, "bad.json");
@@ -166,7 +168,7 @@ describe("npm run catalogue:import (the CLI, end to end on a temporary SQLite fi
     expect(stderr).toContain("row 1, field price: must be 0 or more (_id b)");
     expect(stderr).toContain("row 2, field category: must be one of Men, Women, Couple (_id c)");
     expect(await storedIds()).toHaveLength(4);
-  });
+  }, CLI_TIMEOUT);
 
   it("shows at most 50 problems and counts the rest", () => {
     const file = path.join(dir, "many.json");
@@ -175,7 +177,7 @@ describe("npm run catalogue:import (the CLI, end to end on a temporary SQLite fi
     expect(code).toBe(1);
     expect(stderr.match(/^ {2}row \d+, field price/gm)).toHaveLength(50);
     expect(stderr).toContain("…and 30 more problems.");
-  });
+  }, CLI_TIMEOUT);
 
   it("reads standard input with -, and refuses invalid JSON, empty catalogues and wrong usage", async () => {
     const fromStdin = run(["-"], JSON.stringify({ success: true, products: [good("only")] }));
@@ -195,5 +197,5 @@ describe("npm run catalogue:import (the CLI, end to end on a temporary SQLite fi
     expect(run([path.join(dir, "missing.json")]).code).toBe(2);
     expect(run([SAMPLE_FILE, "--force"]).code).toBe(2);
     expect(await storedIds()).toEqual(["only"]);
-  });
+  }, CLI_TIMEOUT);
 });

@@ -42,11 +42,14 @@ export function CartLine({ line }: { line: CartLineData }) {
   const hydrated = useHydrated();
   const enhanced = hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null;
 
-  // The server's quantity wins once nothing is in flight (e.g. after a refused edit).
+  // The server's quantity wins whenever it changes or an edit settles (e.g. a refused edit),
+  // unless an edit is still in flight. (State adjusted during render, not in an effect.)
   const idle = fetcher.state === "idle";
-  useEffect(() => {
+  const [seen, setSeen] = useState({ quantity: line.quantity, idle });
+  if (seen.quantity !== line.quantity || seen.idle !== idle) {
+    setSeen({ quantity: line.quantity, idle });
     if (idle) setValue(String(line.quantity));
-  }, [line.quantity, idle]);
+  }
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function onQuantityChange(next: string) {

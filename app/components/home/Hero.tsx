@@ -34,7 +34,7 @@ export function Hero({ image }: { image: string | null }) {
               width={640}
               height={640}
               decoding="async"
-              className="mx-auto aspect-square w-full max-w-md object-cover transition-transform duration-500 hover:scale-105"
+              className="mx-auto aspect-square w-full max-w-[18rem] object-cover transition-transform duration-500 hover:scale-105 sm:max-w-md"
             />
           </Link>
         ) : null}

@@ -12,12 +12,12 @@ export function OrderRow({ row }: { row: OrderRowData }) {
   return (
     <li className="flex flex-col gap-4 border-b py-4 text-gray-700 md:flex-row md:items-center md:justify-between" data-testid="order-row">
       <div className="flex items-start gap-6 text-sm">
-        <Link to={`/product/${row.productId}`} className="shrink-0">
-          <img src={row.image} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 rounded bg-gray-50 object-cover" />
-        </Link>
+        <img src={row.image} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 shrink-0 rounded bg-gray-50 object-cover" />
         <div>
           <p className="font-medium text-gray-900 sm:text-base" title={row.name}>
-            {truncateName(row.name, NAME_MAX_CHARS)}
+            <Link to={`/product/${row.productId}`} className="hover:underline">
+              {truncateName(row.name, NAME_MAX_CHARS)}
+            </Link>
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 text-gray-700">
             <span>{formatPaise(row.pricePaise)}</span>

@@ -35,11 +35,11 @@ export function MediaGallery({ items, selected, productName, hrefFor, onSelect }
   return (
     <section id="gallery" aria-label={`${productName}: images and videos`} className="flex flex-col-reverse gap-3 sm:flex-row">
       {items.length > 1 ? (
-        <ul className="flex gap-3 overflow-x-auto sm:w-20 sm:flex-none sm:flex-col sm:overflow-visible" data-testid="gallery-thumbnails">
+        <ul className="flex gap-2 overflow-x-auto sm:w-20 sm:flex-none sm:flex-col sm:gap-3 sm:overflow-visible" data-testid="gallery-thumbnails">
           {items.map((item) => {
             const isCurrent = item.position === current?.position;
             return (
-              <li key={item.position} className="w-20 flex-none sm:w-full">
+              <li key={item.position} className="w-16 flex-none sm:w-full">
                 <a
                   href={hrefFor(item.position)}
                   onClick={(event) => handleClick(event, item.position)}

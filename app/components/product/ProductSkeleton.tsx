@@ -1,5 +1,6 @@
 import { useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
+import { PRODUCT_SKELETON_MS } from "~/lib/constants";
 
 /**
  * The product page's loading skeleton (SPEC.md §2, §9): the pending UI of a client-side
@@ -39,19 +40,46 @@ export function ProductSkeleton() {
   );
 }
 
+/** Pending time after which the skeleton replaces the page; faster loads just swap the page in. */
+const SKELETON_DELAY_MS = 150;
+
 /**
- * True while a client-side navigation is loading a product page other than the one at
- * `currentPath` (pass undefined from pages that are not product pages). Form submissions
- * don't count.
+ * Whether to show the product skeleton now: a client-side navigation (a link, not a form) to a
+ * product page other than `currentPath` has been loading for 150 ms; once shown, the skeleton
+ * stays at least PRODUCT_SKELETON_MS (SPEC.md §9: 300 ms) so it never flickers. Pass undefined
+ * from pages that are not product pages. False on the server and without JavaScript.
  */
 export function useProductNavigationPending(currentPath?: string): boolean {
   const navigation = useNavigation();
   const target = navigation.location?.pathname;
-  return (
+  const pending =
     navigation.state === "loading" &&
     navigation.formMethod === undefined &&
     target !== undefined &&
     target.startsWith("/product/") &&
-    target !== currentPath
-  );
+    target !== currentPath;
+  return useDelayedFlag(pending, SKELETON_DELAY_MS, PRODUCT_SKELETON_MS);
+}
+
+/**
+ * A flag that turns on only after `value` has been true for `delayMs`, and once on stays on for at
+ * least `minMs` (the "spin delay" pattern, as the collection's skeleton, docs/decisions/0122).
+ */
+function useDelayedFlag(value: boolean, delayMs: number, minMs: number): boolean {
+  const [shown, setShown] = useState(false);
+  const shownAt = useRef(0);
+  useEffect(() => {
+    if (value && !shown) {
+      const timer = setTimeout(() => {
+        shownAt.current = Date.now();
+        setShown(true);
+      }, delayMs);
+      return () => clearTimeout(timer);
+    }
+    if (!value && shown) {
+      const timer = setTimeout(() => setShown(false), Math.max(0, minMs - (Date.now() - shownAt.current)));
+      return () => clearTimeout(timer);
+    }
+  }, [value, shown, delayMs, minMs]);
+  return shown;
 }

@@ -1,0 +1,209 @@
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import { NAME_MAX_CHARS } from "../../app/lib/constants";
+import { truncateName } from "../../app/lib/money";
+import { CASHFREE_SCRIPT_URL, STAND_IN_FAILURE_MESSAGE, cashfreeStandInScript } from "../fakes/cashfree-js-standin";
+import { catalogue, fillSignUp, newShopper, signUpWithForm, toast, type ApiProduct } from "./auth";
+import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
+
+/**
+ * Checkout, Cashfree and My Orders (issue 4), each test with JavaScript (the Cashfree modal, its
+ * script stood in for with page.route, the page's real client code) and without (Cashfree's
+ * payment link → the hosted page → /verify). The store runs with Cashfree credentials and
+ * CASHFREE_API_BASE at the fake Cashfree server that tests/setup/e2e-server.sh starts.
+ */
+
+/** The fake Cashfree server's origin, written by tests/setup/e2e-server.sh. */
+function fakeCashfreeUrl(): string {
+  const port = new URL(test.info().project.use.baseURL!).port;
+  return fs.readFileSync(`tests/.tmp/e2e-${port}/cashfree-fake.url`, "utf8").trim();
+}
+
+/** Serves the Cashfree stand-in for Cashfree's script URL (nothing reaches the internet). */
+async function standInForCashfree(page: Page) {
+  const script = cashfreeStandInScript(fakeCashfreeUrl());
+  await page.route(CASHFREE_SCRIPT_URL, (route) => route.fulfill({ contentType: "application/javascript", body: script }));
+}
+
+async function addToCart(page: Page, product: ApiProduct) {
+  await page.goto(`/product/${product._id}`);
+  await page.getByRole("button", { name: "ADD TO CART" }).click();
+  await expect(toast(page, "Item added to cart!")).toBeVisible();
+}
+
+const DELIVERY = {
+  "First name": "Asha",
+  "Last name": "Rao",
+  "Email address": "asha@example.in",
+  Street: "12 MG Road, Indiranagar",
+  City: "Bengaluru",
+  "PIN code": "560038",
+  "Mobile number": "98765 43210",
+};
+
+async function fillDelivery(page: Page, overrides: Partial<Record<keyof typeof DELIVERY, string>> = {}) {
+  for (const [label, value] of Object.entries({ ...DELIVERY, ...overrides })) {
+    await page.getByLabel(label).fill(value);
+  }
+  await page.getByLabel("State").selectOption("Karnataka");
+}
+
+/** A new shopper with one watch (without colours) in the cart, on /place-order. */
+async function shopperAtCheckout(page: Page, request: Parameters<typeof catalogue>[0], label: string) {
+  const product = (await catalogue(request)).find((p) => p.colours.length === 0)!;
+  await signUpWithForm(page, newShopper(label));
+  await addToCart(page, product);
+  if (!jsDisabled()) await standInForCashfree(page);
+  await page.goto("/place-order");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/DELIVERY\s+INFORMATION/);
+  if (!jsDisabled()) {
+    // With JavaScript the page loads Cashfree's script (here: the stand-in) and pays in its modal.
+    await expect(page.locator('input[name="checkout"]')).toHaveValue("modal");
+  }
+  return product;
+}
+
+/** PLACE ORDER, then Pay or Fail in Cashfree's modal (JavaScript) or on its hosted page (no JavaScript). */
+async function placeOrderAndPay(page: Page, outcome: "Pay" | "Fail") {
+  await page.getByRole("button", { name: "PLACE ORDER" }).click();
+  if (jsDisabled()) {
+    await expect(page).toHaveURL(new RegExp(`^${fakeCashfreeUrl()}/hosted/link/`));
+    await expect(page.getByText("Cashfree payment simulator")).toBeVisible();
+  } else {
+    await expect(page.getByRole("dialog", { name: "Cashfree checkout" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __cashfreeCheckout: unknown }).__cashfreeCheckout)).toMatchObject({
+      paymentSessionId: expect.stringMatching(/^session_/),
+      redirectTarget: "_modal",
+    });
+    expect(await page.evaluate(() => (window as unknown as { __cashfreeMode: string }).__cashfreeMode)).toBe("sandbox");
+  }
+  await page.getByRole("button", { name: outcome, exact: true }).click();
+}
+
+test.describe("checkout and My Orders", () => {
+  // Journeys of many page loads; generous on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a shopper buys a watch, sees it under My Orders, and the cart is empty", async ({ page, request }) => {
+    const product = await shopperAtCheckout(page, request, "buyer");
+    await expect(page.getByTestId("cart-total")).toHaveText(/₹/);
+    await expect(page.getByTestId("test-mode")).toHaveCount(0);
+    await expect(page.getByRole("radio", { name: /Card \/ UPI/ })).toBeChecked();
+    await expect(page.getByRole("radio", { name: /Stripe/ })).toBeDisabled();
+    await expect(page.getByRole("radio", { name: /Razorpay/ })).toBeDisabled();
+    await expect(page.getByRole("radio", { name: /Cash on delivery/ })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Terms and Conditions" })).toHaveAttribute("href", "/terms-and-conditions");
+    await expect(page.getByRole("link", { name: "Privacy Policy" }).last()).toHaveAttribute("href", "/privacy-policy");
+    await expectNoAxeViolations(page);
+
+    await fillDelivery(page);
+    await placeOrderAndPay(page, "Pay");
+    if (!jsDisabled()) await expect(toast(page, "Payment successful! Verifying...")).toBeVisible();
+
+    await expect(page).toHaveURL("/orders");
+    await expect(toast(page, "Payment verified successfully!")).toBeVisible();
+    const rows = page.getByTestId("order-row");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(truncateName(product.name, NAME_MAX_CHARS));
+    await expect(rows.first()).toContainText("Quantity: 1");
+    await expect(rows.first()).toContainText("Card / UPI (Cashfree)");
+    await expect(rows.first().getByTestId("order-status")).toHaveText("Order Placed");
+    await expect(page.getByTestId("cart-link")).toHaveAccessibleName("Cart, 0 items");
+    await expectNoAxeViolations(page);
+
+    // TRACK ORDER reloads the list (a GET form, with or without JavaScript).
+    await page.getByRole("button", { name: "TRACK ORDER" }).click();
+    await expect(page).toHaveURL(/\/orders\??$/);
+    await expect(page.getByTestId("order-row")).toHaveCount(1);
+
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-empty")).toBeVisible();
+  });
+
+  test("a failed payment leaves no paid order and the cart intact", async ({ page, request }) => {
+    const product = await shopperAtCheckout(page, request, "declined");
+    await fillDelivery(page);
+    await placeOrderAndPay(page, "Fail");
+    if (jsDisabled()) {
+      // The hosted page returns to /verify, which asks Cashfree and sends the shopper to the cart.
+      await expect(page).toHaveURL("/cart");
+      await expect(toast(page, "Payment failed. Please try again.")).toBeVisible();
+    } else {
+      // The modal reports the provider's message; the shopper stays at checkout to try again.
+      await expect(toast(page, STAND_IN_FAILURE_MESSAGE)).toBeVisible();
+      await expect(page).toHaveURL("/place-order");
+      await expect(page.getByRole("button", { name: "PLACE ORDER" })).toBeEnabled();
+    }
+    await page.goto("/orders");
+    await expect(page.getByTestId("orders-empty")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    await expect(page.getByTestId("cart-line").first()).toContainText(truncateName(product.name, NAME_MAX_CHARS));
+  });
+
+  test("the delivery form shows each error next to its field and keeps what was typed", async ({ page, request }) => {
+    await shopperAtCheckout(page, request, "typo");
+    await fillDelivery(page, { "PIN code": "12345", "Mobile number": "12345" });
+    await page.getByRole("button", { name: "PLACE ORDER" }).click();
+
+    await expect(page).toHaveURL("/place-order");
+    const pin = page.getByLabel("PIN code");
+    const mobile = page.getByLabel("Mobile number");
+    await expect(page.getByTestId("error-zipcode")).toHaveText("Please enter a valid 6-digit PIN code.");
+    await expect(page.getByTestId("error-phone")).toHaveText("Please enter a valid 10-digit mobile number.");
+    await expect(pin).toHaveAttribute("aria-invalid", "true");
+    await expect(pin).toHaveAccessibleDescription("Please enter a valid 6-digit PIN code.");
+    await expect(pin).toHaveValue("12345");
+    await expect(page.getByLabel("First name")).toHaveValue("Asha");
+    await expect(page.getByLabel("State")).toHaveValue("Karnataka");
+    await expectNoAxeViolations(page);
+
+    // Corrected, the order goes through.
+    await pin.fill("560038");
+    await mobile.fill("9876543210");
+    await placeOrderAndPay(page, "Pay");
+    await expect(page).toHaveURL("/orders");
+    await expect(page.getByTestId("order-row")).toHaveCount(1);
+  });
+
+  test("a disabled or unknown payment method is refused with SPEC's sentence", async ({ page, request }) => {
+    await shopperAtCheckout(page, request, "method");
+    const form = {
+      firstName: "Asha",
+      lastName: "Rao",
+      email: "asha@example.in",
+      street: "12 MG Road",
+      city: "Bengaluru",
+      state: "Karnataka",
+      zipcode: "560038",
+      country: "India",
+      phone: "9876543210",
+      idempotencyKey: "checkout-e2e-method-check",
+      checkout: "redirect",
+    };
+    for (const [paymentMethod, sentence] of [
+      ["stripe", "Stripe payments are currently unavailable"],
+      ["razorpay", "Razorpay payments are currently unavailable"],
+      ["bitcoin", "Please select a valid payment method"],
+      ["cod", "Please select a valid payment method"],
+    ]) {
+      const response = await page.request.post("/place-order", { form: { ...form, paymentMethod }, maxRedirects: 0 });
+      expect(response.status()).toBe(400);
+      expect(await response.text()).toContain(sentence);
+    }
+    await page.goto("/orders");
+    await expect(page.getByTestId("orders-empty")).toBeVisible();
+  });
+
+  test("checkout needs a login and a cart", async ({ page }) => {
+    await page.goto("/place-order");
+    await expect(page).toHaveURL("/login?redirectTo=%2Fplace-order");
+    await page.getByRole("link", { name: "Create account" }).click();
+    await fillSignUp(page, newShopper("empty"));
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    // Back to /place-order after signing up, which sends an empty cart on to /cart.
+    await expect(page).toHaveURL("/cart");
+    await expect(page.getByTestId("cart-empty")).toBeVisible();
+  });
+});

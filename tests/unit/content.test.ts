@@ -1,0 +1,124 @@
+import { mkdtemp, mkdir, rm, utimes, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { STORE_CONTACT } from "~/content/store-details";
+import { CONTENT_SLUGS, htmlToText, loadContentPage, parseContent } from "~/utils/content.server";
+
+const page = (body: string, frontMatter = "title: Test Page\ndescription: A page for tests.") =>
+  `---\n${frontMatter}\n---\n${body}`;
+
+describe("the store's content files", () => {
+  it.each(CONTENT_SLUGS)("%s.md parses, has a title and a description, and fills every placeholder", async (slug) => {
+    const content = await loadContentPage(slug);
+    expect(content.title.length).toBeGreaterThan(0);
+    expect(content.description.length).toBeGreaterThan(0);
+    expect(content.html).not.toMatch(/\{\{/);
+    expect(content.html).not.toMatch(/<h1[\s>]/);
+  });
+
+  it("the FAQ has 12 questions, each with an answer", async () => {
+    const faqs = await loadContentPage("faqs");
+    expect(faqs.sections).toHaveLength(12);
+    for (const section of faqs.sections) {
+      expect(section.heading).toMatch(/\?$/);
+      expect(htmlToText(section.html).length).toBeGreaterThan(20);
+    }
+    expect(new Set(faqs.sections.map((s) => s.id)).size).toBe(12);
+  });
+
+  it("the support hours of SPEC.md §9 reach the contact and FAQ pages", async () => {
+    expect(STORE_CONTACT.hours).toBe("Mon-Sat 10:00-19:00 IST");
+    expect((await loadContentPage("faqs")).intro).toContain("Mon-Sat 10:00-19:00 IST");
+  });
+});
+
+describe("parseContent", () => {
+  it("reads the front matter, quoted or not", () => {
+    const parsed = parseContent("about", page("Hello.", 'title: "Quoted: title"\ndescription: Plain\nupdated: 2026-01-31'));
+    expect(parsed).toMatchObject({ title: "Quoted: title", description: "Plain", updated: "2026-01-31" });
+    expect(parseContent("about", page("Hello.")).updated).toBeNull();
+  });
+
+  it("refuses a file without front matter or without a title, naming the file", () => {
+    expect(() => parseContent("about", "# Just markdown", "about.md")).toThrow(/about\.md: missing front matter/);
+    expect(() => parseContent("about", page("x", "description: only"), "about.md")).toThrow(/about\.md: .*title/);
+    expect(() => parseContent("about", page("x", "title: T\ndescription: D\nupdated: last week"))).toThrow(/updated/);
+  });
+
+  it("splits the body into an introduction and sections at ## headings, with unique ids", () => {
+    const parsed = parseContent(
+      "faqs",
+      page("Intro **text**.\n\n## First *question*?\n\nAnswer one.\n\n### A sub-heading\n\nMore.\n\n## First question?\n\nAnswer two."),
+    );
+    expect(parsed.intro).toBe("<p>Intro <strong>text</strong>.</p>\n");
+    expect(parsed.sections.map((s) => [s.id, s.heading])).toEqual([
+      ["first-question", "First question?"],
+      ["first-question-2", "First question?"],
+    ]);
+    expect(parsed.sections[0].html).toContain("Answer one.");
+    expect(parsed.sections[0].html).toContain('<h3 id="a-sub-heading">A sub-heading</h3>');
+    expect(parsed.sections[1].html).toBe("<p>Answer two.</p>\n");
+  });
+
+  it("renders a # heading in the body as h2, so the page keeps its one h1", () => {
+    expect(parseContent("about", page("# Big\n\ntext")).html).toContain('<h2 id="big">Big</h2>');
+  });
+
+  it("fills placeholders from the store details and leaves unknown ones visible", () => {
+    const parsed = parseContent("contact", page("Call {{contact.phone}} or {{ contact.email }}, {{contact.hours}}. {{nope.x}}"));
+    expect(htmlToText(parsed.html)).toContain(`Call ${STORE_CONTACT.phone} or ${STORE_CONTACT.email}, Mon-Sat 10:00-19:00 IST.`);
+    expect(parsed.html).toContain("{{nope.x}}");
+    expect(parseContent("about", page("{{store.name}}")).html).toContain("Chrono India");
+  });
+
+  it("opens outside links in a new tab and says so; keeps store links as they are", () => {
+    const html = parseContent("about", page("[Form](https://example.com/f) and [Refunds](/refund-policy)")).html;
+    expect(html).toContain(
+      '<a target="_blank" rel="noopener noreferrer" href="https://example.com/f">Form<span class="sr-only"> (opens in a new tab)</span></a>',
+    );
+    expect(html).toContain('<a href="/refund-policy">Refunds</a>');
+  });
+
+  it("wraps a table in a scrollable region named after the heading above it", () => {
+    const html = parseContent("shipping-policy", page("## Rates & fees\n\n| Area | Fee |\n| --- | --- |\n| Metro | ₹99 |")).html;
+    expect(html).toMatch(/<div class="content-table" role="region" aria-label="Rates &amp; fees" tabindex="0"><table>/);
+    expect(html).toContain("<td>₹99</td>");
+  });
+});
+
+describe("htmlToText", () => {
+  it("drops tags and decodes the common entities", () => {
+    expect(htmlToText("<p>Fish &amp; <strong>chips</strong>, &lt;3</p>\n<p>Next&nbsp;line</p><ul><li>a</li><li>b</li></ul>")).toBe(
+      "Fish & chips, <3 Next line a b",
+    );
+  });
+});
+
+describe("loadContentPage caching", () => {
+  const originalCwd = process.cwd();
+  let directory = "";
+  afterEach(async () => {
+    process.chdir(originalCwd);
+    if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  it("serves the cached page until the file changes, then the new text", async () => {
+    directory = await mkdtemp(path.join(os.tmpdir(), "content-"));
+    const file = path.join(directory, "app", "content", "warranty-policy.md");
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, page("Old text.", "title: Old\ndescription: D"));
+    process.chdir(directory);
+
+    const first = await loadContentPage("warranty-policy");
+    expect(first.title).toBe("Old");
+    expect(await loadContentPage("warranty-policy")).toBe(first);
+
+    await writeFile(file, page("New text.", "title: New\ndescription: D"));
+    const later = new Date(Date.now() + 5_000);
+    await utimes(file, later, later);
+    const second = await loadContentPage("warranty-policy");
+    expect(second.title).toBe("New");
+    expect(second.html).toContain("New text.");
+  });
+});
