@@ -4,12 +4,22 @@ import * as accounts from "~/services/accounts.server";
 import * as carts from "~/services/carts.server";
 import * as catalogue from "~/services/catalogue.server";
 import * as orders from "~/services/orders.server";
-import { getPaymentGateway } from "~/payments/gateway.server";
+import { getPaymentGateway, type PaymentGateway } from "~/payments/gateway.server";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { getEnv } from "~/utils/env.server";
 
+/** What the local adapter's order calls need besides the database; tests may inject their own. */
+export type LocalBackendOptions = {
+  /** The payment gateway (default: this process's, from the environment). */
+  paymentGateway?: () => PaymentGateway;
+  /** Whether cash on delivery is on (default: ENABLE_COD). */
+  codEnabled?: () => boolean;
+};
+
 /** The local adapter: the services in this process, no HTTP hop (DESIGN.md §3). */
-export function createLocalBackend(getDb: () => Promise<DB>): Backend {
+export function createLocalBackend(getDb: () => Promise<DB>, options: LocalBackendOptions = {}): Backend {
+  const gateway = options.paymentGateway ?? getPaymentGateway;
+  const codEnabled = options.codEnabled ?? (() => getEnv().ENABLE_COD);
   return {
     async listProducts() {
       return catalogue.listProducts(await getDb());
@@ -47,34 +57,34 @@ export function createLocalBackend(getDb: () => Promise<DB>): Backend {
       await carts.updateCartItem(db, account.id, { itemId, size, quantity });
     },
 
-    async placeOrder(token, body, options = {}) {
+    async placeOrder(token, body, callOptions = {}) {
       const db = await getDb();
       const account = await accounts.requireAccount(db, token);
       const { order } = await orders.placeCodOrder(db, account.id, body, {
-        codEnabled: getEnv().ENABLE_COD,
-        idempotencyKey: options.idempotencyKey,
+        codEnabled: codEnabled(),
+        idempotencyKey: callOptions.idempotencyKey,
       });
       return { orderId: order.id, message: ORDER_MESSAGES.orderPlaced };
     },
 
-    async createCashfreeOrder(token, body, options) {
+    async createCashfreeOrder(token, body, callOptions) {
       const db = await getDb();
       const account = await accounts.requireAccount(db, token);
-      const started = await orders.startCashfreePayment(db, getPaymentGateway(), account, body, { ...options, mode: "checkout" });
+      const started = await orders.startCashfreePayment(db, gateway(), account, body, { ...callOptions, mode: "checkout" });
       return { orderId: started.order.id, paymentSessionId: started.paymentSessionId! };
     },
 
-    async createCashfreePaymentLink(token, body, options) {
+    async createCashfreePaymentLink(token, body, callOptions) {
       const db = await getDb();
       const account = await accounts.requireAccount(db, token);
-      const started = await orders.startCashfreePayment(db, getPaymentGateway(), account, body, { ...options, mode: "link" });
+      const started = await orders.startCashfreePayment(db, gateway(), account, body, { ...callOptions, mode: "link" });
       return { orderId: started.order.id, linkUrl: started.linkUrl! };
     },
 
     async verifyCashfree(token, orderId) {
       const db = await getDb();
       const account = await accounts.requireAccount(db, token);
-      await orders.verifyCashfreePayment(db, getPaymentGateway(), account.id, { orderId });
+      await orders.verifyCashfreePayment(db, gateway(), account.id, { orderId });
     },
 
     async verifyStripe(token, input) {

@@ -76,21 +76,27 @@ export function clientAddress(request: Request, trustProxy: boolean): string | n
   return isIP(last) ? last : null;
 }
 
+/**
+ * This process's limits, parsed when the server starts (STYLE.md habit 7): a bad value stops it
+ * with an Error naming the variable.
+ */
+const settings = (() => {
+  const parsed = configSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+})();
+
 let limiter: ReturnType<typeof createAuthRateLimiter> | undefined;
 
 /**
- * Counts a login or sign-up attempt against this process's limits, read once from the
- * environment (RATE_LIMIT_AUTH_PER_MIN, RATE_LIMIT_AUTH_EMAIL_PER_MIN,
- * RATE_LIMIT_AUTH_SHARED_PER_MIN, TRUST_PROXY). Throws an Error naming a bad variable.
+ * Counts a login or sign-up attempt against this process's limits (RATE_LIMIT_AUTH_PER_MIN,
+ * RATE_LIMIT_AUTH_EMAIL_PER_MIN, RATE_LIMIT_AUTH_SHARED_PER_MIN, TRUST_PROXY).
  */
 export function consumeAuthAttempt(request: Request, email: unknown): Promise<RateLimitResult> {
-  if (!limiter) {
-    const parsed = configSchema.safeParse(process.env);
-    if (!parsed.success) {
-      throw new Error(`Invalid rate limit configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    }
-    limiter = createAuthRateLimiter(parsed.data);
-  }
+  limiter ??= createAuthRateLimiter(settings);
   return limiter.consume(request, email);
 }
 

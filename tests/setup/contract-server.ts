@@ -22,11 +22,15 @@ const BUILD_SUFFIX = "contract";
  * Rate limits: 5 a minute per email and per forwarded address (TRUST_PROXY=true, so a test can
  * name its address in X-Forwarded-For); requests without that header share a roomy key.
  */
-export async function startContractServer(env: Record<string, string> = {}): Promise<ContractServer> {
+export async function startContractServer(
+  env: Record<string, string> = {},
+  // Contract files run in parallel: each names its own build folder.
+  { buildSuffix = BUILD_SUFFIX }: { buildSuffix?: string } = {},
+): Promise<ContractServer> {
   if (process.env.CONTRACT_SKIP_BUILD !== "1") {
     const build = spawnSync("npx", ["remix", "build"], {
       cwd: ROOT,
-      env: { ...process.env, BUILD_SUFFIX, NODE_ENV: "production" },
+      env: { ...process.env, BUILD_SUFFIX: buildSuffix, NODE_ENV: "production" },
       encoding: "utf8",
     });
     if (build.status !== 0) throw new Error(`remix build failed:\n${build.stdout}\n${build.stderr}`);
@@ -52,7 +56,7 @@ export async function startContractServer(env: Record<string, string> = {}): Pro
     RATE_LIMIT_AUTH_SHARED_PER_MIN: "100000",
     ...env,
   };
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./build-${BUILD_SUFFIX}/index.js`], {
+  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./build-${buildSuffix}/index.js`], {
     cwd: ROOT,
     env: serverEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -242,6 +242,16 @@ describe.each(testDatabases())("orders service on $name", ({ create }) => {
       expect(await orderCount(db)).toBe(1);
     });
 
+    it("the same form resubmitted with an edited address (after a failed payment) is a new order with that address", async () => {
+      await setUp();
+      const first = await checkout("form-key-edit");
+      const edited = { ...orderBody(ITEMS), address: { ...ADDRESS, street: "14 MG Road" } };
+      const second = await checkout("form-key-edit", "checkout", edited);
+      expect(second.order.id).not.toBe(first.order.id);
+      expect(second.order.address.street).toBe("14 MG Road");
+      expect(await orderCount(db)).toBe(2);
+    });
+
     it("20 concurrent identical checkouts make one order", async () => {
       await setUp();
       const answers = await Promise.all(Array.from({ length: 20 }, () => checkout("form-key-burst")));
