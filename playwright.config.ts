@@ -24,7 +24,7 @@ const launchOptions = {
  */
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results",
+  outputDir: process.env.BUILD_SUFFIX ? `test-results-${process.env.BUILD_SUFFIX}` : "test-results",
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,

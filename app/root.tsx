@@ -11,6 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { CollectionSkeleton, useCollectionPending } from "~/components/CollectionSkeleton";
 import { ErrorPage } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
@@ -26,7 +27,11 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, headers }, shopper] = await Promise.all([getToast(request), getShopper(request)]);
+  const [flash, shopper] = await Promise.all([getToast(request), getShopper(request)]);
+  const { toast } = flash;
+  // remix-toast re-commits its cookie on every read; send it only when a toast was consumed, so
+  // anonymous pages stay cookie-free and cacheable.
+  const headers = toast ? flash.headers : new Headers();
   if (shopper.setCookie) headers.append("Set-Cookie", shopper.setCookie);
   return json({ toast, env: publicEnv(), user: shopper.user, cartCount: shopper.cartCount }, { headers });
 }
@@ -58,12 +63,21 @@ function Document({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
+  // Arriving on a collection from another page: the old page is still mounted, so the 25-card
+  // skeleton (DESIGN.md §11) is shown here, in place of the outlet.
+  const { showSkeleton } = useCollectionPending("entry");
   return (
     <Document>
       <Header />
       <Toasts flash={data.toast} />
       <main id="main" className="flex-1">
-        <Outlet />
+        {showSkeleton ? (
+          <div className="mx-auto max-w-screen-xl px-4 py-8">
+            <CollectionSkeleton />
+          </div>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <Footer />
     </Document>

@@ -44,6 +44,7 @@ import {
   productViewSearch,
   type ProductView,
 } from "~/schemas/product-view";
+import { getEnv } from "~/utils/env.server";
 import { loginPath } from "~/utils/safe-redirect";
 import { commitLogout, getSessionToken } from "~/utils/session.server";
 import { requireSameOrigin } from "~/utils/origin.server";
@@ -59,11 +60,14 @@ async function findProduct(params: LoaderFunctionArgs["params"]): Promise<Produc
   return product;
 }
 
-/** The product (only the fields the page shows) and up to 5 related product cards. */
-export async function loader({ params }: LoaderFunctionArgs) {
+/** The product (only the fields the page shows), up to 5 related product cards, the share image. */
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const product = await findProduct(params);
   const { products } = await getCatalogue();
+  const origin = getEnv().PUBLIC_URL ?? new URL(request.url).origin;
   return json({
+    /** Absolute address of the first image, for link previews (og:image must be absolute). */
+    shareImage: new URL(product.images[0], origin).href,
     product: {
       id: product.id,
       name: product.name,
@@ -171,7 +175,7 @@ export default function ProductPage() {
   return <ProductDetail key={product.id} product={product} related={related} />;
 }
 
-function ProductDetail({ product, related }: SerializeFrom<typeof loader>) {
+function ProductDetail({ product, related }: Omit<SerializeFrom<typeof loader>, "shareImage">) {
   const productPath = `/product/${product.id}`;
   const location = useLocation();
   const navigate = useNavigate();
@@ -339,7 +343,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     { name: "description", content: description },
     { property: "og:title", content: product.name },
     { property: "og:type", content: "product" },
-    { property: "og:image", content: product.images[0] },
+    { property: "og:image", content: data.shareImage },
   ];
 };
 
