@@ -5,6 +5,7 @@ import { json, redirect, redirectDocument } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
+import { z } from "zod";
 import { getBackend, getCatalogue } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { buildCartLines, cartTotals } from "~/components/cart/cart-lines";
@@ -62,7 +63,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * PLACE ORDER (SPEC.md §4, §8). The form is parsed with the schema the browser uses (field errors
  * and the SPEC.md §8 sentences for a disabled or unknown method come back with status 400, the
- * entered values kept). The items are the shopper's cart; the server prices them.
+ * entered values kept). The items are the cart lines the page showed (a hidden field): the server
+ * prices them and refuses them with 409 if the cart has changed since (another tab), so the
+ * shopper never pays for something they did not see.
  * - cash on delivery → order placed, 303 to /orders;
  * - Cashfree with the modal (JavaScript, real credentials) → `{payment: {orderId, paymentSessionId}}`
  *   for the page to open Cashfree's modal;
@@ -83,11 +86,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { paymentMethod, idempotencyKey, checkout, ...address } = submission.value;
 
+  // The lines the shopper saw: the server refuses them (409) if the cart has changed since.
+  const shown = shownLinesSchema.safeParse(parseJson(formData.get("cartLines")));
+  if (!shown.success) {
+    return json({ result: submission.reply({ formErrors: [ORDER_MESSAGES.cartChanged] }), payment: null }, { status: 409 });
+  }
   const { lines, totals } = await readCart(request, token);
   if (lines.length === 0) return redirectWithError("/cart", ORDER_MESSAGES.cartEmpty);
   const body = {
     address,
-    items: lines.map((line) => ({ _id: line.productId, size: line.sizeKey, quantity: line.quantity })),
+    items: shown.data.map(([productId, size, quantity]) => ({ _id: productId, size, quantity })),
     amount: totals.totalPaise / 100,
   };
 
@@ -112,6 +120,17 @@ export async function action({ request }: ActionFunctionArgs) {
       { result: submission.reply({ formErrors: [error.message] }), payment: null },
       { status: error.status >= 500 ? 503 : error.status },
     );
+  }
+}
+
+/** The hidden `cartLines` field: [productId, sizeKey, quantity] of each line the page showed. */
+const shownLinesSchema = z.array(z.tuple([z.string().max(64), z.string().max(50), z.number().int().min(1).max(99)])).min(1).max(200);
+
+function parseJson(value: FormDataEntryValue | null): unknown {
+  try {
+    return typeof value === "string" ? JSON.parse(value) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -192,6 +211,7 @@ export default function PlaceOrderPage() {
           <PaymentMethods field={fields.paymentMethod} codEnabled={codEnabled} />
 
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <input type="hidden" name="cartLines" value={JSON.stringify(lines.map((line) => [line.productId, line.sizeKey, line.quantity]))} />
           <input type="hidden" name="checkout" value={modalState === "ready" ? "modal" : "redirect"} />
 
           <p className="mt-6 text-xs text-gray-600">

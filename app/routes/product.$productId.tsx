@@ -192,9 +192,20 @@ function ProductDetail({ product, related }: Omit<SerializeFrom<typeof loader>, 
     });
 
   const brandIsKnown = (BRANDS as readonly string[]).includes(product.subCategory);
+  const actionError = useActionData<typeof action>()?.error;
 
   return (
     <article className="mx-auto max-w-screen-xl px-4 pb-16 pt-6 sm:px-8">
+      {actionError ? (
+        // Without JavaScript the page comes back scrolled to the top: say what went wrong there,
+        // as the toast would (with JavaScript the toast does, and this is hidden).
+        <p className="js-hide-when-hydrated mb-4 rounded border border-red-300 bg-red-50 px-4 py-2 text-sm text-red-800" data-testid="add-to-cart-error-banner">
+          {actionError}{" "}
+          <a href="#buy" className="font-medium underline">
+            Back to the options
+          </a>
+        </p>
+      ) : null}
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-gray-600">
         <ol className="flex flex-wrap items-center gap-x-2">
           <li>
@@ -246,7 +257,9 @@ function ProductDetail({ product, related }: Omit<SerializeFrom<typeof loader>, 
             </ul>
           ) : null}
           <SpecTable product={product} />
-          <AddToCartForm product={product} />
+          <div id="buy">
+            <AddToCartForm product={product} />
+          </div>
           <hr className="border-gray-200" />
           <ul className="space-y-1 text-sm text-gray-600">
             <li>100% Quality product.</li>

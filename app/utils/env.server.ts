@@ -28,6 +28,10 @@ const envSchema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   FEEDBACK_URL: z.string().url().default("https://forms.gle/your-feedback-form"),
   SEED_DEMO_CATALOGUE: z.enum(["true", "false"]).default("true"),
+}).refine((env) => Boolean(env.CASHFREE_APP_ID) === Boolean(env.CASHFREE_SECRET_KEY), {
+  // Half-configured Cashfree must not quietly fall back to the payment simulator (docs/decisions/0230).
+  message: "set both CASHFREE_APP_ID and CASHFREE_SECRET_KEY for Cashfree, or neither for the built-in payment simulator",
+  path: ["CASHFREE_SECRET_KEY"],
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -196,7 +196,7 @@ test.describe("checkout and My Orders", () => {
     await expect(page.getByTestId("orders-empty")).toBeVisible();
   });
 
-  test("checkout needs a login and a cart", async ({ page }) => {
+  test("checkout needs a login and a cart; /verify never trusts success=true", async ({ page }) => {
     await page.goto("/place-order");
     await expect(page).toHaveURL("/login?redirectTo=%2Fplace-order");
     await page.getByRole("link", { name: "Create account" }).click();
@@ -205,5 +205,10 @@ test.describe("checkout and My Orders", () => {
     // Back to /place-order after signing up, which sends an empty cart on to /cart.
     await expect(page).toHaveURL("/cart");
     await expect(page.getByTestId("cart-empty")).toBeVisible();
+
+    // A Stripe-style return claiming success for an order that is not this shopper's paid order.
+    await page.goto("/verify?success=true&orderId=CI000000-AAAAAAAA");
+    await expect(page).toHaveURL("/cart");
+    await expect(toast(page, "Payment verification failed. Please contact support.")).toBeVisible();
   });
 });

@@ -181,9 +181,14 @@ test.describe("product page", () => {
     await page.goto(`/product/${product._id}`);
     await page.getByRole("button", { name: "ADD TO CART" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Please select a colour." })).toBeVisible();
-    if (!jsDisabled()) {
+    if (jsDisabled()) {
+      // …and, as the page comes back scrolled to the top, there too, with a link back.
+      await expect(page.getByTestId("add-to-cart-error-banner")).toContainText("Please select a colour.");
+      await expect(page.getByTestId("add-to-cart-error-banner")).toBeInViewport();
+    } else {
       // …and as a toast (SPEC.md §8).
       await expect(page.getByRole("status").filter({ hasText: "Please select a colour." })).toBeVisible();
+      await expect(page.getByTestId("add-to-cart-error-banner")).toBeHidden();
     }
     expect(new URL(page.url()).pathname).toBe(`/product/${product._id}`);
     await expect(page.getByRole("radio").first()).toHaveAttribute("aria-invalid", "true");
