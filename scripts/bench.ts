@@ -152,10 +152,15 @@ async function main() {
   const root = process.cwd();
   if (!process.argv.includes("--skip-build")) {
     console.log("Building (BUILD_SUFFIX=bench)…");
-    execFileSync(path.join(root, "node_modules/.bin/remix"), ["build"], {
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, BUILD_SUFFIX: SUFFIX, NODE_ENV: "production" },
-    });
+    try {
+      execFileSync(path.join(root, "node_modules/.bin/remix"), ["build"], {
+        stdio: ["ignore", "ignore", "pipe"],
+        env: { ...process.env, BUILD_SUFFIX: SUFFIX, NODE_ENV: "production" },
+      });
+    } catch (error) {
+      console.error(String((error as { stderr?: Buffer }).stderr ?? error));
+      throw new Error("the build failed");
+    }
   }
   const serverBuild = path.join(root, `build-${SUFFIX}`, "index.js");
   if (!fs.existsSync(serverBuild)) throw new Error(`${serverBuild} is missing; run without --skip-build`);

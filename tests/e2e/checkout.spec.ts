@@ -167,6 +167,25 @@ test.describe("checkout and My Orders", () => {
     await expect(page.getByTestId("order-row")).toHaveCount(1);
   });
 
+  test("a cart changed in another tab is not charged: checkout says so and shows the new cart", async ({ page, request }) => {
+    const product = await shopperAtCheckout(page, request, "stale");
+    await expect(page.getByTestId("summary-line")).toContainText("Qty 1");
+    // Another tab sets the quantity to 2 while this checkout page is open.
+    const edit = await page.request.post("/cart", { form: { intent: "update", itemId: product._id, size: "default", quantity: "2" }, maxRedirects: 0 });
+    expect(edit.status()).toBe(303);
+
+    await fillDelivery(page);
+    await page.getByRole("button", { name: "PLACE ORDER" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Your cart has changed since you opened checkout." })).toBeVisible();
+    await expect(page.getByTestId("summary-line")).toContainText("Qty 2");
+    await expect(page.getByRole("dialog", { name: "Cashfree checkout" })).toHaveCount(0);
+
+    // Placed again, the order is for what the page now shows.
+    await placeOrderAndPay(page, "Pay");
+    await expect(page).toHaveURL("/orders");
+    await expect(page.getByTestId("order-row").first()).toContainText("Quantity: 2");
+  });
+
   test("a disabled or unknown payment method is refused with SPEC's sentence", async ({ page, request }) => {
     await shopperAtCheckout(page, request, "method");
     const form = {
