@@ -8,11 +8,13 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLoaderData,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { CollectionSkeleton, useCollectionPending } from "~/components/CollectionSkeleton";
 import { ErrorPage } from "~/components/ErrorPage";
+import { ProductSkeleton, useProductNavigationPending } from "~/components/product/ProductSkeleton";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { Toasts } from "~/components/Toasts";
@@ -66,6 +68,10 @@ export default function App() {
   // Arriving on a collection from another page: the old page is still mounted, so the 25-card
   // skeleton (DESIGN.md §11) is shown here, in place of the outlet.
   const { showSkeleton } = useCollectionPending("entry");
+  // Likewise the product skeleton when a product is opened from any page but a product page,
+  // which shows its own (SPEC.md §9: 300 ms).
+  const location = useLocation();
+  const showProductSkeleton = useProductNavigationPending(location.pathname) && !location.pathname.startsWith("/product/");
   return (
     <Document>
       <Header />
@@ -75,6 +81,8 @@ export default function App() {
           <div className="mx-auto max-w-screen-xl px-4 py-8">
             <CollectionSkeleton />
           </div>
+        ) : showProductSkeleton ? (
+          <ProductSkeleton />
         ) : (
           <Outlet />
         )}

@@ -280,4 +280,7 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-void main();
+main().catch((error) => {
+  console.error(`Bench failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

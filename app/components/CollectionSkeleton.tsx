@@ -1,5 +1,5 @@
 import { useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useDelayedFlag } from "~/components/ui/useDelayedFlag";
 import { Skeleton } from "~/components/ui/Skeleton";
 import { COLLECTION_SKELETON_MS, PAGE_SIZE } from "~/lib/constants";
 
@@ -55,27 +55,4 @@ export function useCollectionPending(scope: "within" | "entry"): { pending: bool
     isCollectionPath(navigation.location.pathname) &&
     (scope === "within" ? fromCollection : !fromCollection);
   return { pending, showSkeleton: useDelayedFlag(pending, SKELETON_DELAY_MS, COLLECTION_SKELETON_MS) };
-}
-
-/**
- * A flag that turns on only after `value` has been true for `delayMs`, and once on stays on for at
- * least `minMs` (the "spin delay" pattern: no flash for fast loads, no flicker for slow ones).
- */
-function useDelayedFlag(value: boolean, delayMs: number, minMs: number): boolean {
-  const [shown, setShown] = useState(false);
-  const shownAt = useRef(0);
-  useEffect(() => {
-    if (value && !shown) {
-      const timer = setTimeout(() => {
-        shownAt.current = Date.now();
-        setShown(true);
-      }, delayMs);
-      return () => clearTimeout(timer);
-    }
-    if (!value && shown) {
-      const timer = setTimeout(() => setShown(false), Math.max(0, minMs - (Date.now() - shownAt.current)));
-      return () => clearTimeout(timer);
-    }
-  }, [value, shown, delayMs, minMs]);
-  return shown;
 }

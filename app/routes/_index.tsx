@@ -9,7 +9,6 @@ import { CustomerExperience } from "~/components/home/CustomerExperience";
 import { Hero } from "~/components/home/Hero";
 import { LatestCollections } from "~/components/home/LatestCollections";
 import { Newsletter, type NewsletterActionData } from "~/components/home/Newsletter";
-import { ProductSkeleton, useProductNavigationPending } from "~/components/product/ProductSkeleton";
 import { toCardData } from "~/components/ProductCard";
 import { HOME_SECTION_SIZE } from "~/lib/constants";
 import { NEWSLETTER_NOTE, newsletterSchema } from "~/schemas/newsletter";
@@ -60,7 +59,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 
 export default function Home() {
   const { heroImage, latest, bestSellers } = useLoaderData<typeof loader>();
-  if (useProductNavigationPending()) return <ProductSkeleton />;
   return (
     <>
       <Hero image={heroImage} />

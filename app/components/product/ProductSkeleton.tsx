@@ -1,5 +1,6 @@
 import { useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
+import { useDelayedFlag } from "~/components/ui/useDelayedFlag";
 import { PRODUCT_SKELETON_MS } from "~/lib/constants";
 
 /**
@@ -59,27 +60,4 @@ export function useProductNavigationPending(currentPath?: string): boolean {
     target.startsWith("/product/") &&
     target !== currentPath;
   return useDelayedFlag(pending, SKELETON_DELAY_MS, PRODUCT_SKELETON_MS);
-}
-
-/**
- * A flag that turns on only after `value` has been true for `delayMs`, and once on stays on for at
- * least `minMs` (the "spin delay" pattern, as the collection's skeleton, docs/decisions/0122).
- */
-function useDelayedFlag(value: boolean, delayMs: number, minMs: number): boolean {
-  const [shown, setShown] = useState(false);
-  const shownAt = useRef(0);
-  useEffect(() => {
-    if (value && !shown) {
-      const timer = setTimeout(() => {
-        shownAt.current = Date.now();
-        setShown(true);
-      }, delayMs);
-      return () => clearTimeout(timer);
-    }
-    if (!value && shown) {
-      const timer = setTimeout(() => setShown(false), Math.max(0, minMs - (Date.now() - shownAt.current)));
-      return () => clearTimeout(timer);
-    }
-  }, [value, shown, delayMs, minMs]);
-  return shown;
 }
