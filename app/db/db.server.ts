@@ -40,9 +40,18 @@ export function createDatabase(url: string, options: { pgSchema?: string } = {})
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Runs every pending migration. Throws the migration's own error when one fails. */
-export async function migrateToLatest(db: DB): Promise<void> {
-  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+/**
+ * Runs every pending migration. `pgSchema` keeps Kysely's own bookkeeping tables in that schema
+ * (otherwise it finds another schema's lock table through the catalogue and fails).
+ * Throws the migration's own error when one fails.
+ */
+export async function migrateToLatest(db: DB, options: { pgSchema?: string } = {}): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(options.pgSchema ? { migrationTableSchema: options.pgSchema } : {}),
+  });
+  const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }
 

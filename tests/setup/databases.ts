@@ -38,7 +38,7 @@ async function createPostgres(): Promise<TestDatabase> {
   const admin = createDatabase(url);
   await sql`create schema ${sql.id(schema)}`.execute(admin);
   const db = createDatabase(url, { pgSchema: schema });
-  await migrateToLatest(db);
+  await migrateToLatest(db, { pgSchema: schema });
   return {
     db,
     cleanup: async () => {
