@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
 });
-afterEach(() => fake.simulator.clearFaults());
+afterEach(() => fake?.simulator.clearFaults());
 
 async function failureOf(promise: Promise<unknown>): Promise<CashfreeError> {
   const error = await promise.then(

@@ -77,7 +77,7 @@ describe.each(testDatabases())("orders service on $name", ({ create }) => {
     gateway = simulatorGateway();
   }
   afterEach(async () => {
-    fake.simulator.clearFaults();
+    fake?.simulator.clearFaults();
     await current?.cleanup();
     current = undefined;
   });
