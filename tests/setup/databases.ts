@@ -10,7 +10,7 @@ export type TestDatabaseKind = { name: "sqlite" | "postgres"; create: () => Prom
 
 /**
  * The databases the data-layer tests run on: SQLite always (a fresh file), PostgreSQL when
- * TEST_DATABASE_URL is set (a fresh schema, dropped afterwards). Each `create()` gives a migrated,
+ * TEST_DATABASE_URL is set (a fresh schema, dropped after the run). Each `create()` gives a migrated,
  * empty database. Use with `describe.each(testDatabases())`.
  */
 export function testDatabases(): TestDatabaseKind[] {
@@ -41,9 +41,9 @@ async function createPostgres(): Promise<TestDatabase> {
   await migrateToLatest(db, { pgSchema: schema });
   return {
     db,
+    // The schema itself is dropped after the whole run (tests/setup/postgres-schemas.ts).
     cleanup: async () => {
       await db.destroy();
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
       await admin.destroy();
     },
   };
