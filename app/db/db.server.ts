@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type Transaction } from "kysely";
 import pg from "pg";
 import { migrations } from "~/db/migrations";
 import type { Database } from "~/db/schema";
@@ -10,6 +10,8 @@ import type { Database } from "~/db/schema";
 pg.types.setTypeParser(20, (value) => Number(value));
 
 export type DB = Kysely<Database>;
+/** A database handle or an open transaction: what a query can run on. */
+export type Executor = DB | Transaction<Database>;
 
 /**
  * Opens a Kysely handle for a DATABASE_URL (DESIGN.md §6):
@@ -58,4 +60,15 @@ export async function migrateToLatest(db: DB, options: { pgSchema?: string } = {
 /** True when the handle talks to SQLite. */
 export function isSqlite(db: DB): boolean {
   return db.getExecutor().adapter.constructor.name === "SqliteAdapter";
+}
+
+/** True for a unique or primary-key violation on PostgreSQL (23505) or SQLite. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  return (
+    e?.code === "23505" ||
+    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
+    (typeof e?.message === "string" && /unique constraint/i.test(e.message))
+  );
 }

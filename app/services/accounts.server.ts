@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { BackendError } from "~/backend/types";
-import type { DB } from "~/db/db.server";
+import { isUniqueViolation, type DB } from "~/db/db.server";
 import {
   API_MESSAGES,
   firstIssueMessage,
@@ -137,12 +137,3 @@ function dummyHash(): Promise<string> {
   return dummy;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown };
-  return (
-    e?.code === "23505" ||
-    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
-    e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
-    (typeof e?.message === "string" && /unique/i.test(e.message))
-  );
-}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BackendError } from "~/backend/types";
-import type { DB } from "~/db/db.server";
+import type { DB, Executor } from "~/db/db.server";
 import { DEFAULT_SIZE_KEY } from "~/lib/constants";
 import {
   API_MESSAGES,
@@ -17,13 +17,9 @@ import {
  * shopper's lines.
  */
 
-/**
- * The shopper's cart as SPEC.md §3 shapes it: product id → size-or-colour key → quantity.
- * Lines are in product id, then key, order. Products that left the catalogue are still listed
- * (the storefront skips them), so the shopper's data is never silently lost.
- */
-export async function getCartData(db: DB, userId: number): Promise<CartData> {
-  const rows = await db
+/** The shopper's cart lines with a quantity, in product id then key order; scoped to `userId`. */
+export function selectCartLines(executor: Executor, userId: number) {
+  return executor
     .selectFrom("cart_lines")
     .select(["product_id", "size_key", "quantity"])
     .where("user_id", "=", userId)
@@ -31,6 +27,15 @@ export async function getCartData(db: DB, userId: number): Promise<CartData> {
     .orderBy("product_id")
     .orderBy("size_key")
     .execute();
+}
+
+/**
+ * The shopper's cart as SPEC.md §3 shapes it: product id → size-or-colour key → quantity.
+ * Lines are in product id, then key, order. Products that left the catalogue are still listed
+ * (the storefront skips them), so the shopper's data is never silently lost.
+ */
+export async function getCartData(db: DB, userId: number): Promise<CartData> {
+  const rows = await selectCartLines(db, userId);
   const cart: CartData = {};
   for (const row of rows) {
     (cart[row.product_id] ??= {})[row.size_key] = Number(row.quantity);

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import type { Selectable, Transaction } from "kysely";
+import type { Selectable } from "kysely";
 import { z } from "zod";
 import { BackendError } from "~/backend/types";
-import { isSqlite, type DB } from "~/db/db.server";
-import type { Database, OrdersTable } from "~/db/schema";
+import { isSqlite, isUniqueViolation, type DB, type Executor } from "~/db/db.server";
+import type { OrdersTable } from "~/db/schema";
 import { DELIVERY_FEE_PAISE, ORDER_STATUSES } from "~/lib/constants";
 import { CashfreeError } from "~/payments/cashfree.server";
 import type { PaymentGateway } from "~/payments/gateway.server";
@@ -15,6 +15,7 @@ import {
   type CashfreeWebhookEvent,
 } from "~/payments/webhook.server";
 import { firstIssueMessage } from "~/schemas/api";
+import { selectCartLines } from "~/services/carts.server";
 import {
   ORDER_MESSAGES,
   idempotencyKeySchema,
@@ -39,7 +40,6 @@ import {
  * Store API's status; none is a 500.
  */
 
-type Executor = DB | Transaction<Database>;
 type OrderRow = Selectable<OrdersTable>;
 
 /** The status text a new order starts with (SPEC.md §4; docs/decisions/0234). */
@@ -98,16 +98,6 @@ function parseGatewayRef(value: string | null): GatewayRef | null {
   return match ? { kind: match[1] as GatewayRef["kind"], id: match[2] } : null;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown };
-  return (
-    e?.code === "23505" ||
-    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
-    e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
-    (typeof e?.message === "string" && /unique constraint/i.test(e.message))
-  );
-}
-
 /**
  * Serialises one shopper's checkout writes on PostgreSQL (a row lock on the user). SQLite runs one
  * write transaction at a time already.
@@ -164,14 +154,7 @@ async function findOrderByKeys(trx: Executor, userId: number, keys: string[]): P
  * (same lines, other quantities: the page was stale).
  */
 async function priceCart(trx: Executor, userId: number, requested: OrderItemInput[]) {
-  const lines = await trx
-    .selectFrom("cart_lines")
-    .select(["product_id", "size_key", "quantity"])
-    .where("user_id", "=", userId)
-    .where("quantity", ">", 0)
-    .orderBy("product_id")
-    .orderBy("size_key")
-    .execute();
+  const lines = await selectCartLines(trx, userId);
   const productIds = [...new Set(lines.map((line) => line.product_id))];
   const products = productIds.length
     ? await trx
