@@ -46,7 +46,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe",
     env: { E2E_PORT: String(PORT) },
   },
