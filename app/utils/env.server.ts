@@ -28,6 +28,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   FEEDBACK_URL: z.string().url().default("https://forms.gle/your-feedback-form"),
   SEED_DEMO_CATALOGUE: z.enum(["true", "false"]).default("true"),
+  ALLOW_INSECURE_COOKIES: flag,
 }).refine((env) => Boolean(env.CASHFREE_APP_ID) === Boolean(env.CASHFREE_SECRET_KEY), {
   // Half-configured Cashfree must not quietly fall back to the payment simulator (docs/decisions/0230).
   message: "set both CASHFREE_APP_ID and CASHFREE_SECRET_KEY for Cashfree, or neither for the built-in payment simulator",
@@ -55,6 +56,15 @@ export function getEnv(): Env {
 
 export function resetEnv() {
   cached = undefined;
+}
+
+/**
+ * Whether cookies carry `Secure` (DESIGN.md §7): in production, unless ALLOW_INSECURE_COOKIES=true
+ * (plain-http hosts other than localhost, which browsers already treat as secure).
+ */
+export function secureCookies(): boolean {
+  const env = getEnv();
+  return env.NODE_ENV === "production" && !env.ALLOW_INSECURE_COOKIES;
 }
 
 /** The values the browser may see (STYLE.md habit 7). */

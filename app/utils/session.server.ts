@@ -4,6 +4,7 @@ import { BackendError } from "~/backend/types";
 import { SESSION_TTL_MS } from "~/schemas/api";
 import { loginPath } from "~/utils/safe-redirect";
 import { getSessionSecret } from "~/utils/secret.server";
+import { secureCookies } from "~/utils/env.server";
 
 const TOKEN_KEY = "token";
 
@@ -24,7 +25,7 @@ function sessionStorage(): SessionStorage {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      secure: process.env.NODE_ENV === "production" && !process.env.ALLOW_INSECURE_COOKIES,
+      secure: secureCookies(),
       secrets: [getSessionSecret()],
       maxAge: SESSION_TTL_MS / 1000,
     },

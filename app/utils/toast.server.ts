@@ -1,47 +1,53 @@
-import * as remixToast from "remix-toast";
+import { createCookieSessionStorage } from "@remix-run/node";
+import { createToastUtilsWithCustomSession } from "remix-toast";
+import { secureCookies } from "~/utils/env.server";
 import { getSessionSecret } from "~/utils/secret.server";
 
-let configured = false;
+type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
+let utils: ToastUtils | undefined;
 
-/** Signs remix-toast's flash cookie with our secret (its default is a constant; DESIGN.md §10). */
-function configure() {
-  if (configured) return;
-  remixToast.setToastCookieOptions({
-    secrets: [getSessionSecret()],
-    httpOnly: true,
-    sameSite: "lax",
-    secure: process.env.NODE_ENV === "production" && !process.env.ALLOW_INSECURE_COOKIES,
-    path: "/",
-  });
-  configured = true;
+/**
+ * remix-toast on a cookie session of our own, signed with SESSION_SECRET (DESIGN.md §10):
+ * remix-toast 1.2.2's built-in cookie is never signed, whatever secrets it is given (its `sign`
+ * appends nothing), so a shopper could forge any toast text for their own browser.
+ */
+function toastUtils(): ToastUtils {
+  utils ??= createToastUtilsWithCustomSession(
+    createCookieSessionStorage({
+      cookie: {
+        name: "toast-session",
+        secrets: [getSessionSecret()],
+        httpOnly: true,
+        sameSite: "lax",
+        secure: secureCookies(),
+        path: "/",
+      },
+    }),
+  );
+  return utils;
 }
 
 /** The toast flashed to this request, if any, and the headers that clear it. */
 export function getToast(request: Request) {
-  configure();
-  return remixToast.getToast(request);
+  return toastUtils().getToast(request);
 }
 
-/** 303-style redirect that flashes a success toast (SPEC.md §8 texts). */
+/** 303 redirect that flashes a success toast (SPEC.md §8 texts). */
 export function redirectWithSuccess(url: string, message: string, init?: ResponseInit) {
-  configure();
-  return remixToast.redirectWithSuccess(url, message, { status: 303, ...init });
+  return toastUtils().redirectWithSuccess(url, message, { status: 303, ...init });
 }
 
-/** Redirect that flashes an error toast (SPEC.md §8 texts). */
+/** 303 redirect that flashes an error toast (SPEC.md §8 texts). */
 export function redirectWithError(url: string, message: string, init?: ResponseInit) {
-  configure();
-  return remixToast.redirectWithError(url, message, { status: 303, ...init });
+  return toastUtils().redirectWithError(url, message, { status: 303, ...init });
 }
 
 /** JSON answer that flashes an error toast. */
 export function jsonWithError<T>(data: T, message: string, init?: ResponseInit) {
-  configure();
-  return remixToast.jsonWithError(data, message, init);
+  return toastUtils().jsonWithError(data, message, init);
 }
 
 /** JSON answer that flashes a success toast. */
 export function jsonWithSuccess<T>(data: T, message: string, init?: ResponseInit) {
-  configure();
-  return remixToast.jsonWithSuccess(data, message, init);
+  return toastUtils().jsonWithSuccess(data, message, init);
 }
