@@ -5,7 +5,7 @@ import {
   type CashfreeClient,
 } from "~/payments/cashfree.server";
 import { createCashfreeSimulator, type CashfreeSimulator } from "~/payments/simulator.server";
-import { getEnv, type Env } from "~/utils/env.server";
+import { getEnv, publicUrl, type Env } from "~/utils/env.server";
 import { getSessionSecret } from "~/utils/secret.server";
 
 /**
@@ -93,10 +93,9 @@ export function getPaymentGateway(): PaymentGateway {
 }
 
 /**
- * The store's absolute base URL for return and notify URLs: PUBLIC_URL when set (behind a proxy
- * it must be), else the origin the request came to. No trailing slash.
+ * The store's absolute base URL for return and notify URLs: `publicUrl()` (PUBLIC_URL, else
+ * http://localhost:$PORT), never the request's Host (DESIGN.md §16). No trailing slash.
  */
-export function storeUrlFor(request: Request): string {
-  const configured = getEnv().PUBLIC_URL;
-  return (configured ?? new URL(request.url).origin).replace(/\/+$/, "");
+export function storeUrlFor(_request: Request): string {
+  return publicUrl();
 }

@@ -44,7 +44,7 @@ import {
   productViewSearch,
   type ProductView,
 } from "~/schemas/product-view";
-import { getEnv } from "~/utils/env.server";
+import { publicUrl } from "~/utils/env.server";
 import { loginPath } from "~/utils/safe-redirect";
 import { commitLogout, getSessionToken } from "~/utils/session.server";
 import { requireSameOrigin } from "~/utils/origin.server";
@@ -64,7 +64,7 @@ async function findProduct(params: LoaderFunctionArgs["params"]): Promise<Produc
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const product = await findProduct(params);
   const { products } = await getCatalogue();
-  const origin = getEnv().PUBLIC_URL ?? new URL(request.url).origin;
+  const origin = publicUrl();
   return json({
     /** Absolute address of the first image, for link previews (og:image must be absolute). */
     shareImage: new URL(product.images[0], origin).href,

@@ -9,7 +9,7 @@ import {
   parseCollectionParams,
   type CollectionParams,
 } from "~/schemas/collection-params";
-import { getEnv } from "~/utils/env.server";
+import { publicUrl } from "~/utils/env.server";
 
 /** What a collection page needs: one page of cards (never the catalogue) and where it is. */
 export type CollectionPageData = {
@@ -65,7 +65,7 @@ export async function loadCollectionPage(request: Request, curated?: CuratedColl
     throw redirect(`${basePath}${search}`, { status: 302, headers: { "Cache-Control": "no-cache" } });
   }
 
-  const origin = getEnv().PUBLIC_URL?.replace(/\/+$/, "") ?? url.origin;
+  const origin = publicUrl();
   const data: CollectionPageData = {
     cards: result.products.map(toCardData),
     total: result.total,

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const flag = z
@@ -9,48 +10,102 @@ const optionalText = z
   .optional()
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
 
+/** Shortest SESSION_SECRET a production server accepts (DESIGN.md §16; issue 8 item 7). */
+export const MIN_SESSION_SECRET_LENGTH = 32;
+
+/**
+ * Whether `url`'s host is this machine: `localhost` (and `*.localhost`), 127.0.0.0/8 or ::1.
+ * A store on such a URL is a local trial (DESIGN.md §16).
+ */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (isIP(host) === 4) return host.startsWith("127.");
+  return host === "::1";
+}
+
 /** Configuration of DESIGN.md §12, parsed once; a bad value stops the server and names itself. */
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  DATABASE_URL: z
-    .string()
-    .default("file:./data/store.db")
-    .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), "must start with file: or postgres://"),
-  SESSION_SECRET: optionalText,
-  BACKEND_URL: optionalText.pipe(z.url().optional()),
-  CASHFREE_APP_ID: optionalText,
-  CASHFREE_SECRET_KEY: optionalText,
-  CASHFREE_ENV: z.enum(["sandbox", "production"]).default("production"),
-  CASHFREE_API_BASE: optionalText.pipe(z.url().optional()),
-  ENABLE_COD: flag,
-  STORE_NAME: z.string().default("Chrono India"),
-  PUBLIC_URL: optionalText.pipe(z.url().optional()),
-  FEEDBACK_URL: z.string().url().default("https://forms.gle/your-feedback-form"),
-  SEED_DEMO_CATALOGUE: z.enum(["true", "false"]).default("true"),
-  ALLOW_INSECURE_COOKIES: flag,
-}).refine((env) => Boolean(env.CASHFREE_APP_ID) === Boolean(env.CASHFREE_SECRET_KEY), {
-  // Half-configured Cashfree must not quietly fall back to the payment simulator (docs/decisions/0230).
-  message: "set both CASHFREE_APP_ID and CASHFREE_SECRET_KEY for Cashfree, or neither for the built-in payment simulator",
-  path: ["CASHFREE_SECRET_KEY"],
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .default("file:./data/store.db")
+      .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), "must start with file: or postgres://"),
+    SESSION_SECRET: optionalText,
+    BACKEND_URL: optionalText.pipe(z.url().optional()),
+    CASHFREE_APP_ID: optionalText,
+    CASHFREE_SECRET_KEY: optionalText,
+    CASHFREE_ENV: z.enum(["sandbox", "production"]).default("production"),
+    CASHFREE_API_BASE: optionalText.pipe(z.url().optional()),
+    ENABLE_COD: flag,
+    STORE_NAME: z.string().default("Chrono India"),
+    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    PAYMENT_SIMULATOR: flag,
+    TRUST_PROXY: flag,
+    FEEDBACK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    SEED_DEMO_CATALOGUE: z.enum(["true", "false"]).default("true"),
+  })
+  .superRefine((env, ctx) => {
+    // Half-configured Cashfree must not quietly fall back to the payment simulator (docs/decisions/0230).
+    if (Boolean(env.CASHFREE_APP_ID) !== Boolean(env.CASHFREE_SECRET_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CASHFREE_SECRET_KEY"],
+        message: "set both CASHFREE_APP_ID and CASHFREE_SECRET_KEY for Cashfree, or neither for the built-in payment simulator",
+      });
+    }
+    const hasCredentials = Boolean(env.CASHFREE_APP_ID && env.CASHFREE_SECRET_KEY);
+    if (env.PAYMENT_SIMULATOR && hasCredentials) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENT_SIMULATOR"],
+        message: "the payment simulator never runs with Cashfree credentials: unset PAYMENT_SIMULATOR or the credentials",
+      });
+    }
+    // Fail closed (DESIGN.md §16): a public store without credentials would take simulated payments.
+    // A storefront with BACKEND_URL takes no payments itself: its backend decides.
+    if (!env.BACKEND_URL && !hasCredentials && !env.PAYMENT_SIMULATOR && env.PUBLIC_URL && !isLoopbackUrl(env.PUBLIC_URL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CASHFREE_APP_ID"],
+        message:
+          "PUBLIC_URL is public but CASHFREE_APP_ID/CASHFREE_SECRET_KEY are not set: set both to take real payments, or PAYMENT_SIMULATOR=true for a staging store that takes none",
+      });
+    }
+    if (env.NODE_ENV === "production" && env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < MIN_SESSION_SECRET_LENGTH) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: `must be at least ${MIN_SESSION_SECRET_LENGTH} characters in production (e.g. \`openssl rand -hex 32\`)`,
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;
 
 /**
- * The parsed environment (DESIGN.md §12). Throws an Error naming every bad variable.
- * Read once per process; tests may call `resetEnv()` after changing process.env.
+ * Parses an environment-like object (DESIGN.md §12, §16). Throws an Error naming every bad
+ * variable; tests use it to prove a configuration is refused.
  */
-export function getEnv(): Env {
-  if (cached) return cached;
-  const parsed = envSchema.safeParse(process.env);
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  cached = parsed.data;
+  return parsed.data;
+}
+
+/**
+ * The parsed environment (DESIGN.md §12). Throws an Error naming every bad variable.
+ * Read once per process; tests may call `resetEnv()` after changing process.env.
+ */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
   return cached;
 }
 
@@ -59,16 +114,44 @@ export function resetEnv() {
 }
 
 /**
- * Whether cookies carry `Secure` (DESIGN.md §7): in production, unless ALLOW_INSECURE_COOKIES=true
- * (plain-http hosts other than localhost, which browsers already treat as secure).
+ * The store's public origin, no trailing slash (DESIGN.md §12, §16): PUBLIC_URL, else
+ * `http://localhost:$PORT` (a local trial). Every absolute URL — payment return and notify URLs,
+ * canonical links — is built from it, never from `Host` or `X-Forwarded-*`.
  */
-export function secureCookies(): boolean {
-  const env = getEnv();
-  return env.NODE_ENV === "production" && !env.ALLOW_INSECURE_COOKIES;
+export function publicUrl(env: Env = getEnv()): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}
+
+/** True for a local trial: PUBLIC_URL unset or on a loopback host (DESIGN.md §16). */
+export function isLocalTrial(env: Env = getEnv()): boolean {
+  return isLoopbackUrl(publicUrl(env));
+}
+
+/**
+ * Whether this process runs the payment simulator (DESIGN.md §16): no Cashfree credentials, and a
+ * local trial or PAYMENT_SIMULATOR=true. (A public store without credentials never starts.)
+ */
+export function paymentSimulatorEnabled(env: Env = getEnv()): boolean {
+  const hasCredentials = Boolean(env.CASHFREE_APP_ID && env.CASHFREE_SECRET_KEY);
+  return !hasCredentials && (env.PAYMENT_SIMULATOR || isLocalTrial(env));
+}
+
+/**
+ * Whether the store is served over https (PUBLIC_URL's scheme): cookies are then `Secure` with the
+ * `__Host-` prefix, and pages carry HSTS (DESIGN.md §16). A local trial on http gets plain cookies,
+ * which every browser, text browsers included, returns over http (issue 9 item 1).
+ */
+export function servedOverHttps(env: Env = getEnv()): boolean {
+  return publicUrl(env).startsWith("https:");
+}
+
+/** A cookie name for this store: `__Host-NAME` on https, else NAME (DESIGN.md §16). */
+export function cookieName(name: string, env: Env = getEnv()): string {
+  return servedOverHttps(env) ? `__Host-${name}` : name;
 }
 
 /** The values the browser may see (STYLE.md habit 7). */
 export function publicEnv() {
   const env = getEnv();
-  return { STORE_NAME: env.STORE_NAME, FEEDBACK_URL: env.FEEDBACK_URL, CASHFREE_ENV: env.CASHFREE_ENV };
+  return { STORE_NAME: env.STORE_NAME, FEEDBACK_URL: env.FEEDBACK_URL ?? "/contact", CASHFREE_ENV: env.CASHFREE_ENV };
 }

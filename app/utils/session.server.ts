@@ -4,28 +4,32 @@ import { BackendError } from "~/backend/types";
 import { SESSION_TTL_MS } from "~/schemas/api";
 import { loginPath } from "~/utils/safe-redirect";
 import { getSessionSecret } from "~/utils/secret.server";
-import { secureCookies } from "~/utils/env.server";
+import { cookieName, servedOverHttps } from "~/utils/env.server";
 
 const TOKEN_KEY = "token";
+
+/** The session cookie's name: `__Host-session` on https, `__session` on http (DESIGN.md §16). */
+export function sessionCookieName(): string {
+  return cookieName("session").replace(/^session$/, "__session");
+}
 
 let storage: SessionStorage | undefined;
 
 /**
- * The storefront's session (DESIGN.md §7): a signed cookie `__session` holding the backend's
- * opaque token. httpOnly (scripts cannot read the token), SameSite=Lax (with no mutation in a
- * GET, this is the CSRF defence together with the Origin check), Secure in production (Chromium
- * and Firefox accept Secure cookies on http://localhost, so the production build works locally;
- * ALLOW_INSECURE_COOKIES=true turns Secure off for plain-http hosts other than localhost, as
- * toast.server.ts does). Lives 30 days, like the token.
+ * The storefront's session (DESIGN.md §7, §16): a signed cookie holding the backend's opaque
+ * token. httpOnly (scripts cannot read the token), SameSite=Lax (with no mutation in a GET, this
+ * is the CSRF defence together with the Origin check). When PUBLIC_URL is https it is `Secure` and
+ * named `__Host-session`; a local trial on http gets a plain `__session` that every browser,
+ * text browsers included, sends back over http. Lives 30 days, like the token.
  */
 function sessionStorage(): SessionStorage {
   storage ??= createCookieSessionStorage({
     cookie: {
-      name: "__session",
+      name: sessionCookieName(),
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      secure: secureCookies(),
+      secure: servedOverHttps(),
       secrets: [getSessionSecret()],
       maxAge: SESSION_TTL_MS / 1000,
     },

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { secureCookies } from "~/utils/env.server";
+import { cookieName, servedOverHttps } from "~/utils/env.server";
 import { getSessionSecret } from "~/utils/secret.server";
 
 type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
@@ -15,11 +15,11 @@ function toastUtils(): ToastUtils {
   utils ??= createToastUtilsWithCustomSession(
     createCookieSessionStorage({
       cookie: {
-        name: "toast-session",
+        name: cookieName("toast-session"),
         secrets: [getSessionSecret()],
         httpOnly: true,
         sameSite: "lax",
-        secure: secureCookies(),
+        secure: servedOverHttps(),
         path: "/",
       },
     }),

@@ -47,7 +47,7 @@ export async function startContractServer(
     PORT: String(port),
     HOST: "127.0.0.1",
     DATABASE_URL: `file:${databaseFile}`,
-    SESSION_SECRET: "contract-session-secret",
+    SESSION_SECRET: "contract-session-secret-not-for-production",
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     BACKEND_URL: "",
     TRUST_PROXY: "true",
