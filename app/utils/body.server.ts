@@ -25,10 +25,10 @@ export class BodyError extends Error {
  * by chunk and dropped (stream cancelled) as soon as the running total crosses the cap.
  * Throws BodyError 413.
  */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (Number.isFinite(declared) && declared > maxBytes) throw new BodyError(413, API_MESSAGES.tooLarge);
-  if (!request.body) return new Uint8Array(0);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -61,7 +61,7 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BODY_BY
   const contentType = request.headers.get("content-type");
   if (contentType) headers.set("content-type", contentType);
   try {
-    return await new Request("http://body.invalid/", { method: "POST", headers, body: bytes }).formData();
+    return await new Request("http://body.invalid/", { method: "POST", headers, body: new Blob([bytes]) }).formData();
   } catch {
     throw new BodyError(400, "The form could not be read.");
   }
