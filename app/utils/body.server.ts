@@ -61,7 +61,7 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BODY_BY
   const contentType = request.headers.get("content-type");
   if (contentType) headers.set("content-type", contentType);
   try {
-    return await new Request("http://body.invalid/", { method: "POST", headers, body: new Blob([bytes]) }).formData();
+    return await new Request("http://body.invalid/", { method: "POST", headers, body: new Uint8Array(bytes) }).formData();
   } catch {
     throw new BodyError(400, "The form could not be read.");
   }
