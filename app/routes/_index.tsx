@@ -12,6 +12,7 @@ import { Newsletter, type NewsletterActionData } from "~/components/home/Newslet
 import { toCardData } from "~/components/ProductCard";
 import { HOME_SECTION_SIZE } from "~/lib/constants";
 import { NEWSLETTER_NOTE, newsletterSchema } from "~/schemas/newsletter";
+import { readFormData, throwBodyError } from "~/utils/body.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 
 /**
@@ -37,9 +38,7 @@ export async function loader() {
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const formData = await request.formData().catch(() => {
-    throw new Response("The form could not be read.", { status: 400, statusText: "Bad Request" });
-  });
+  const formData = await readFormData(request).catch(throwBodyError);
   switch (formData.get("intent")) {
     case "newsletter": {
       const submission = parseWithZod(formData, { schema: newsletterSchema });

@@ -8,6 +8,7 @@ import { CartLine, cartLineFetcherKey, ENHANCED_FIELD, parseQuantityInput } from
 import { buildCartLines, cartTotals, type CartLineData } from "~/components/cart/cart-lines";
 import { CartTotals } from "~/components/cart/CartTotals";
 import { API_MESSAGES, itemIdSchema, MAX_LINE_QUANTITY, sizeKeySchema } from "~/schemas/api";
+import { readFormData, throwBodyError } from "~/utils/body.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 import { jsonWithError, redirectWithError } from "~/utils/toast.server";
@@ -46,9 +47,7 @@ const intentSchema = z.enum(["update", "remove"]);
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = await requireUserToken(request);
-  const formData = await request.formData().catch(() => {
-    throw new Response("The form could not be read.", { status: 400, statusText: "Bad Request" });
-  });
+  const formData = await readFormData(request).catch(throwBodyError);
   const intent = intentSchema.safeParse(formData.get("intent"));
   const line = lineSchema.safeParse({ itemId: formData.get("itemId"), size: formData.get("size") });
   if (!intent.success || !line.success) {

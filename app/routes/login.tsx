@@ -19,6 +19,7 @@ import {
   newPasswordSchema,
   passwordSchema,
 } from "~/schemas/api";
+import { readFormData, throwBodyError } from "~/utils/body.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { consumeAuthAttempt } from "~/utils/rate-limit.server";
 import { loginPath, safeRedirect } from "~/utils/safe-redirect";
@@ -85,9 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const url = new URL(request.url);
   const mode = modeOf(url);
-  const formData = await request.formData().catch(() => {
-    throw new Response("The form could not be read.", { status: 400, statusText: "Bad Request" });
-  });
+  const formData = await readFormData(request).catch(throwBodyError);
   const submission = parseWithZod(formData, { schema: mode === "signup" ? signupSchema : loginSchema });
   const hideFields = ["password"];
 

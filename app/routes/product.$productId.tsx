@@ -45,6 +45,7 @@ import {
   type ProductView,
 } from "~/schemas/product-view";
 import { publicUrl } from "~/utils/env.server";
+import { readFormData, throwBodyError } from "~/utils/body.server";
 import { loginPath } from "~/utils/safe-redirect";
 import { commitLogout, getSessionToken } from "~/utils/session.server";
 import { requireSameOrigin } from "~/utils/origin.server";
@@ -61,7 +62,7 @@ async function findProduct(params: LoaderFunctionArgs["params"]): Promise<Produc
 }
 
 /** The product (only the fields the page shows), up to 5 related product cards, the share image. */
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params }: LoaderFunctionArgs) {
   const product = await findProduct(params);
   const { products } = await getCatalogue();
   const origin = publicUrl();
@@ -98,9 +99,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const product = await findProduct(params);
-  const formData = await request.formData().catch(() => {
-    throw new Response("The form could not be read.", { status: 400, statusText: "Bad Request" });
-  });
+  const formData = await readFormData(request).catch(throwBodyError);
   const intent = formData.get("intent");
   switch (intent) {
     case "add-to-cart":

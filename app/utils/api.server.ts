@@ -2,6 +2,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { BackendError } from "~/backend/types";
 import { API_MESSAGES, firstIssueMessage } from "~/schemas/api";
+import { BodyError, readBodyText } from "~/utils/body.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 
 /** A Store API failure answer: `{success:false, message}` with a meaningful status (DESIGN.md §4). */
@@ -82,25 +83,18 @@ export function requireApiToken(request: Request): string {
   return token;
 }
 
-/** The body as text, refusing (413) more than `limit` bytes whatever Content-Length claims. */
+/**
+ * The body as text through the one capped reader (DESIGN.md §16, issue 8 item 11): 413 JSON
+ * `{success:false, message}` as soon as more than `limit` bytes arrive, whatever Content-Length
+ * claims.
+ */
 async function readTextWithin(request: Request, limit: number): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw apiFailure(413, API_MESSAGES.tooLarge);
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw apiFailure(413, API_MESSAGES.tooLarge);
-    }
-    chunks.push(value);
+  try {
+    return await readBodyText(request, limit);
+  } catch (error) {
+    if (error instanceof BodyError) throw apiFailure(error.status, error.status === 413 ? API_MESSAGES.tooLarge : error.message);
+    throw error;
   }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
 }
 
 /** 429 with the shopper's sentence and `Retry-After` in seconds (DESIGN.md §4). */
