@@ -2,20 +2,8 @@ import type { CartData } from "~/schemas/api";
 import type { Order, OrderBodyInput } from "~/schemas/orders";
 import type { Product } from "~/schemas/product";
 
-/**
- * A failure the backend reports to the storefront: `status` is the HTTP status of the Store API
- * (DESIGN.md §4: 400 bad input, 401 no/invalid token, 404 unknown id, 409 conflict, 429 rate
- * limited, …) and `message` a sentence a shopper can read.
- */
-export class BackendError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "BackendError";
-  }
-}
+/** Failures of every Backend call (defined below the services: issue 8 item 4). */
+export { BackendError } from "~/lib/errors";
 
 /**
  * The storefront's only way to its backend: the calls of SPEC.md §7 (DESIGN.md §3).

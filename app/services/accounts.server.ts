@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
-import { BackendError } from "~/backend/types";
+import { BackendError } from "~/lib/errors";
 import { isUniqueViolation, type DB } from "~/db/db.server";
 import {
   API_MESSAGES,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BackendError } from "~/backend/types";
+import { BackendError } from "~/lib/errors";
 import type { DB, Executor } from "~/db/db.server";
 import { DEFAULT_SIZE_KEY } from "~/lib/constants";
 import {
