@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "~/schemas/text";
 
 /**
  * The Store API contract for accounts and the cart (SPEC.md §7, DESIGN.md §4): the zod schemas of
@@ -55,10 +56,10 @@ function text(required: string) {
 }
 
 /** Name for sign-up: trimmed, 1..100 characters. */
-export const nameSchema = text(API_MESSAGES.nameRequired)
-  .trim()
-  .min(1, API_MESSAGES.nameRequired)
-  .max(NAME_MAX, API_MESSAGES.nameTooLong);
+export const nameSchema = plainText(
+  text(API_MESSAGES.nameRequired).trim().min(1, API_MESSAGES.nameRequired).max(NAME_MAX, API_MESSAGES.nameTooLong),
+  "Your name",
+);
 
 /** Email: trimmed, lower-cased, in email format (SPEC.md §5). */
 export const emailSchema = text(API_MESSAGES.emailRequired)
@@ -114,11 +115,10 @@ export const itemIdSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, API_MESSAGES.productUnknown);
 
 /** A size-or-colour key; missing or empty → 'Please select a size' (SPEC.md §5). */
-export const sizeKeySchema = z
-  .string({ error: API_MESSAGES.sizeRequired })
-  .trim()
-  .min(1, API_MESSAGES.sizeRequired)
-  .max(50, API_MESSAGES.colourRequired);
+export const sizeKeySchema = plainText(
+  z.string({ error: API_MESSAGES.sizeRequired }).trim().min(1, API_MESSAGES.sizeRequired).max(50, API_MESSAGES.colourRequired),
+  "The size or colour",
+);
 
 /** A cart line quantity for update: whole number 0..99; 0 removes the line (DESIGN.md §8). */
 export const quantitySchema = z

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ORDER_STATUSES } from "~/lib/constants";
 import { INDIAN_STATES_AND_UTS, canonicalIndianState } from "~/lib/indian-states";
 import { emailSchema, itemIdSchema, MAX_LINE_QUANTITY, sizeKeySchema } from "~/schemas/api";
+import { plainText } from "~/schemas/text";
 
 /**
  * The Store API contract for checkout and orders (SPEC.md §3, §7; DESIGN.md §4, §9) and the
@@ -60,8 +61,9 @@ const ADDRESS_MESSAGES = {
   tooLong: "This is too long.",
 } as const;
 
-function requiredText(message: string, max: number) {
-  return z.string({ error: message }).trim().min(1, message).max(max, ADDRESS_MESSAGES.tooLong);
+/** A required one-line address field: trimmed, 1..max characters, plain text (app/schemas/text.ts). */
+function requiredText(message: string, max: number, label: string) {
+  return plainText(z.string({ error: message }).trim().min(1, message).max(max, ADDRESS_MESSAGES.tooLong), label);
 }
 
 /**
@@ -106,11 +108,11 @@ export const indianStateSchema = z
  * /place-order form (with conform) and by the order calls of the Store API alike.
  */
 export const addressSchema = z.object({
-  firstName: requiredText(ADDRESS_MESSAGES.firstName, 50),
-  lastName: requiredText(ADDRESS_MESSAGES.lastName, 50),
+  firstName: requiredText(ADDRESS_MESSAGES.firstName, 50, "Your first name"),
+  lastName: requiredText(ADDRESS_MESSAGES.lastName, 50, "Your last name"),
   email: emailSchema,
-  street: requiredText(ADDRESS_MESSAGES.street, 200),
-  city: requiredText(ADDRESS_MESSAGES.city, 80),
+  street: requiredText(ADDRESS_MESSAGES.street, 200, "The street address"),
+  city: requiredText(ADDRESS_MESSAGES.city, 80, "The city"),
   state: indianStateSchema,
   zipcode: pinCodeSchema,
   country: z
