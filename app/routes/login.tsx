@@ -3,8 +3,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
@@ -21,7 +22,7 @@ import {
 } from "~/schemas/api";
 import { readFormData, throwBodyError } from "~/utils/body.server";
 import { requireSameOrigin } from "~/utils/origin.server";
-import { consumeAuthAttempt } from "~/utils/rate-limit.server";
+import { guardLogin, guardSignUp, rateLimitMessage } from "~/utils/rate-limit.server";
 import { loginPath, safeRedirect } from "~/utils/safe-redirect";
 import { commitLogin, getSessionToken } from "~/utils/session.server";
 
@@ -59,7 +60,7 @@ const SIGNUP_REFUSED = "We could not create your account. Please try again.";
 
 /** Login form: email and password, the rules of the Store API (SPEC.md §5). */
 const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
-/** Sign Up adds Name and the new-password rules (8 to 128 characters). */
+/** Sign Up adds Name and the new-password rules (12 to 128 characters; DESIGN.md §16). */
 const signupSchema = z.object({ name: nameSchema, email: emailSchema, password: newPasswordSchema });
 
 /**
@@ -79,8 +80,9 @@ function constraintFor(mode: Mode) {
 /**
  * Logs in or signs up (mode from the URL), then redirects (303) to the safe `redirectTo` or /
  * with the session cookie set. Failures re-render the form with the message and a 4xx:
- * 400 field errors or a filled honeypot, 401 'Invalid email or password.', 409 email taken,
- * 429 too many attempts (per client address and per email).
+ * 400 field errors (a common password among them) or a filled honeypot, 401 'Invalid email or
+ * password.', 409 email taken, 429 with Retry-After while the account (after repeated failed
+ * logins) or, behind a trusted proxy, the client address is locked (issue 8 item 12).
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -97,33 +99,41 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ result: submission.reply({ hideFields }) }, { status: 400 });
   }
 
-  const limit = await consumeAuthAttempt(request, submission.value.email);
-  if (!limit.ok) {
-    return json(
-      { result: submission.reply({ formErrors: [API_MESSAGES.rateLimited], hideFields }) },
-      { status: 429, headers: { "retry-after": String(limit.retryAfterSeconds) } },
+  const value = submission.value;
+  const refuse = (retryAfterSeconds: number) =>
+    json(
+      { result: submission.reply({ formErrors: [rateLimitMessage(retryAfterSeconds)], hideFields }) },
+      { status: 429, headers: { "retry-after": String(retryAfterSeconds) } },
     );
-  }
 
   try {
     const backend = getBackend();
-    const value = submission.value;
-    const { token } =
-      mode === "signup" && "name" in value && typeof value.name === "string"
-        ? await backend.register({ name: value.name, email: value.email, password: value.password })
-        : await backend.login({ email: value.email, password: value.password });
+    let token: string;
+    if (mode === "signup" && "name" in value && typeof value.name === "string") {
+      const limit = await guardSignUp(request);
+      if (!limit.ok) return refuse(limit.retryAfterSeconds);
+      ({ token } = await backend.register({ name: value.name, email: value.email, password: value.password }));
+    } else {
+      const outcome = await guardLogin(request, value.email, () => backend.login({ email: value.email, password: value.password }));
+      if (!outcome.ok) return refuse(outcome.retryAfterSeconds);
+      ({ token } = outcome.value);
+    }
     return redirect(safeRedirect(url.searchParams.get("redirectTo")), {
       status: 303,
       headers: { "Set-Cookie": await commitLogin(request, token) },
     });
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
-    return json(
-      { result: submission.reply({ formErrors: [error.message], hideFields }) },
-      { status: error.status >= 500 ? 503 : error.status },
-    );
+    // The backend's password rules (the common-password list) belong beside the password field.
+    const reply = PASSWORD_MESSAGES.has(error.message)
+      ? submission.reply({ fieldErrors: { password: [error.message] }, hideFields })
+      : submission.reply({ formErrors: [error.message], hideFields });
+    return json({ result: reply }, { status: error.status >= 500 ? 503 : error.status });
   }
 }
+
+/** Backend sentences about a new password, shown on the password field rather than the form. */
+const PASSWORD_MESSAGES = new Set<string>([API_MESSAGES.passwordCommon, API_MESSAGES.passwordTooShort, API_MESSAGES.passwordTooLong]);
 
 export default function LoginPage() {
   const { mode, redirectTo } = useLoaderData<typeof loader>();
@@ -155,6 +165,14 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
     toast.error(message);
     if (passwordRef.current) passwordRef.current.value = "";
   }, [actionData]);
+
+  // Show password (issue 8 item 14): with JavaScript only; hidden again whenever the form is sent,
+  // so the browser never stores the password as plain form text.
+  const hydrated = useHydrated();
+  const [passwordShown, setPasswordShown] = useState(false);
+  useEffect(() => {
+    if (navigation.state === "submitting") setPasswordShown(false);
+  }, [navigation.state]);
 
   const title = signup ? "Sign Up" : "Login";
   return (
@@ -194,9 +212,17 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
           />
         </Field>
 
-        <Field label="Password" errorId={fields.password.errorId} error={fields.password.errors?.[0]}>
+        <Field
+          label="Password"
+          errorId={fields.password.errorId}
+          error={fields.password.errors?.[0]}
+          hint={signup ? `At least ${PASSWORD_MIN} characters.` : undefined}
+          hintId={`${fields.password.id}-hint`}
+          after={hydrated ? <ShowPasswordToggle shown={passwordShown} controls={fields.password.id} onToggle={setPasswordShown} /> : null}
+        >
           <input
-            {...getInputProps(fields.password, { type: "password" })}
+            {...getInputProps(fields.password, { type: "password", ariaDescribedBy: signup ? `${fields.password.id}-hint` : undefined })}
+            type={passwordShown ? "text" : "password"}
             key={fields.password.key}
             ref={passwordRef}
             autoComplete={signup ? "new-password" : "current-password"}
@@ -243,15 +269,39 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
 const inputClass =
   "w-full border border-gray-800 px-3 py-2 placeholder:text-gray-500 aria-[invalid=true]:border-red-600";
 
+/**
+ * The show-password button (issue 8 item 14): a toggle (`aria-pressed`) that controls the password
+ * input; its label says what pressing it does.
+ */
+function ShowPasswordToggle({ shown, controls, onToggle }: { shown: boolean; controls: string; onToggle: (shown: boolean) => void }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={shown}
+      aria-controls={controls}
+      onClick={() => onToggle(!shown)}
+      className="self-end text-sm text-gray-700 underline underline-offset-2 hover:text-gray-900"
+    >
+      {shown ? "Hide password" : "Show password"}
+    </button>
+  );
+}
+
 function Field({
   label,
   errorId,
   error,
+  hint,
+  hintId,
+  after,
   children,
 }: {
   label: string;
   errorId: string;
   error: string | undefined;
+  hint?: string;
+  hintId?: string;
+  after?: React.ReactNode;
   children: React.ReactElement<{ id?: string }>;
 }) {
   return (
@@ -259,7 +309,13 @@ function Field({
       <label htmlFor={children.props.id} className="text-sm text-gray-700">
         {label}
       </label>
+      {hint ? (
+        <p id={hintId} className="text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
       {children}
+      {after}
       {error ? (
         <p id={errorId} className="text-sm text-red-700">
           {error}

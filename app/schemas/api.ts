@@ -14,8 +14,10 @@ export const API_MESSAGES = {
   emailRequired: "Please enter your email.",
   emailInvalid: "Please enter a valid email address.",
   passwordRequired: "Please enter your password.",
-  passwordTooShort: "Your password must be at least 8 characters.",
+  passwordTooShort: "Your password must be at least 12 characters.",
   passwordTooLong: "Your password must be at most 128 characters.",
+  /** A new password on the common-password list (DESIGN.md §16, ASVS 2.1.7). */
+  passwordCommon: "This password is too common. Please choose another.",
   emailTaken: "An account with this email already exists. Please log in.",
   badCredentials: "Invalid email or password.",
   tokenMissing: "Please log in to continue.",
@@ -45,7 +47,8 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Most of one watch (product + colour) a cart line may hold; see docs/decisions/0202. */
 export const MAX_LINE_QUANTITY = 99;
-export const PASSWORD_MIN = 8;
+/** New passwords: 12..128 characters (DESIGN.md §16, ASVS 2.1.1–2.1.2; docs/decisions/0311). */
+export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
@@ -69,7 +72,10 @@ export const emailSchema = text(API_MESSAGES.emailRequired)
   .max(EMAIL_MAX, API_MESSAGES.emailInvalid)
   .regex(z.regexes.email, API_MESSAGES.emailInvalid);
 
-/** A new password: 8..128 characters, kept as typed (never trimmed). */
+/**
+ * A new password: 12..128 characters, kept as typed (never trimmed). The common-password list is
+ * checked on the server only (services/passwords.server.ts), never shipped to the browser.
+ */
 export const newPasswordSchema = text(API_MESSAGES.passwordRequired)
   .min(1, API_MESSAGES.passwordRequired)
   .min(PASSWORD_MIN, API_MESSAGES.passwordTooShort)

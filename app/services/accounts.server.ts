@@ -10,6 +10,7 @@ import {
   SESSION_TTL_MS,
   tokenSchema,
 } from "~/schemas/api";
+import { isCommonPassword } from "~/services/passwords.server";
 
 /** A shopper as the services know them. */
 export type Account = { id: number; name: string; email: string };
@@ -26,13 +27,16 @@ const ARGON2_OPTIONS = { algorithm: 2 } as const;
 
 /**
  * Creates an account and logs it in (SPEC.md §7 `POST /api/user/register`): the name is trimmed,
- * the email trimmed and lower-cased, the password (8..128 characters) hashed with argon2id.
- * Throws BackendError 400 (bad input, first problem's sentence) or 409 (email already registered).
+ * the email trimmed and lower-cased, the password (12..128 characters, not on the common-password
+ * list: DESIGN.md §16, ASVS 2.1.1/2.1.7) hashed with argon2id. Throws BackendError 400 (bad input,
+ * first problem's sentence; 'This password is too common. Please choose another.') or 409 (email
+ * already registered).
  */
 export async function registerAccount(db: DB, input: unknown, now = Date.now()): Promise<SessionGrant> {
   const parsed = registerBodySchema.safeParse(input);
   if (!parsed.success) throw new BackendError(400, firstIssueMessage(parsed.error));
   const { name, email, password } = parsed.data;
+  if (await isCommonPassword(password)) throw new BackendError(400, API_MESSAGES.passwordCommon);
 
   const existing = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
   if (existing) throw new BackendError(409, API_MESSAGES.emailTaken);
@@ -56,7 +60,8 @@ export async function registerAccount(db: DB, input: unknown, now = Date.now()):
 
 /**
  * Logs a shopper in (SPEC.md §7 `POST /api/user/login`) and issues a fresh token; earlier tokens
- * stay valid until they expire or log out. An unknown email and a wrong password get the same
+ * stay valid until they expire or log out. The new-password rules (length, common list) are not
+ * applied here: an account made under older rules still logs in. An unknown email and a wrong password get the same
  * answer, BackendError 401 'Invalid email or password.', after the same amount of hashing work.
  * Throws BackendError 400 for a missing or malformed field.
  */

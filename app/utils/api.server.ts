@@ -98,9 +98,9 @@ async function readTextWithin(request: Request, limit: number): Promise<string> 
 }
 
 /** 429 with the shopper's sentence and `Retry-After` in seconds (DESIGN.md §4). */
-export function apiRateLimited(retryAfterSeconds: number) {
+export function apiRateLimited(retryAfterSeconds: number, message: string = API_MESSAGES.rateLimited) {
   return json(
-    { success: false, message: API_MESSAGES.rateLimited },
+    { success: false, message },
     { status: 429, headers: { "retry-after": String(retryAfterSeconds), "cache-control": "no-store" } },
   );
 }

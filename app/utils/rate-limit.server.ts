@@ -1,31 +1,35 @@
+import crypto from "node:crypto";
 import { isIP } from "node:net";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import pg from "pg";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { z } from "zod";
+import { API_MESSAGES } from "~/schemas/api";
+import { getEnv } from "~/utils/env.server";
 
 /**
- * Rate limits for login and sign-up (issue 3 "Abuse and safety"; docs/decisions/0200), in the
- * process's memory (rate-limiter-flexible; one instance — several instances would share its
- * PostgreSQL store instead, DESIGN.md §13). Applied in the login page's action and in the Store
- * API's register/login routes, since remix-serve takes no middleware.
+ * Rate limits for login and sign-up (DESIGN.md §16; issue 8 item 12; docs/decisions/0310). No key
+ * is shared by clients, so no single client can spend a limit that others need:
  *
- * Keys:
- * - per client address: the last X-Forwarded-For hop when TRUST_PROXY=true (set it only behind a
- *   proxy that appends the real address); without it, remix-serve gives route code no socket
- *   address, and any client-sent header could be forged, so every client shares one key with its
- *   own, higher limit;
- * - per email (trimmed, lower-cased): protects one account from guessing whatever the address.
+ * - **per account** (the email, trimmed and lower-cased, stored only as a hash): login *failures*
+ *   only. The RATE_LIMIT_LOGIN_FAILURES_PER_MIN-th failure within a minute locks the account for a
+ *   minute, each further lock-out that day doubles it (back-off, at most 15 minutes); at most
+ *   RATE_LIMIT_LOGIN_FAILURES_PER_HOUR (≤ 100, OWASP ASVS 2.2.1) failures an hour. A successful
+ *   login clears the burst counter and the back-off, never the hourly count.
+ * - **per client address**, only when TRUST_PROXY=true (the last X-Forwarded-For hop, appended by
+ *   the proxy we trust): login failures and sign-ups together, RATE_LIMIT_ADDRESS_PER_MIN.
+ *
+ * Attempts are counted *before* the password is checked and refunded when they turn out not to be
+ * failures, so a burst of parallel guesses cannot slip past the count. With a PostgreSQL
+ * DATABASE_URL the counters live in its `rate_limits` table (rate-limiter-flexible's
+ * RateLimiterPostgres) so every process behind a balancer enforces one limit; otherwise in memory.
  */
 const configSchema = z.object({
-  /** Login and sign-up attempts per client address per minute. */
-  RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().positive().default(10),
-  /** Attempts per email address per minute. */
-  RATE_LIMIT_AUTH_EMAIL_PER_MIN: z.coerce.number().int().positive().default(5),
-  /** Attempts per minute shared by all clients whose address is unknown (no TRUST_PROXY). */
-  RATE_LIMIT_AUTH_SHARED_PER_MIN: z.coerce.number().int().positive().default(120),
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
-    .optional()
-    .transform((v) => v === "true" || v === "1"),
+  /** Failed logins per account per minute; the next attempt is refused (429) with back-off. */
+  RATE_LIMIT_LOGIN_FAILURES_PER_MIN: z.coerce.number().int().positive().default(5),
+  /** Failed logins per account per hour: OWASP ASVS 2.2.1 allows at most 100. */
+  RATE_LIMIT_LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().positive().max(100, "must be at most 100 (OWASP ASVS 2.2.1)").default(100),
+  /** Failed logins plus sign-ups per client address per minute (only with TRUST_PROXY=true). */
+  RATE_LIMIT_ADDRESS_PER_MIN: z.coerce.number().int().positive().default(10),
 });
 
 export type RateLimitConfig = z.output<typeof configSchema>;
@@ -33,41 +37,172 @@ export type RateLimitConfig = z.output<typeof configSchema>;
 /** Outcome of a check: allowed, or refused with the seconds to wait (for Retry-After). */
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-const WINDOW_SECONDS = 60;
+/** Outcome of a guarded login: the login's own value, or refused before the password was checked. */
+export type GuardedLogin<T> = { ok: true; value: T } | { ok: false; retryAfterSeconds: number };
 
-/** Limiters for login and sign-up with the given limits (tests make their own). */
-export function createAuthRateLimiter(config: RateLimitConfig) {
-  const perAddress = new RateLimiterMemory({ keyPrefix: "auth-ip", points: config.RATE_LIMIT_AUTH_PER_MIN, duration: WINDOW_SECONDS });
-  const shared = new RateLimiterMemory({ keyPrefix: "auth-shared", points: config.RATE_LIMIT_AUTH_SHARED_PER_MIN, duration: WINDOW_SECONDS });
-  const perEmail = new RateLimiterMemory({ keyPrefix: "auth-email", points: config.RATE_LIMIT_AUTH_EMAIL_PER_MIN, duration: WINDOW_SECONDS });
+/** Where the counters live: this process's memory, or a PostgreSQL table shared by processes. */
+export type RateLimitStore = { kind: "memory" } | { kind: "postgres"; pool: pg.Pool; schemaName?: string };
+
+export type AuthRateLimiter = {
+  /**
+   * Runs `attempt` (the password check) unless the account or the client address is locked; a
+   * rejection whose `status` is 401 counts as a failure, anything else is refunded. Resolves
+   * `{ok:false, retryAfterSeconds}` (without calling `attempt`) when locked; rethrows what
+   * `attempt` throws.
+   */
+  login<T>(request: Request, email: string, attempt: () => Promise<T>): Promise<GuardedLogin<T>>;
+  /** Counts a sign-up against the client address (TRUST_PROXY only); refused once it is spent. */
+  signUp(request: Request): Promise<RateLimitResult>;
+};
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Longest back-off after repeated lock-outs of one account, in seconds. */
+export const MAX_BACKOFF_SECONDS = 15 * MINUTE;
+/** The table rate-limiter-flexible keeps its PostgreSQL counters in. */
+export const RATE_LIMIT_TABLE = "rate_limits";
+
+/**
+ * Seconds an account stays locked after its `lockouts`-th lock-out (1-based) in a day:
+ * 60, 120, 240, 480, then 900 (back-off, ASVS 2.2.1).
+ */
+export function backoffSeconds(lockouts: number): number {
+  return Math.min(MINUTE * 2 ** Math.max(0, lockouts - 1), MAX_BACKOFF_SECONDS);
+}
+
+/**
+ * Limiters for login and sign-up with the given limits, in `store` (tests make their own; the
+ * server uses `getAuthRateLimiter`). Resolves once a PostgreSQL store's table exists; rejects with
+ * the database's error when it cannot be created.
+ */
+export async function createAuthRateLimiter(options: {
+  config: RateLimitConfig;
+  trustProxy: boolean;
+  store?: RateLimitStore;
+}): Promise<AuthRateLimiter> {
+  const { config, trustProxy, store = { kind: "memory" } } = options;
+  if (store.kind === "postgres") await createTable(store);
+
+  const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
+    const memory = new RateLimiterMemory({ keyPrefix, points, duration });
+    if (store.kind === "memory") return memory;
+    return new RateLimiterPostgres({
+      storeClient: store.pool,
+      storeType: "pool",
+      tableName: RATE_LIMIT_TABLE,
+      schemaName: store.schemaName,
+      tableCreated: true,
+      keyPrefix,
+      points,
+      duration,
+      // A database hiccup falls back to this process's memory rather than failing the login.
+      insuranceLimiter: memory,
+    });
+  };
+
+  const burst = make("login-burst", config.RATE_LIMIT_LOGIN_FAILURES_PER_MIN, MINUTE);
+  const hourly = make("login-hour", config.RATE_LIMIT_LOGIN_FAILURES_PER_HOUR, HOUR);
+  const lockouts = make("login-lockouts", Number.MAX_SAFE_INTEGER, DAY);
+  const perAddress = make("auth-address", config.RATE_LIMIT_ADDRESS_PER_MIN, MINUTE);
+
+  type Reservation = { limiter: RateLimiterAbstract; key: string };
+  const refund = (reservations: Reservation[]) =>
+    Promise.all(reservations.map(({ limiter, key }) => limiter.reward(key).catch(() => undefined)));
 
   return {
-    /**
-     * Counts one login or sign-up attempt for this request's client and for `email` (when given).
-     * Resolves `{ok:false, retryAfterSeconds}` once either limit is spent for this minute.
-     */
-    async consume(request: Request, email: unknown): Promise<RateLimitResult> {
-      const address = clientAddress(request, config.TRUST_PROXY);
+    async login<T>(request: Request, email: string, attempt: () => Promise<T>): Promise<GuardedLogin<T>> {
+      const account = accountKey(email);
+      const address = clientAddress(request, trustProxy);
+      const wanted: Reservation[] = [
+        ...(address ? [{ limiter: perAddress, key: address }] : []),
+        { limiter: burst, key: account },
+        { limiter: hourly, key: account },
+      ];
+      const reserved: Reservation[] = [];
+      let burstCount = 0;
+      for (const reservation of wanted) {
+        try {
+          const res = await reservation.limiter.consume(reservation.key);
+          if (reservation.limiter === burst) burstCount = res.consumedPoints;
+          reserved.push(reservation);
+        } catch (error) {
+          if (!(error instanceof RateLimiterRes)) throw error;
+          await refund(reserved);
+          return { ok: false, retryAfterSeconds: retryAfter(error) };
+        }
+      }
+
+      let value: T;
       try {
-        if (address) await perAddress.consume(address);
-        else await shared.consume("unknown-address");
-        const key = typeof email === "string" ? email.trim().toLowerCase() : "";
-        if (key) await perEmail.consume(key);
+        value = await attempt();
+      } catch (error) {
+        if (isLoginFailure(error)) {
+          if (burstCount >= config.RATE_LIMIT_LOGIN_FAILURES_PER_MIN) {
+            const { consumedPoints } = await lockouts.penalty(account);
+            await burst.block(account, backoffSeconds(consumedPoints));
+          }
+        } else {
+          await refund(reserved);
+        }
+        throw error;
+      }
+      // Success: the burst and back-off start again; the hourly count keeps earlier failures.
+      await Promise.all([
+        burst.delete(account),
+        lockouts.delete(account),
+        hourly.reward(account),
+        address ? perAddress.reward(address) : undefined,
+      ]);
+      return { ok: true, value };
+    },
+
+    async signUp(request) {
+      const address = clientAddress(request, trustProxy);
+      if (!address) return { ok: true };
+      try {
+        await perAddress.consume(address);
         return { ok: true };
       } catch (error) {
-        if (error instanceof RateLimiterRes) {
-          return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
-        }
+        if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: retryAfter(error) };
         throw error;
       }
     },
   };
 }
 
+/** A rejection that means "wrong email or password" (BackendError 401), not a broken request. */
+function isLoginFailure(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { status?: unknown }).status === 401;
+}
+
+function retryAfter(res: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+}
+
+/** The per-account key: SHA-256 of the normalised email (short, and no address in the table). */
+function accountKey(email: string): string {
+  return crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
+}
+
+/** rate-limiter-flexible's own table layout, created once up front (so no limiter races it). */
+async function createTable(store: Extract<RateLimitStore, { kind: "postgres" }>): Promise<void> {
+  const table = store.schemaName ? `"${store.schemaName}"."${RATE_LIMIT_TABLE}"` : `"${RATE_LIMIT_TABLE}"`;
+  try {
+    await store.pool.query(
+      `CREATE TABLE IF NOT EXISTS ${table} (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`,
+    );
+  } catch (error) {
+    // Another process created it at the same moment.
+    const code = (error as { code?: unknown }).code;
+    if (code !== "23505" && code !== "42P07") throw error;
+  }
+}
+
 /**
  * The client's address, or null when it cannot be known safely: with `trustProxy`, the last hop
  * of X-Forwarded-For (the one our own proxy appended; earlier hops are client-controlled);
- * without it, null (see the module comment).
+ * without it, null: remix-serve gives route code no socket address, and any header can be forged.
  */
 export function clientAddress(request: Request, trustProxy: boolean): string | null {
   if (!trustProxy) return null;
@@ -77,30 +212,79 @@ export function clientAddress(request: Request, trustProxy: boolean): string | n
 }
 
 /**
- * This process's limits, parsed when the server starts (STYLE.md habit 7): a bad value stops it
- * with an Error naming the variable.
+ * The shopper's sentence for a refusal that lasts `retryAfterSeconds`: SPEC's "wait a minute"
+ * sentence up to a minute, the number of minutes beyond (back-off).
  */
-const settings = (() => {
-  const parsed = configSchema.safeParse(process.env);
+export function rateLimitMessage(retryAfterSeconds: number): string {
+  if (retryAfterSeconds <= MINUTE) return API_MESSAGES.rateLimited;
+  return `Too many attempts. Please wait ${Math.ceil(retryAfterSeconds / MINUTE)} minutes and try again.`;
+}
+
+/** Parses the limits from an environment-like object (defaults for missing ones); throws naming a bad one. */
+export function rateLimitConfig(env: Record<string, string | undefined>): RateLimitConfig {
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return parsed.data;
-})();
-
-let limiter: ReturnType<typeof createAuthRateLimiter> | undefined;
-
-/**
- * Counts a login or sign-up attempt against this process's limits (RATE_LIMIT_AUTH_PER_MIN,
- * RATE_LIMIT_AUTH_EMAIL_PER_MIN, RATE_LIMIT_AUTH_SHARED_PER_MIN, TRUST_PROXY).
- */
-export function consumeAuthAttempt(request: Request, email: unknown): Promise<RateLimitResult> {
-  limiter ??= createAuthRateLimiter(settings);
-  return limiter.consume(request, email);
 }
 
-/** Parses rate limit settings from an environment-like object (defaults for missing ones). */
-export function rateLimitConfig(env: Record<string, string | undefined>): RateLimitConfig {
-  return configSchema.parse(env);
+/**
+ * The start-up warning for this environment, or null: a production server without TRUST_PROXY
+ * has no per-address limits (issue 8 item 12).
+ */
+export function startupWarning(env: { NODE_ENV: string; TRUST_PROXY: boolean }): string | null {
+  if (env.NODE_ENV !== "production" || env.TRUST_PROXY) return null;
+  return (
+    "Warning: TRUST_PROXY is not set, so per-address rate limits for login and sign-up are off " +
+    "(per-account limits still apply). Run behind a reverse proxy that sets X-Forwarded-For and set TRUST_PROXY=true."
+  );
+}
+
+declare global {
+  var __authRateLimiter: Promise<AuthRateLimiter> | undefined;
+  var __authRateLimitWarned: boolean | undefined;
+}
+
+// Parsed (and warned about) when the server starts (STYLE.md habit 7): a bad value stops it.
+const settings = rateLimitConfig(process.env);
+{
+  const warning = startupWarning(getEnv());
+  if (warning && !globalThis.__authRateLimitWarned) {
+    globalThis.__authRateLimitWarned = true;
+    console.warn(warning);
+  }
+}
+
+/**
+ * This process's limiters (RATE_LIMIT_LOGIN_FAILURES_PER_MIN, RATE_LIMIT_LOGIN_FAILURES_PER_HOUR,
+ * RATE_LIMIT_ADDRESS_PER_MIN, TRUST_PROXY), created on first use: in PostgreSQL when DATABASE_URL
+ * is one (a small pool of its own), else in memory. Rejects when the table cannot be created.
+ */
+export function getAuthRateLimiter(): Promise<AuthRateLimiter> {
+  globalThis.__authRateLimiter ??= (async () => {
+    const env = getEnv();
+    const store: RateLimitStore = env.DATABASE_URL.startsWith("postgres")
+      ? { kind: "postgres", pool: new pg.Pool({ connectionString: env.DATABASE_URL, max: 3, allowExitOnIdle: true }) }
+      : { kind: "memory" };
+    return createAuthRateLimiter({ config: settings, trustProxy: env.TRUST_PROXY, store });
+  })().catch((error) => {
+    globalThis.__authRateLimiter = undefined;
+    throw error;
+  });
+  return globalThis.__authRateLimiter;
+}
+
+/**
+ * Guards one login (see AuthRateLimiter.login) with this process's limits: `{ok:false,
+ * retryAfterSeconds}` when the account or address is locked, else `attempt`'s value.
+ */
+export async function guardLogin<T>(request: Request, email: string, attempt: () => Promise<T>): Promise<GuardedLogin<T>> {
+  return (await getAuthRateLimiter()).login(request, email, attempt);
+}
+
+/** Counts one sign-up against this process's per-address limit (TRUST_PROXY only). */
+export async function guardSignUp(request: Request): Promise<RateLimitResult> {
+  return (await getAuthRateLimiter()).signUp(request);
 }
