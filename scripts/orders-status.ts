@@ -1,40 +1,86 @@
 /**
- * `npm run orders:status -- ORDER_ID STATUS`: moves an order to a status text shoppers see under
- * My Orders (SPEC.md §4; DESIGN.md §9): Order Placed, Packing, Shipped, Out for delivery,
- * Delivered. The status may be typed in any letter case; quote it when it has spaces:
+ * The store owner's order tool (SPEC.md §4; DESIGN.md §9, §16):
  *
- *   npm run orders:status -- CI250314-7K3M9Q2X "Out for delivery"
+ *   npm run orders:status -- ORDER_ID STATUS    move an order to a status text shoppers see under
+ *                                               My Orders: Order Placed, Packing, Shipped, Out for
+ *                                               delivery, Delivered (any letter case; quote spaces)
+ *   npm run orders:status -- ORDER_ID           show the order: payment, test or live, refunds due
+ *   npm run orders:status -- --refunds-due      list every order that received a second payment
+ *                                               to refund (issue 8 item 2)
  *
- * Refuses (exit code 1, nothing written) an unknown order id, an unknown status, and an online
- * order that is not paid. Uses DATABASE_URL like the store.
+ * Refuses (exit code 1, nothing written) an unknown order id, an unknown status, an online order
+ * that is not paid, and — when the store has live Cashfree credentials (CASHFREE_ENV=production)
+ * — moving an order paid in test mode past "Order Placed" (issue 8 item 1). Uses DATABASE_URL like
+ * the store.
  */
-import { BackendError } from "~/backend/types";
-import { createDatabase, migrateToLatest } from "~/db/db.server";
+import { createDatabase, migrateToLatest, type DB } from "~/db/db.server";
 import { ORDER_STATUSES } from "~/lib/constants";
-import { setOrderStatus } from "~/services/orders.server";
+import { BackendError } from "~/lib/errors";
+import { formatPaise } from "~/lib/money";
+import { hasLiveCredentials } from "~/payments/gateway.server";
+import { describeOrder, listRefundsDue, setOrderStatus, type OwnerOrderView } from "~/services/orders.server";
 import { getEnv } from "~/utils/env.server";
 
-const USAGE = `Usage: npm run orders:status -- ORDER_ID STATUS\n  STATUS is one of: ${ORDER_STATUSES.map((s) => `"${s}"`).join(", ")}`;
+const USAGE = `Usage: npm run orders:status -- ORDER_ID STATUS
+       npm run orders:status -- ORDER_ID
+       npm run orders:status -- --refunds-due
+  STATUS is one of: ${ORDER_STATUSES.map((s) => `"${s}"`).join(", ")}`;
 
-async function main(): Promise<number> {
-  const [orderId, ...words] = process.argv.slice(2);
+/** The order as lines for the owner, the refund warning first. */
+function describe(order: OwnerOrderView): string {
+  const mode = order.paymentMode === "test" ? "Test payment (no real money)" : order.paymentMode === "live" ? "live" : "-";
+  const lines = [
+    `Order ${order.id}: ${formatPaise(order.amountPaise)}, ${order.paymentMethod}, payment ${order.paymentStatus}, status "${order.status}"`,
+    `  payment mode: ${mode}; instrument: ${order.gatewayRef ?? "-"}; paid by: ${order.paidBy ?? "-"}`,
+  ];
+  if (order.refundDue) {
+    lines.unshift(`REFUND DUE on order ${order.id}: it received ${order.refundPayments.length} payment(s) after it was paid. Refund in Cashfree:`);
+    for (const payment of order.refundPayments) {
+      lines.push(
+        `  refund ${payment.paymentId}: ${payment.amountPaise === null ? "?" : formatPaise(payment.amountPaise)} ${payment.currency ?? ""} (${payment.source}, ${new Date(payment.at).toISOString()})`,
+      );
+    }
+  }
+  return lines.join("\n");
+}
+
+async function run(db: DB, args: string[]): Promise<number> {
+  const [orderId, ...words] = args;
+  if (orderId === "--refunds-due") {
+    const due = await listRefundsDue(db);
+    if (due.length === 0) console.log("No refunds due.");
+    for (const order of due) console.log(describe(order));
+    return 0;
+  }
   const typed = words.join(" ").trim();
-  if (!orderId || !typed || orderId === "--help" || orderId === "-h") {
-    console.error(USAGE);
-    return 1;
+  if (!typed) {
+    const order = await describeOrder(db, orderId.trim());
+    console.log(describe(order));
+    if (order.refundDue) console.warn(`Warning: order ${order.id} has a refund due.`);
+    return 0;
   }
   const status = ORDER_STATUSES.find((known) => known.toLowerCase() === typed.toLowerCase().replace(/\s+/g, " "));
   if (!status) {
     console.error(`Unknown status "${typed}".\n${USAGE}`);
     return 1;
   }
+  const order = await setOrderStatus(db, orderId.trim(), status, { liveCredentials: hasLiveCredentials(getEnv()) });
+  console.log(`Order ${order.id} is now "${order.status}".`);
+  const view = await describeOrder(db, order.id);
+  if (view.refundDue) console.warn(describe(view));
+  return 0;
+}
 
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (!args[0] || args[0] === "--help" || args[0] === "-h") {
+    console.error(USAGE);
+    return 1;
+  }
   const db = createDatabase(getEnv().DATABASE_URL);
   try {
     await migrateToLatest(db);
-    const order = await setOrderStatus(db, orderId.trim(), status);
-    console.log(`Order ${order.id} is now "${order.status}".`);
-    return 0;
+    return await run(db, args);
   } catch (error) {
     if (error instanceof BackendError) {
       console.error(error.message);

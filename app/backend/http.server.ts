@@ -3,6 +3,7 @@ import { BackendError, type Backend } from "~/backend/types";
 import { cartAnswerSchema, messageAnswerSchema, tokenAnswerSchema } from "~/schemas/api";
 import {
   cashfreeLinkAnswerSchema,
+  checkoutModeAnswerSchema,
   cashfreeOrderAnswerSchema,
   orderFromJson,
   placeOrderAnswerSchema,
@@ -97,6 +98,11 @@ export function createHttpBackend(baseUrl: string, fetchImpl: typeof fetch = fet
         headers: idempotencyHeader(options.idempotencyKey),
       });
       return { orderId: answer.orderId, message: answer.message ?? "" };
+    },
+
+    async checkoutMode() {
+      const answer = await call("GET", "/api/order/checkoutMode", checkoutModeAnswerSchema);
+      return answer.checkoutMode;
     },
 
     async createCashfreeOrder(token, body, options) {

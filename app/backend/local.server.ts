@@ -3,7 +3,9 @@ import type { DB } from "~/db/db.server";
 import * as accounts from "~/services/accounts.server";
 import * as carts from "~/services/carts.server";
 import * as catalogue from "~/services/catalogue.server";
+import { BackendError } from "~/lib/errors";
 import * as orders from "~/services/orders.server";
+import * as payments from "~/services/payments.server";
 import { getPaymentGateway, type PaymentGateway } from "~/payments/gateway.server";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { getEnv } from "~/utils/env.server";
@@ -67,30 +69,39 @@ export function createLocalBackend(getDb: () => Promise<DB>, options: LocalBacke
       return { orderId: order.id, message: ORDER_MESSAGES.orderPlaced };
     },
 
+    async checkoutMode() {
+      try {
+        return payments.checkoutMode(gateway());
+      } catch (error) {
+        console.error("No payment gateway:", (error as Error).message);
+        throw new BackendError(503, ORDER_MESSAGES.gatewayUnavailable);
+      }
+    },
+
     async createCashfreeOrder(token, body, callOptions) {
       const db = await getDb();
       const account = await accounts.requireAccount(db, token);
-      const started = await orders.startCashfreePayment(db, gateway(), account, body, { ...callOptions, mode: "checkout" });
+      const started = await payments.startCashfreePayment(db, gateway(), account, body, { ...callOptions, mode: "checkout" });
       return { orderId: started.order.id, paymentSessionId: started.paymentSessionId! };
     },
 
     async createCashfreePaymentLink(token, body, callOptions) {
       const db = await getDb();
       const account = await accounts.requireAccount(db, token);
-      const started = await orders.startCashfreePayment(db, gateway(), account, body, { ...callOptions, mode: "link" });
+      const started = await payments.startCashfreePayment(db, gateway(), account, body, { ...callOptions, mode: "link" });
       return { orderId: started.order.id, linkUrl: started.linkUrl! };
     },
 
     async verifyCashfree(token, orderId) {
       const db = await getDb();
       const account = await accounts.requireAccount(db, token);
-      await orders.verifyCashfreePayment(db, gateway(), account.id, { orderId });
+      await payments.verifyCashfreePayment(db, gateway(), account.id, { orderId });
     },
 
     async verifyStripe(token, input) {
       const db = await getDb();
       const account = await accounts.requireAccount(db, token);
-      await orders.verifyStripePayment(db, account.id, input);
+      await payments.verifyStripePayment(db, account.id, input);
     },
 
     async userOrders(token) {

@@ -1,5 +1,5 @@
 import type { CartData } from "~/schemas/api";
-import type { Order, OrderBodyInput } from "~/schemas/orders";
+import type { CheckoutMode, Order, OrderBodyInput } from "~/schemas/orders";
 import type { Product } from "~/schemas/product";
 
 /** Failures of every Backend call (defined below the services: issue 8 item 4). */
@@ -60,10 +60,22 @@ export interface Backend {
   placeOrder(token: string, body: OrderBodyInput, options?: OrderCallOptions): Promise<{ orderId: string; message: string }>;
 
   /**
+   * How the backend takes money (issue 8 item 4; not a SPEC.md §7 call: the http adapter uses the
+   * added `GET /api/order/checkoutMode`): `{gateway: "cashfree", environment: "test" | "live",
+   * checkout: "modal" | "hosted", simulator, sdkMode: "sandbox" | "production"}`. The checkout page
+   * shows "Test mode" and chooses Cashfree's modal or the hosted payment page from this answer,
+   * never from its own settings. BackendError 503 when the backend has no payment gateway.
+   */
+  checkoutMode(): Promise<CheckoutMode>;
+
+  /**
    * `POST /api/order/cashfree` `{address, items, amount}` → our order (PENDING) and a Cashfree
    * payment session for the modal (SPEC.md §3 "Payment order response"). The cart is kept until
-   * the payment is verified. BackendError as placeOrder, plus 409 (already paid), 502 (Cashfree
-   * refused or is down), 504 (Cashfree timed out: the order stays PENDING).
+   * the payment is verified. An order has one open payment instrument: asking for the other kind
+   * (session ↔ link) cancels the first at Cashfree. BackendError as placeOrder, plus 400 (returnUrl
+   * not on the backend's PUBLIC_URL origin), 409 (already paid, also by the other instrument), 429
+   * (10 unpaid online orders this hour), 502 (Cashfree refused or is down), 504 (Cashfree timed
+   * out: the order stays PENDING).
    */
   createCashfreeOrder(
     token: string,
@@ -110,8 +122,12 @@ export type OrderCallOptions = {
 
 /** Options of the calls that start an online payment. */
 export type OrderPaymentOptions = OrderCallOptions & {
-  /** This store's absolute base URL (PUBLIC_URL, else the request's origin); no trailing slash. */
+  /** This store's absolute base URL, `publicUrl()` (PUBLIC_URL, never a request header); no trailing slash. */
   storeUrl: string;
-  /** Where the shopper returns after paying, `{order_id}` standing for the order id; default `${storeUrl}/verify?orderId={order_id}`. */
+  /**
+   * Where the shopper returns after paying, `{order_id}` standing for the order id; default
+   * `${storeUrl}/verify?orderId={order_id}`. The backend refuses (400) one that is not on its own
+   * PUBLIC_URL origin (issue 8 item 3): a storefront and its backend share one public origin.
+   */
   returnUrl?: string;
 };

@@ -66,6 +66,14 @@ export interface OrdersTable {
   idempotency_key: string;
   created_at: number;
   updated_at: number;
+  /** `test` (simulator or Cashfree sandbox) or `live` (Cashfree production); null for cash on delivery. */
+  gateway_mode: string | null;
+  /** 1 when a second successful payment arrived for an already paid order: refund it (issue 8 item 2). */
+  refund_due: Generated<number>;
+  /** JSON list of the payments to refund: `[{paymentId, amountPaise, source, at}]`. */
+  refund_payments: string | null;
+  /** The payment instrument that paid the order: "order:{cashfree order id}" or "link:{link id}". */
+  paid_by: string | null;
 }
 
 export interface PaymentEventsTable {

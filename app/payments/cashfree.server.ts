@@ -3,8 +3,8 @@ import { z } from "zod";
 
 /**
  * A thin client for Cashfree's Payment Gateway REST API, version 2025-01-01 (DESIGN.md §9):
- * orders (`POST /orders`, `GET /orders/{id}`, `GET /orders/{id}/payments`) and payment links
- * (`POST /links`, `GET /links/{id}`). Every answer is validated with zod and handed back in our
+ * orders (`POST /orders`, `GET /orders/{id}`, `GET /orders/{id}/payments`, `PATCH /orders/{id}`
+ * to terminate) and payment links (`POST /links`, `GET /links/{id}`, `POST /links/{id}/cancel`). Every answer is validated with zod and handed back in our
  * terms (camelCase, money in integer paise); every failure is a CashfreeError with a clear message.
  * Works the same against Cashfree, the in-process simulator and the fake server of the tests.
  */
@@ -110,6 +110,19 @@ export type CashfreeClient = {
   }): Promise<CashfreeLink>;
   /** `GET /links/{linkId}`. CashfreeError `not_found` when Cashfree does not know it. */
   getPaymentLink(linkId: string): Promise<CashfreeLink>;
+  /**
+   * `PATCH /orders/{orderId}` `{"order_status":"TERMINATED"}` (Cashfree API 2025-01-01, Terminate
+   * Order): no further payment can be made on it. Answers the order (status TERMINATED or
+   * TERMINATION_REQUESTED). CashfreeError `not_found`, or `rejected`/`conflict` when Cashfree
+   * refuses (e.g. the order is already paid).
+   */
+  terminateOrder(orderId: string): Promise<CashfreeOrder>;
+  /**
+   * `POST /links/{linkId}/cancel` (Cashfree API 2025-01-01, Cancel Payment Link): only an ACTIVE
+   * link can be cancelled. Answers the link (status CANCELLED). CashfreeError `not_found`, or
+   * `rejected`/`conflict` when Cashfree refuses (e.g. the link is already paid).
+   */
+  cancelPaymentLink(linkId: string): Promise<CashfreeLink>;
 };
 
 export type CashfreeClientOptions = {
@@ -217,7 +230,7 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
   const base = options.baseUrl.replace(/\/+$/, "");
 
   async function call<S extends z.ZodTypeAny>(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "PATCH",
     path: string,
     schema: S,
     what: string,
@@ -230,7 +243,7 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
       "x-client-secret": options.clientSecret,
       "x-request-id": crypto.randomUUID(),
     };
-    if (method === "POST") {
+    if (method !== "GET") {
       headers["content-type"] = "application/json";
       headers["x-idempotency-key"] = extra.idempotencyKey ?? crypto.randomUUID();
     }
@@ -240,7 +253,7 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
       response = await fetchImpl(`${base}${path}`, {
         method,
         headers,
-        body: method === "POST" ? JSON.stringify(extra.body ?? {}) : undefined,
+        body: method === "GET" ? undefined : JSON.stringify(extra.body ?? {}),
         signal: AbortSignal.timeout(timeoutMs),
       });
       text = await response.text();
@@ -349,6 +362,21 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
 
     async getPaymentLink(linkId) {
       return toLink(await call("GET", `/links/${enc(linkId)}`, linkEntitySchema, `payment link ${linkId}`));
+    },
+
+    async terminateOrder(orderId) {
+      const entity = await call("PATCH", `/orders/${enc(orderId)}`, orderEntitySchema, `order ${orderId}`, {
+        idempotencyKey: `terminate-${orderId}`,
+        body: { order_status: "TERMINATED" },
+      });
+      return toOrder(entity);
+    },
+
+    async cancelPaymentLink(linkId) {
+      const entity = await call("POST", `/links/${enc(linkId)}/cancel`, linkEntitySchema, `payment link ${linkId}`, {
+        idempotencyKey: `cancel-${linkId}`,
+      });
+      return toLink(entity);
     },
   };
 }

@@ -3,11 +3,13 @@ import { z } from "zod";
 import { formatPaise } from "~/lib/money";
 import { CASHFREE_API_VERSION } from "~/payments/cashfree.server";
 import { signWebhook } from "~/payments/webhook.server";
+import { readFormData } from "~/utils/body.server";
 
 /**
  * A Cashfree-compatible payment simulator (DESIGN.md §9, docs/decisions/0231): the REST paths and
  * JSON of Cashfree PG 2025-01-01 that the store uses (`POST /orders`, `GET /orders/{id}`,
- * `GET /orders/{id}/payments`, `POST /links`, `GET /links/{id}`), with Cashfree's headers, error
+ * `GET /orders/{id}/payments`, `PATCH /orders/{id}` (terminate), `POST /links`, `GET /links/{id}`,
+ * `POST /links/{id}/cancel`), with Cashfree's headers, error
  * bodies (`{message, code, type}`) and idempotency keys, plus a hosted payment page with "Pay" and
  * "Fail" buttons that, like Cashfree, sends a signed webhook to the notify URL and then returns
  * the shopper to the return URL.
@@ -67,7 +69,7 @@ type SimOrder = {
   cfOrderId: number;
   orderId: string;
   amountPaise: number;
-  status: "ACTIVE" | "PAID";
+  status: "ACTIVE" | "PAID" | "TERMINATED";
   sessionId: string;
   customer: Record<string, string | null>;
   returnUrl: string | null;
@@ -84,7 +86,7 @@ type SimLink = {
   slug: string;
   amountPaise: number;
   amountPaidPaise: number;
-  status: "ACTIVE" | "PAID";
+  status: "ACTIVE" | "PAID" | "CANCELLED";
   purpose: string;
   customer: Record<string, string | null>;
   returnUrl: string | null;
@@ -100,13 +102,16 @@ export type CashfreeSimulator = {
   /**
    * The hosted payment page; `path` is "/session/{payment_session_id}" or "/link/{slug}". GET shows
    * it; POST with `outcome=pay|fail` settles an attempt, delivers the webhook and redirects (303)
-   * to the return URL, or answers JSON when the request accepts JSON (the test stand-in of
-   * Cashfree's modal).
+   * to the return URL, or answers JSON when the request accepts JSON (a same-origin script).
+   * A POST whose `Origin` is missing or is not the page's own origin is refused with 403, and no
+   * answer carries a CORS header (issue 8 item 1). A terminated order or cancelled link is no
+   * longer payable (410).
    */
   handleHosted(request: Request, path: string): Promise<Response>;
   /**
    * Settles an attempt on an order (by our order id) or a link (by link id) without a browser —
-   * a shopper who pays and closes the tab. Answers the signed webhook Cashfree would send (null
+   * a shopper who pays and closes the tab. Works even on a terminated order or cancelled link: a
+   * payment already in flight when the store cancelled it (the race of issue 8 item 2). Answers the signed webhook Cashfree would send (null
    * when it sends none) and delivers it to the notify URL unless `notify: false`.
    */
   settle(
@@ -421,7 +426,7 @@ export function createCashfreeSimulator(options: SimulatorOptions): CashfreeSimu
 
   async function handleApi(request: Request, path: string): Promise<Response> {
     const method = request.method.toUpperCase();
-    const text = method === "POST" ? await request.text() : "";
+    const text = method === "GET" || method === "HEAD" ? "" : await request.text();
     let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;
@@ -456,7 +461,7 @@ export function createCashfreeSimulator(options: SimulatorOptions): CashfreeSimu
       return cashfreeError(400, "the request body is not valid JSON", "request_invalid", "invalid_request_error");
     }
 
-    const key = method === "POST" ? request.headers.get("x-idempotency-key") : null;
+    const key = method === "POST" || method === "PATCH" ? request.headers.get("x-idempotency-key") : null;
     const fingerprint = `${method} ${path} ${text}`;
     if (key) {
       const seen = idempotent.get(key);
@@ -505,6 +510,15 @@ export function createCashfreeSimulator(options: SimulatorOptions): CashfreeSimu
         });
         return { status: 200, body: orderJson(order) };
       }
+      if (method === "PATCH" && segments.length === 2) {
+        const order = orders.get(segments[1]);
+        if (!order) return error(404, "order not found", "order_not_found");
+        const wanted = (body as { order_status?: unknown } | undefined)?.order_status;
+        if (wanted !== "TERMINATED") return error(400, "order_status : should be TERMINATED", "request_invalid");
+        if (order.status === "PAID") return error(409, "order is already paid and cannot be terminated", "order_already_paid");
+        order.status = "TERMINATED";
+        return { status: 200, body: orderJson(order) };
+      }
       if (method === "GET" && segments.length >= 2) {
         const order = orders.get(segments[1]);
         if (!order) return error(404, "order not found", "order_not_found");
@@ -545,6 +559,13 @@ export function createCashfreeSimulator(options: SimulatorOptions): CashfreeSimu
         links.set(link.linkId, link);
         linkSlugs.set(slug, link);
         trim(links, (dropped) => linkSlugs.delete(dropped.slug));
+        return { status: 200, body: linkJson(link) };
+      }
+      if (method === "POST" && segments.length === 3 && segments[2] === "cancel") {
+        const link = links.get(segments[1]);
+        if (!link) return error(404, "link not found", "link_not_found");
+        if (link.status === "PAID") return error(409, "link is already paid and cannot be cancelled", "link_already_paid");
+        link.status = "CANCELLED";
         return { status: 200, body: linkJson(link) };
       }
       if (method === "GET" && segments.length === 2) {
@@ -600,34 +621,53 @@ p.note{font-size:.8rem;color:#4b5563;margin-top:1.25rem}a{color:#1d4ed8}
     const [kind, id] = path.split("/").filter(Boolean).map(decodeURIComponent);
     const method = request.method.toUpperCase();
     const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
-    const cors = { "access-control-allow-origin": "*" };
     const order = kind === "session" && id ? sessions.get(id) : undefined;
     const link = kind === "link" && id ? linkSlugs.get(id) : undefined;
     if (!order && !link) {
-      if (wantsJson) return jsonResponse({ message: "payment session not found", code: "session_not_found", type: "invalid_request_error" }, 404, cors);
+      if (wantsJson) return jsonResponse({ message: "payment session not found", code: "session_not_found", type: "invalid_request_error" }, 404);
       return page("Not found — Cashfree simulator", `<span class="badge">TEST MODE</span><h1>Payment not found</h1><p>This payment page does not exist or has expired.</p>`, 404);
     }
     const paid = order ? order.status === "PAID" : link!.status === "PAID";
+    const closed = order ? order.status === "TERMINATED" : link!.status === "CANCELLED";
     const returnUrl = order ? returnTarget(order.returnUrl, order.orderId) : returnTarget(link!.returnUrl, link!.linkId);
     const action = new URL(request.url).pathname;
+    const closedPage = () =>
+      wantsJson
+        ? jsonResponse({ message: "this payment is no longer open", code: "payment_closed", type: "invalid_request_error" }, 410)
+        : page(
+            "Closed — Cashfree simulator",
+            `<span class="badge">TEST MODE</span><h1>This payment is no longer open</h1><p>The store cancelled it. Please go back to the store and try again.</p>${
+              returnUrl ? `<p><a href="${escapeHtml(returnUrl)}">Back to the store</a></p>` : ""
+            }`,
+            410,
+          );
 
     if (method === "GET" || method === "HEAD") {
+      if (closed && !paid) return closedPage();
       return order
         ? hostedPage(action, order.amountPaise, order.orderId, order.note, paid, returnUrl)
         : hostedPage(action, link!.amountPaise, link!.linkId, link!.purpose, paid, returnUrl);
     }
     if (method !== "POST") return new Response("Method not allowed", { status: 405, headers: { allow: "GET, POST" } });
+    // Only the page itself may press Pay (issue 8 item 1): a form or script on another origin, or
+    // a request that names no origin at all, is refused before anything is read or settled.
+    const pageOrigin = order ? new URL(hostedBase(order.returnUrl)).origin : new URL(link!.url).origin;
+    if (request.headers.get("origin") !== pageOrigin) {
+      if (wantsJson) return jsonResponse({ message: "cross-origin payment requests are refused", code: "forbidden_origin", type: "invalid_request_error" }, 403);
+      return page("Refused — Cashfree simulator", `<h1>This payment form can only be sent from its own page.</h1>`, 403);
+    }
+    if (closed && !paid) return closedPage();
 
-    const form = await request.formData().catch(() => null);
+    const form = await readFormData(request).catch(() => null);
     const choice = String(form?.get("outcome") ?? "");
     const outcome: SimulatedOutcome | null =
       choice === "pay" ? "SUCCESS" : choice === "fail" ? "FAILED" : choice === "drop" ? "USER_DROPPED" : null;
     if (!outcome) {
-      if (wantsJson) return jsonResponse({ message: "outcome must be pay, fail or drop", code: "request_invalid", type: "invalid_request_error" }, 400, cors);
+      if (wantsJson) return jsonResponse({ message: "outcome must be pay, fail or drop", code: "request_invalid", type: "invalid_request_error" }, 400);
       return page("Choose — Cashfree simulator", `<h1>Please choose Pay or Fail.</h1>`, 400);
     }
     if (paid) {
-      if (wantsJson) return jsonResponse({ message: "order is already paid", code: "order_already_paid", type: "invalid_request_error" }, 409, cors);
+      if (wantsJson) return jsonResponse({ message: "order is already paid", code: "order_already_paid", type: "invalid_request_error" }, 409);
       return order
         ? hostedPage(action, order.amountPaise, order.orderId, order.note, true, returnUrl)
         : hostedPage(action, link!.amountPaise, link!.linkId, link!.purpose, true, returnUrl);
@@ -637,7 +677,6 @@ p.note{font-size:.8rem;color:#4b5563;margin-top:1.25rem}a{color:#1d4ed8}
       return jsonResponse(
         { order_id: order ? order.orderId : link!.linkId, cf_payment_id: String(payment.cf_payment_id), payment_status: payment.payment_status, payment_message: payment.payment_message },
         200,
-        cors,
       );
     }
     if (returnUrl) return new Response(null, { status: 303, headers: { location: returnUrl, "cache-control": "no-store" } });

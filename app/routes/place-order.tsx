@@ -14,9 +14,9 @@ import { AddressFields } from "~/components/checkout/AddressFields";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { PaymentMethods } from "~/components/checkout/PaymentMethods";
 import { useCashfreeModal } from "~/components/checkout/useCashfreeModal";
-import { getPaymentGateway, storeUrlFor } from "~/payments/gateway.server";
-import { ORDER_MESSAGES, placeOrderFormSchema } from "~/schemas/orders";
-import { getEnv } from "~/utils/env.server";
+import { ORDER_MESSAGES, placeOrderFormSchema, type CheckoutMode } from "~/schemas/orders";
+import { readFormData, throwBodyError } from "~/utils/body.server";
+import { getEnv, publicUrl } from "~/utils/env.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -37,23 +37,38 @@ async function readCart(request: Request, token: string) {
 }
 
 /**
+ * How the backend takes money (issue 8 item 4): asked of the backend that makes the payment,
+ * never decided from this process's own Cashfree settings. Null when the backend cannot say
+ * (no gateway, unreachable): the page then offers the hosted page and the action reports the error.
+ */
+async function readCheckoutMode(): Promise<CheckoutMode | null> {
+  try {
+    return await getBackend().checkoutMode();
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error;
+    console.error(`Could not read the checkout mode: ${error.message}`);
+    return null;
+  }
+}
+
+/**
  * /place-order (SPEC.md §2, §4, §5; DESIGN.md §9): logged-in shoppers only (else /login and back
  * here); an empty cart goes back to /cart. Gives the lines and totals, which payment methods are
- * on, whether the Cashfree modal can be used (real credentials) or the store is in test mode, and
- * a one-time key that makes a double submit of this form one order.
+ * on, how the backend takes money (Cashfree's modal, or the hosted page; "Test mode" when no real
+ * money moves — issue 8 item 4), and a one-time key that makes a double submit of this form one order.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireUserToken(request);
   const { lines, totals } = await readCart(request, token);
   if (lines.length === 0) throw redirect("/cart", 303);
-  const gateway = getPaymentGateway();
+  const mode = await readCheckoutMode();
   return json(
     {
       lines,
       totals,
       codEnabled: getEnv().ENABLE_COD,
-      testMode: gateway.mode === "simulator",
-      modal: gateway.mode === "live" ? { mode: gateway.sdkMode } : null,
+      testMode: mode?.environment === "test" ? (mode.simulator ? ("simulator" as const) : ("sandbox" as const)) : null,
+      modal: mode?.checkout === "modal" ? { mode: mode.sdkMode } : null,
       idempotencyKey: `checkout-${crypto.randomUUID()}`,
     },
     { headers: { "cache-control": "private, no-store" } },
@@ -67,18 +82,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * prices them and refuses them with 409 if the cart has changed since (another tab), so the
  * shopper never pays for something they did not see.
  * - cash on delivery → order placed, 303 to /orders;
- * - Cashfree with the modal (JavaScript, real credentials) → `{payment: {orderId, paymentSessionId}}`
- *   for the page to open Cashfree's modal;
- * - otherwise (no JavaScript, or test mode) → 303 to the hosted payment page (a Cashfree payment
- *   link, or the simulator's page), which returns to /verify.
- * Backend failures re-render the form with the message (4xx, or 503 when payments are down).
+ * - Cashfree with the modal (JavaScript, and the backend's checkout mode is "modal") →
+ *   `{payment: {orderId, paymentSessionId}}` for the page to open Cashfree's modal;
+ * - otherwise (no JavaScript, or the backend's simulator) → 303 to the hosted payment page (a
+ *   Cashfree payment link, or the simulator's page), which returns to /verify.
+ * Backend failures re-render the form with the message (4xx — 429 after 10 unpaid orders in an
+ * hour, issue 8 item 5 — or 503 when payments are down); with JavaScript also as a toast.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = await requireUserToken(request);
-  const formData = await request.formData().catch(() => {
-    throw new Response("The form could not be read.", { status: 400, statusText: "Bad Request" });
-  });
+  const formData = await readFormData(request).catch(throwBodyError);
   const codEnabled = getEnv().ENABLE_COD;
   const submission = parseWithZod(formData, { schema: placeOrderFormSchema({ codEnabled }) });
   if (submission.status !== "success") {
@@ -105,8 +119,8 @@ export async function action({ request }: ActionFunctionArgs) {
       await backend.placeOrder(token, body, { idempotencyKey });
       return redirectWithSuccess("/orders", ORDER_MESSAGES.orderPlaced);
     }
-    const options = { storeUrl: storeUrlFor(request), idempotencyKey };
-    if (checkout === "modal" && getPaymentGateway().mode === "live") {
+    const options = { storeUrl: publicUrl(), idempotencyKey };
+    if (checkout === "modal" && (await backend.checkoutMode()).checkout === "modal") {
       const payment = await backend.createCashfreeOrder(token, body, options);
       return json({ result: submission.reply(), payment });
     }
@@ -187,7 +201,8 @@ export default function PlaceOrderPage() {
     <div className="mx-auto max-w-screen-xl border-t px-4 pb-16 pt-5 sm:px-[5vw] sm:pt-14 lg:px-[7vw]">
       {testMode ? (
         <p className="mb-6 rounded border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="test-mode">
-          <strong className="font-semibold">Test mode</strong> — payments go to the store&apos;s built-in Cashfree simulator.
+          <strong className="font-semibold">Test mode</strong> —{" "}
+          {testMode === "simulator" ? <>payments go to the store&apos;s built-in Cashfree simulator.</> : <>payments go to Cashfree&apos;s sandbox.</>}{" "}
           No money moves.
         </p>
       ) : null}

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { ORDER_MESSAGES, orderIdSchema } from "~/schemas/orders";
+import { readFormData, throwBodyError } from "~/utils/body.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = await requireUserToken(request);
-  const formData = await request.formData().catch(() => new FormData());
+  const formData = await readFormData(request).catch(throwBodyError);
   const success = formData.get("success");
   return verifyAndRedirect(request, token, { orderId: formData.get("orderId"), success: typeof success === "string" ? success : null });
 }

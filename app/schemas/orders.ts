@@ -37,7 +37,16 @@ export const ORDER_MESSAGES = {
   gatewayTimeout: "The payment gateway did not answer in time. Please try again.",
   gatewayUnavailable: "The payment gateway is unavailable right now. Please try again in a moment.",
   idempotencyKeyInvalid: "The Idempotency-Key must be 8 to 100 letters, digits, '-', '_' or ':'.",
+  // Issue 8 items 2, 3, 5 (docs/decisions/0310)
+  otherInstrumentPaid: "This order has already been paid another way. Please check My Orders.",
+  returnUrlForeign: "returnUrl must be on this store's own address (PUBLIC_URL).",
+  tooManyUnpaidOrders:
+    "You have started too many unpaid orders in the last hour. Please complete one of them or try again later.",
+  testPayment: "Test payment",
 } as const;
+
+/** Unpaid online orders a shopper may start per rolling hour; the next answers 429 (issue 8 item 5). */
+export const MAX_UNPAID_ONLINE_ORDERS_PER_HOUR = 10;
 
 /** Payment methods the checkout knows (SPEC.md §4). Only cashfree (and cod when enabled) can be used. */
 export const PAYMENT_METHODS = ["cashfree", "stripe", "razorpay", "cod"] as const;
@@ -46,6 +55,8 @@ export type PaymentMethodChoice = (typeof PAYMENT_METHODS)[number];
 /** Methods stored on an order (DESIGN.md §6). */
 export type OrderPaymentMethod = "cod" | "cashfree" | "stripe";
 export type PaymentStatus = "PENDING" | "PAID" | "FAILED";
+/** The gateway mode an online order was paid in (issue 8 item 1): `test` moves no real money. */
+export type GatewayMode = "test" | "live";
 
 const ADDRESS_MESSAGES = {
   firstName: "Please enter your first name.",
@@ -271,6 +282,8 @@ export const orderJsonSchema = z.object({
   paymentMethod: z.enum(["cod", "cashfree", "stripe"]),
   paymentStatus: z.enum(["PENDING", "PAID", "FAILED"]),
   date: z.number(),
+  /** Beyond SPEC.md (issue 8 item 1): "test" or "live" for online orders, null for cash on delivery; older servers omit it. */
+  paymentMode: z.enum(["test", "live"]).nullish(),
 });
 export type OrderJson = z.output<typeof orderJsonSchema>;
 
@@ -294,6 +307,8 @@ export type Order = {
   paymentMethod: OrderPaymentMethod;
   paymentStatus: PaymentStatus;
   createdAt: number;
+  /** `test` or `live` for an online order (issue 8 item 1); null for cash on delivery. */
+  paymentMode: GatewayMode | null;
 };
 
 /** Store order (paise) → API JSON (rupees). */
@@ -315,6 +330,7 @@ export function orderToJson(order: Order): OrderJson {
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
     date: order.createdAt,
+    paymentMode: order.paymentMode,
   };
 }
 
@@ -336,6 +352,7 @@ export function orderFromJson(json: OrderJson): Order {
     paymentMethod: json.paymentMethod,
     paymentStatus: json.paymentStatus,
     createdAt: json.date,
+    paymentMode: json.paymentMode ?? null,
   };
 }
 
@@ -363,6 +380,24 @@ export const verifyAnswerSchema = z.object({ success: z.literal(true), paymentSt
 
 /** Answer of `POST /api/order/userorders`. */
 export const userOrdersAnswerSchema = z.object({ success: z.literal(true), orders: z.array(orderJsonSchema) });
+
+/**
+ * Answer of `GET /api/order/checkoutMode` (issue 8 item 4; not a SPEC.md §7 call): how the
+ * backend takes money, so the storefront shows "Test mode" and picks modal or hosted page from
+ * the backend that makes the payment, never from its own settings.
+ */
+export const checkoutModeAnswerSchema = z.object({
+  success: z.literal(true),
+  checkoutMode: z.object({
+    gateway: z.literal("cashfree"),
+    environment: z.enum(["test", "live"]),
+    checkout: z.enum(["modal", "hosted"]),
+    simulator: z.boolean(),
+    sdkMode: z.enum(["sandbox", "production"]),
+  }),
+});
+/** See `checkoutModeOf` in app/payments/gateway.server.ts for what each field means. */
+export type CheckoutMode = z.output<typeof checkoutModeAnswerSchema>["checkoutMode"];
 
 /** The status texts an order moves through (SPEC.md §4, DESIGN.md §9). */
 export const orderStatusSchema = z.enum(ORDER_STATUSES);

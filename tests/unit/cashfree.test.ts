@@ -92,10 +92,55 @@ describe("Cashfree client against the fake server (API 2025-01-01)", () => {
 
     const page = await fetch(link.url);
     expect(await page.text()).toContain(">Pay</button>");
-    const paid = await fetch(link.url, { method: "POST", body: new URLSearchParams({ outcome: "pay" }), redirect: "manual" });
+    // The hosted page's own form (same origin) pays; a post from elsewhere or without Origin does not.
+    const fromShop = await fetch(link.url, { method: "POST", headers: { origin: "http://evil.example" }, body: new URLSearchParams({ outcome: "pay" }), redirect: "manual" });
+    expect(fromShop.status).toBe(403);
+    expect(fromShop.headers.get("access-control-allow-origin")).toBeNull();
+    const anonymous = await fetch(link.url, { method: "POST", body: new URLSearchParams({ outcome: "pay" }), redirect: "manual" });
+    expect(anonymous.status).toBe(403);
+    expect(await client.getPaymentLink(id)).toMatchObject({ status: "ACTIVE", amountPaidPaise: 0 });
+    const paid = await fetch(link.url, { method: "POST", headers: { origin: fake.url }, body: new URLSearchParams({ outcome: "pay" }), redirect: "manual" });
     expect(paid.status).toBe(303);
     expect(paid.headers.get("location")).toBe(`http://store.test/verify?orderId=${id}`);
     expect(await client.getPaymentLink(id)).toMatchObject({ status: "PAID", amountPaidPaise: 100000 });
+  });
+
+  it("terminates an order (PATCH /orders/{id}) and cancels a link (POST /links/{id}/cancel): neither can be paid after", async () => {
+    const id = orderId();
+    const order = await create(id);
+    const terminated = await client.terminateOrder(id);
+    expect(terminated).toMatchObject({ orderId: id, status: "TERMINATED" });
+    const sent = fake.simulator.requests.find((r) => r.method === "PATCH" && r.path === `/orders/${id}`)!;
+    expect(sent.body).toEqual({ order_status: "TERMINATED" });
+    expect(sent.headers["x-api-version"]).toBe(CASHFREE_API_VERSION);
+    const session = await fetch(`${fake.url}/hosted/session/${order.paymentSessionId}`, {
+      method: "POST",
+      headers: { origin: fake.url },
+      body: new URLSearchParams({ outcome: "pay" }),
+      redirect: "manual",
+    });
+    expect(session.status).toBe(410);
+    expect(await client.getOrderPayments(id)).toEqual([]);
+
+    const linkId = orderId();
+    const link = await client.createPaymentLink({ linkId, amountPaise: 100000, purpose: "Order", customer, returnUrl: "http://store.test/v", idempotencyKey: `link-${linkId}` });
+    expect(await client.cancelPaymentLink(linkId)).toMatchObject({ linkId, status: "CANCELLED" });
+    expect(fake.simulator.requests.some((r) => r.method === "POST" && r.path === `/links/${linkId}/cancel`)).toBe(true);
+    const closed = await fetch(link.url, { method: "POST", headers: { origin: fake.url }, body: new URLSearchParams({ outcome: "pay" }), redirect: "manual" });
+    expect(closed.status).toBe(410);
+    expect(await client.getPaymentLink(linkId)).toMatchObject({ status: "CANCELLED", amountPaidPaise: 0 });
+  });
+
+  it("refuses to terminate a paid order or cancel a paid link (conflict)", async () => {
+    const id = orderId();
+    await create(id);
+    await fake.simulator.settle({ orderId: id }, "SUCCESS", { notify: false });
+    expect(await failureOf(client.terminateOrder(id))).toMatchObject({ kind: "conflict", status: 409 });
+    const linkId = orderId();
+    await client.createPaymentLink({ linkId, amountPaise: 100000, purpose: "Order", customer, returnUrl: "http://store.test/v", idempotencyKey: `link-${linkId}` });
+    await fake.simulator.settle({ linkId }, "SUCCESS", { notify: false });
+    expect(await failureOf(client.cancelPaymentLink(linkId))).toMatchObject({ kind: "conflict", status: 409 });
+    expect(await failureOf(client.terminateOrder("CI000000-NOPE"))).toMatchObject({ kind: "not_found" });
   });
 
   it("maps a 400 to `rejected` with Cashfree's message", async () => {

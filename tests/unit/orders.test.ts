@@ -3,15 +3,8 @@ import { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import type { PaymentGateway } from "~/payments/gateway.server";
 import { ORDER_MESSAGES } from "~/schemas/orders";
-import {
-  listUserOrders,
-  newOrderId,
-  placeCodOrder,
-  setOrderStatus,
-  startCashfreePayment,
-  verifyCashfreePayment,
-  verifyStripePayment,
-} from "~/services/orders.server";
+import { listUserOrders, newOrderId, placeCodOrder, setOrderStatus } from "~/services/orders.server";
+import { startCashfreePayment, verifyCashfreePayment, verifyStripePayment } from "~/services/payments.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
 import {
   ADDRESS,

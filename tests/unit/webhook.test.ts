@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { parseWebhookEvent, signWebhook, verifyWebhookSignature } from "~/payments/webhook.server";
-import { listUserOrders, processCashfreeWebhook, startCashfreePayment } from "~/services/orders.server";
+import { listUserOrders } from "~/services/orders.server";
+import { processCashfreeWebhook, startCashfreePayment } from "~/services/payments.server";
 import { cartOf, createShopper, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
 
@@ -146,6 +147,6 @@ describe.each(testDatabases())("webhook receiver on $name", ({ create }) => {
     const sign = (raw: string) => ({ ...delivery, rawBody: raw, signature: signWebhook(delivery.secret, delivery.timestamp, raw) });
     expect((await processCashfreeWebhook(db, sign("{oops"))).status).toBe(400);
     expect((await processCashfreeWebhook(db, sign(JSON.stringify({ type: "SETTLEMENT_WEBHOOK", data: {} })))).body).toEqual({ success: true, outcome: "ignored" });
-    expect((await processCashfreeWebhook(db, sign("x".repeat(70 * 1024)))).status).toBe(413);
+    expect((await processCashfreeWebhook(db, sign("x".repeat(257 * 1024)))).status).toBe(413);
   });
 });

@@ -93,4 +93,25 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  /**
+   * Payments fail closed (issue 8 items 1, 2; DESIGN.md §16): the gateway mode an order's
+   * payment was taken in (`test` = simulator or Cashfree sandbox, `live` = Cashfree production;
+   * null for cash on delivery), and a second successful payment that must be refunded
+   * (`refund_due` 0/1, `refund_payments` a JSON list; `paid_by` the instrument that paid,
+   * "order:{id}" or "link:{id}"; docs/decisions/0310).
+   */
+  "0002_payment_mode_and_refunds": {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("orders").addColumn("gateway_mode", "text").execute();
+      await db.schema.alterTable("orders").addColumn("refund_due", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable("orders").addColumn("refund_payments", "text").execute();
+      await db.schema.alterTable("orders").addColumn("paid_by", "text").execute();
+      // Unpaid online orders per shopper and hour (issue 8 item 5) use orders_user_created.
+    },
+    async down(db: Kysely<any>) {
+      for (const column of ["paid_by", "refund_payments", "refund_due", "gateway_mode"]) {
+        await db.schema.alterTable("orders").dropColumn(column).execute();
+      }
+    },
+  },
 };

@@ -1,0 +1,589 @@
+import { isSqlite, type DB, type Executor } from "~/db/db.server";
+import { getDb } from "~/db/index.server";
+import { BackendError } from "~/lib/errors";
+import { CashfreeError } from "~/payments/cashfree.server";
+import { checkoutModeOf, getPaymentGateway, type CheckoutMode, type PaymentGateway } from "~/payments/gateway.server";
+import {
+  linkEventId,
+  parseWebhookEvent,
+  paymentEventId,
+  verifyWebhookSignature,
+  type CashfreeWebhookEvent,
+} from "~/payments/webhook.server";
+import { firstIssueMessage } from "~/schemas/api";
+import {
+  ORDER_MESSAGES,
+  verifyCashfreeBodySchema,
+  verifyStripeBodySchema,
+  type Order,
+} from "~/schemas/orders";
+import {
+  createOrder,
+  findUserOrderRow,
+  formatGatewayRef,
+  parseGatewayRef,
+  parseOrderBody,
+  refundPaymentsOf,
+  removeOrderedLines,
+  rowToOrder,
+  type GatewayRef,
+  type OrderRow,
+  type RefundDuePayment,
+} from "~/services/orders.server";
+import { MAX_WEBHOOK_BODY_BYTES } from "~/utils/body.server";
+
+/**
+ * Payment rules (DESIGN.md §9, §16; issue 8 items 1–5): starting a Cashfree payment (one open
+ * instrument per order), verifying it, webhooks, refunds due, and the simulator's hosted page.
+ * Plain functions over a database handle and a gateway; the `receive…`/`handle…Request`
+ * functions at the end are what routes call, taking this process's database and gateway
+ * themselves so that routes never import `db/` or `payments/`.
+ */
+
+/** How this process takes money (issue 8 item 4): see CheckoutMode. Throws when it has no gateway. */
+export function checkoutMode(gateway: PaymentGateway = getPaymentGateway()): CheckoutMode {
+  return checkoutModeOf(gateway);
+}
+
+function gatewayFailure(error: unknown, action: string): BackendError {
+  if (error instanceof BackendError) return error;
+  if (error instanceof CashfreeError) {
+    console.error(`Cashfree ${action} failed (${error.kind}${error.status ? ` ${error.status}` : ""}): ${error.message}`);
+    return error.kind === "timeout"
+      ? new BackendError(504, ORDER_MESSAGES.gatewayTimeout)
+      : new BackendError(502, ORDER_MESSAGES.gatewayUnavailable);
+  }
+  throw error;
+}
+
+/** Cashfree wants https return and notify URLs; the simulator and test servers take loopback http. */
+function callbackUrl(gateway: PaymentGateway, url: string): string | undefined {
+  return url.startsWith("https://") || gateway.allowsHttpCallbacks ? url : undefined;
+}
+
+function notFoundAsNull(error: unknown): null {
+  if (error instanceof CashfreeError && error.kind === "not_found") return null;
+  throw error;
+}
+
+/**
+ * Our order id for a Cashfree order_id or link_id: the instrument ids are the order id or
+ * "{order id}_{n}" (see GatewayRef).
+ */
+export function orderIdOfInstrument(instrumentId: string): string {
+  return instrumentId.replace(/_\d+$/, "");
+}
+
+/** The id of the instrument that follows `previous` for this order: "{order id}_{n+1}". */
+function nextInstrumentId(orderId: string, previous: string): string {
+  const match = /_(\d+)$/.exec(previous);
+  return `${orderId}_${match ? Number(match[1]) + 1 : 2}`;
+}
+
+/**
+ * The return URL a Store API client asked for must be on the store's own origin (issue 8 item 3;
+ * DESIGN.md §16): BackendError 400 otherwise. `{order_id}` may stand anywhere in it.
+ */
+function checkReturnUrl(returnUrl: string, storeUrl: string) {
+  let origin: string | null = null;
+  try {
+    origin = new URL(returnUrl.replace(/\{order_id\}/g, "x")).origin;
+  } catch {
+    origin = null;
+  }
+  if (origin !== new URL(storeUrl).origin) throw new BackendError(400, ORDER_MESSAGES.returnUrlForeign);
+}
+
+/**
+ * Makes sure the order's other instrument can no longer take money before a new one is opened
+ * (issue 8 item 2): an ACTIVE Cashfree order is terminated (`PATCH /orders/{id}`), an ACTIVE link
+ * cancelled (`POST /links/{id}/cancel`); one Cashfree does not know, or that is already
+ * expired/terminated/cancelled, needs nothing. When it is already paid, the payment is recorded
+ * (the order becomes PAID) and BackendError 409 refuses the switch.
+ */
+async function closeInstrument(db: DB, gateway: PaymentGateway, userId: number, orderId: string, ref: GatewayRef) {
+  const client = gateway.client;
+  let status: string | null;
+  if (ref.kind === "order") {
+    status = (await client.getOrder(ref.id).catch(notFoundAsNull))?.status ?? null;
+    if (status === "ACTIVE") {
+      status = await client.terminateOrder(ref.id).then(
+        (order) => order.status,
+        async (error: unknown) => {
+          if (!(error instanceof CashfreeError) || !["conflict", "rejected"].includes(error.kind)) throw error;
+          return (await client.getOrder(ref.id)).status;
+        },
+      );
+    }
+  } else {
+    status = (await client.getPaymentLink(ref.id).catch(notFoundAsNull))?.status ?? null;
+    if (status === "ACTIVE") {
+      status = await client.cancelPaymentLink(ref.id).then(
+        (link) => link.status,
+        async (error: unknown) => {
+          if (!(error instanceof CashfreeError) || !["conflict", "rejected"].includes(error.kind)) throw error;
+          return (await client.getPaymentLink(ref.id)).status;
+        },
+      );
+    }
+  }
+  if (status === "PAID" || status === "PARTIALLY_PAID") {
+    await verifyCashfreePayment(db, gateway, userId, { orderId }).catch(() => undefined);
+    throw new BackendError(409, ORDER_MESSAGES.otherInstrumentPaid);
+  }
+  if (status === "ACTIVE") {
+    throw new CashfreeError("bad_response", `Cashfree still reports ${ref.kind} ${ref.id} as ACTIVE after cancelling it.`);
+  }
+}
+
+export type OnlinePaymentStart = { order: Order; paymentSessionId: string | null; linkUrl: string | null };
+
+/**
+ * Starts paying an order online with Cashfree (DESIGN.md §9): creates our order (PENDING) from
+ * the cart, then either a Cashfree order whose `payment_session_id` opens the modal
+ * (`mode: "checkout"`, SPEC.md §7 `POST /api/order/cashfree`) or a payment link whose `link_url`
+ * is the hosted page for shoppers without JavaScript (`mode: "link"`). A repeated call (same
+ * idempotency key) reuses the order and its session or link. The cart is kept until the payment
+ * is confirmed. The order records the gateway's mode (`test`/`live`, issue 8 item 1).
+ *
+ * One open instrument per order (issue 8 item 2; docs/decisions/0310): asking for the other kind
+ * first terminates the Cashfree order or cancels the link at Cashfree, then opens a new one under
+ * a fresh id; it is refused with 409 when the other instrument is already paid.
+ *
+ * `storeUrl` is the store's absolute base, PUBLIC_URL (notify URL `/api/webhooks/cashfree`);
+ * `returnUrl` the page the shopper comes back to, which must be on `storeUrl`'s origin (issue 8
+ * item 3), `{order_id}` standing for the order id (default `${storeUrl}/verify?orderId={order_id}`).
+ * Throws BackendError 400 (bad body, foreign returnUrl), 409 (stale cart, already paid), 429 (10
+ * unpaid online orders in the last hour, issue 8 item 5), 502 (Cashfree refused or is down), 504
+ * (Cashfree timed out; the order stays PENDING and can be verified later).
+ */
+export async function startCashfreePayment(
+  db: DB,
+  gateway: PaymentGateway,
+  account: { id: number },
+  input: unknown,
+  options: { mode: "checkout" | "link"; storeUrl: string; returnUrl?: string | null; idempotencyKey?: string | null; now?: number },
+): Promise<OnlinePaymentStart> {
+  const body = parseOrderBody(input);
+  if (options.returnUrl) checkReturnUrl(options.returnUrl, options.storeUrl);
+  const now = options.now ?? Date.now();
+  const wanted: GatewayRef["kind"] = options.mode === "checkout" ? "order" : "link";
+  const { order, row, created } = await createOrder(db, {
+    userId: account.id,
+    body,
+    method: "cashfree",
+    gatewayKind: wanted,
+    gatewayMode: checkoutModeOf(gateway).environment,
+    idempotencyKey: options.idempotencyKey,
+    now,
+  });
+  if (order.paymentStatus === "PAID") throw new BackendError(409, ORDER_MESSAGES.alreadyPaid);
+
+  const returnUrl = (options.returnUrl ?? `${options.storeUrl}/verify?orderId={order_id}`).replace(
+    /\{order_id\}/g,
+    encodeURIComponent(order.id),
+  );
+  const notifyUrl = callbackUrl(gateway, `${options.storeUrl}/api/webhooks/cashfree`);
+  const name = `${order.address.firstName} ${order.address.lastName}`.trim();
+  const customer = { phone: order.address.phone, email: order.address.email, name };
+  let ref: GatewayRef = parseGatewayRef(row.gateway_order_id) ?? { kind: wanted, id: order.id };
+  let fresh = created;
+
+  /** Points the order at a new instrument id of the wanted kind (after the old one was closed). */
+  const moveTo = async (next: GatewayRef) => {
+    const moved = await db
+      .updateTable("orders")
+      .set({ gateway_order_id: formatGatewayRef(next), gateway_mode: checkoutModeOf(gateway).environment, updated_at: now })
+      .where("id", "=", order.id)
+      .where("gateway_order_id", "=", formatGatewayRef(ref))
+      .where("payment_status", "<>", "PAID")
+      .executeTakeFirst();
+    // Another request switched (or paid) this order at the same moment: let the shopper retry.
+    if (Number(moved.numUpdatedRows) === 0) throw new BackendError(409, ORDER_MESSAGES.cartChanged);
+    ref = next;
+    fresh = true;
+  };
+
+  try {
+    if (ref.kind !== wanted) {
+      await closeInstrument(db, gateway, account.id, order.id, ref);
+      await moveTo({ kind: wanted, id: nextInstrumentId(order.id, ref.id) });
+    }
+
+    if (wanted === "order") {
+      let known = fresh ? null : await gateway.client.getOrder(ref.id).catch(notFoundAsNull);
+      if (known?.status === "PAID") {
+        await verifyCashfreePayment(db, gateway, account.id, { orderId: order.id }).catch(() => undefined);
+        throw new BackendError(409, ORDER_MESSAGES.alreadyPaid);
+      }
+      if (known && known.status !== "ACTIVE") {
+        // Expired or terminated: its id cannot be used again at Cashfree.
+        await moveTo({ kind: "order", id: nextInstrumentId(order.id, ref.id) });
+        known = null;
+      }
+      const session =
+        known?.paymentSessionId
+          ? known
+          : await gateway.client.createOrder({
+              orderId: ref.id,
+              amountPaise: order.amountPaise,
+              customer: { id: `user_${account.id}`, ...customer },
+              returnUrl,
+              notifyUrl,
+              note: `Order ${order.id}`,
+              idempotencyKey: `order-${ref.id}`,
+            });
+      if (!session.paymentSessionId) throw new CashfreeError("bad_response", "Cashfree answered without a payment_session_id.");
+      return { order, paymentSessionId: session.paymentSessionId, linkUrl: null };
+    }
+
+    let known = fresh ? null : await gateway.client.getPaymentLink(ref.id).catch(notFoundAsNull);
+    if (known?.status === "PAID") {
+      await verifyCashfreePayment(db, gateway, account.id, { orderId: order.id }).catch(() => undefined);
+      throw new BackendError(409, ORDER_MESSAGES.alreadyPaid);
+    }
+    if (known && known.status !== "ACTIVE") {
+      await moveTo({ kind: "link", id: nextInstrumentId(order.id, ref.id) });
+      known = null;
+    }
+    const link =
+      known ??
+      (await gateway.client.createPaymentLink({
+        linkId: ref.id,
+        amountPaise: order.amountPaise,
+        purpose: `Order ${order.id}`,
+        customer,
+        returnUrl,
+        notifyUrl,
+        idempotencyKey: `link-${ref.id}`,
+      }));
+    return { order, paymentSessionId: null, linkUrl: link.url };
+  } catch (error) {
+    throw gatewayFailure(error, wanted === "order" ? "create order" : "create payment link");
+  }
+}
+
+/**
+ * What became of a successful payment: `paid` (the order is now PAID), `already-paid` (another
+ * notice of the payment that paid it), `refund-due` (a second payment, by another instrument, for
+ * an order already paid: recorded for a refund), `duplicate` (this event was seen before),
+ * `amount-mismatch`, `unknown-order`.
+ */
+export type ConfirmOutcome = "paid" | "already-paid" | "refund-due" | "duplicate" | "amount-mismatch" | "unknown-order";
+
+/**
+ * Records a successful payment and, once only, marks the order PAID and removes its lines from the
+ * cart — all in one transaction (DESIGN.md §6). `eventId` de-duplicates (a replayed webhook, or a
+ * webhook after the verify that already confirmed it); `amountPaise` must equal the order's total
+ * in INR, else nothing is marked and the event is kept as AMOUNT_MISMATCH for the store owner.
+ * `instrument` ("order:{id}" or "link:{id}") is what was paid: a success from another instrument
+ * than the one that paid the order sets the order's `refund_due` and appends the payment to
+ * `refund_payments`, with a warning log line (issue 8 item 2; docs/decisions/0310).
+ */
+export async function confirmPayment(
+  db: DB,
+  input: {
+    orderId: string;
+    eventId: string;
+    kind: string;
+    instrument: string;
+    amountPaise: number | null;
+    currency: string | null;
+    payload: unknown;
+    now?: number;
+  },
+): Promise<ConfirmOutcome> {
+  const now = input.now ?? Date.now();
+  return db.transaction().execute(async (trx) => {
+    let query = trx.selectFrom("orders").selectAll().where("id", "=", input.orderId);
+    if (!isSqlite(db)) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    const amountOk =
+      row !== undefined && input.amountPaise === Number(row.amount_paise) && (input.currency ?? "INR") === "INR";
+    const kind = !row ? `${input.kind}:UNKNOWN_ORDER` : amountOk ? input.kind : `${input.kind}:AMOUNT_MISMATCH`;
+    const inserted = await trx
+      .insertInto("payment_events")
+      .values({
+        event_id: input.eventId,
+        order_id: input.orderId,
+        kind,
+        payload: JSON.stringify(input.payload ?? null),
+        received_at: now,
+      })
+      .onConflict((oc) => oc.column("event_id").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return "duplicate";
+    if (!row) return "unknown-order";
+    if (row.payment_status === "PAID") {
+      if (row.paid_by === null || row.paid_by === input.instrument) return "already-paid";
+      return recordRefundDue(trx, row, input, now);
+    }
+    if (!amountOk) {
+      console.error(
+        `Payment for order ${row.id} does not match its total: got ${input.amountPaise} paise ${input.currency ?? ""}, expected ${row.amount_paise} paise INR. Not marked paid.`,
+      );
+      return "amount-mismatch";
+    }
+    await trx
+      .updateTable("orders")
+      .set({ payment_status: "PAID", paid_by: input.instrument, updated_at: now })
+      .where("id", "=", row.id)
+      .execute();
+    await removeOrderedLines(trx, Number(row.user_id), rowToOrder(row).items);
+    return "paid";
+  });
+}
+
+async function recordRefundDue(
+  trx: Executor,
+  row: OrderRow,
+  input: { eventId: string; kind: string; instrument: string; amountPaise: number | null; currency: string | null },
+  now: number,
+): Promise<"refund-due"> {
+  const entry: RefundDuePayment = {
+    paymentId: input.eventId,
+    amountPaise: input.amountPaise,
+    currency: input.currency,
+    source: `${input.kind} via ${input.instrument}`,
+    at: now,
+  };
+  const list = [...refundPaymentsOf(row), entry];
+  await trx
+    .updateTable("orders")
+    .set({ refund_due: 1, refund_payments: JSON.stringify(list), updated_at: now })
+    .where("id", "=", row.id)
+    .execute();
+  console.warn(
+    `REFUND DUE: order ${row.id} was already paid (by ${row.paid_by}) and received another successful payment ${input.eventId} ` +
+      `(${input.amountPaise ?? "?"} paise ${input.currency ?? "INR"}, via ${input.instrument}). Refund it in Cashfree; see npm run orders:status -- ${row.id}`,
+  );
+  return "refund-due";
+}
+
+/**
+ * Records a failed attempt (once per event) and marks a still-PENDING order FAILED — unless the
+ * failure is of an instrument the order has since left (a link we cancelled). A later success still wins.
+ */
+async function recordFailure(db: DB, input: { orderId: string; eventId: string; kind: string; instrument: string | null; payload: unknown; now: number }) {
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("payment_events")
+      .values({ event_id: input.eventId, order_id: input.orderId, kind: input.kind, payload: JSON.stringify(input.payload ?? null), received_at: input.now })
+      .onConflict((oc) => oc.column("event_id").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+    let update = trx
+      .updateTable("orders")
+      .set({ payment_status: "FAILED", updated_at: input.now })
+      .where("id", "=", input.orderId)
+      .where("payment_status", "=", "PENDING");
+    if (input.instrument) update = update.where("gateway_order_id", "=", input.instrument);
+    await update.execute();
+  });
+}
+
+const FAILED_ATTEMPT = new Set(["FAILED", "USER_DROPPED", "CANCELLED", "VOID"]);
+
+/**
+ * Verifies an online payment with Cashfree (SPEC.md §7 `POST /api/order/verifyCashfree`
+ * `{orderId}`), never trusting the browser: asks Cashfree for the payments of the order's current
+ * instrument (or the link's status) and, on a SUCCESS for the right amount, marks the order PAID
+ * and empties the ordered cart lines in one transaction. Already PAID → success at once.
+ * Throws BackendError 400 (bad id; not an online order), 404 (unknown or another shopper's
+ * order), 402 ('Payment failed. Please try again.': the attempt failed or the shopper came back
+ * without paying), 409 (payment still pending), 502/504 (Cashfree unreachable; try later).
+ */
+export async function verifyCashfreePayment(
+  db: DB,
+  gateway: PaymentGateway,
+  userId: number,
+  input: unknown,
+  now = Date.now(),
+): Promise<{ paymentStatus: "PAID" }> {
+  const parsed = verifyCashfreeBodySchema.safeParse(input);
+  if (!parsed.success) throw new BackendError(400, firstIssueMessage(parsed.error));
+  const row = await findUserOrderRow(db, userId, parsed.data.orderId);
+  if (row.payment_method !== "cashfree") throw new BackendError(400, ORDER_MESSAGES.notOnlinePayment);
+  if (row.payment_status === "PAID") return { paymentStatus: "PAID" };
+  const ref = parseGatewayRef(row.gateway_order_id) ?? { kind: "order", id: row.id };
+  const instrument = formatGatewayRef(ref);
+
+  try {
+    if (ref.kind === "order") {
+      const payments = await gateway.client.getOrderPayments(ref.id);
+      const success = payments.find((payment) => payment.status === "SUCCESS");
+      if (success) {
+        const outcome = await confirmPayment(db, {
+          orderId: row.id,
+          eventId: paymentEventId(success.cfPaymentId, "SUCCESS"),
+          kind: "VERIFY_SUCCESS",
+          instrument,
+          amountPaise: success.amountPaise,
+          currency: success.currency,
+          payload: success,
+          now,
+        });
+        if (outcome !== "amount-mismatch" && outcome !== "unknown-order") return confirmedOrThrow(db, row.id);
+        throw new BackendError(409, ORDER_MESSAGES.verificationFailed);
+      }
+      const latest = [...payments].sort((a, b) => (b.time ?? 0) - (a.time ?? 0))[0];
+      if (latest && FAILED_ATTEMPT.has(latest.status)) {
+        await recordFailure(db, { orderId: row.id, eventId: paymentEventId(latest.cfPaymentId, latest.status), kind: `VERIFY_${latest.status}`, instrument, payload: latest, now });
+        throw new BackendError(402, ORDER_MESSAGES.paymentFailed);
+      }
+      throw new BackendError(409, ORDER_MESSAGES.paymentPending);
+    }
+
+    const link = await gateway.client.getPaymentLink(ref.id);
+    if (link.status === "PAID") {
+      const outcome = await confirmPayment(db, {
+        orderId: row.id,
+        eventId: linkEventId(link.linkId, "PAID"),
+        kind: "VERIFY_LINK_PAID",
+        instrument,
+        amountPaise: link.amountPaidPaise,
+        currency: link.currency,
+        payload: link,
+        now,
+      });
+      if (outcome !== "amount-mismatch" && outcome !== "unknown-order") return confirmedOrThrow(db, row.id);
+      throw new BackendError(409, ORDER_MESSAGES.verificationFailed);
+    }
+    if (link.status === "EXPIRED" || link.status === "CANCELLED") {
+      await recordFailure(db, { orderId: row.id, eventId: linkEventId(link.linkId, link.status), kind: `VERIFY_LINK_${link.status}`, instrument, payload: link, now });
+    }
+    // Back from the hosted page with the link unpaid: the attempt failed or was abandoned.
+    throw new BackendError(402, ORDER_MESSAGES.paymentFailed);
+  } catch (error) {
+    if (error instanceof CashfreeError && error.kind === "not_found") throw new BackendError(402, ORDER_MESSAGES.paymentFailed);
+    throw gatewayFailure(error, "verify payment");
+  }
+}
+
+async function confirmedOrThrow(db: DB, orderId: string): Promise<{ paymentStatus: "PAID" }> {
+  const row = await db.selectFrom("orders").select("payment_status").where("id", "=", orderId).executeTakeFirst();
+  if (row?.payment_status === "PAID") return { paymentStatus: "PAID" };
+  throw new BackendError(409, ORDER_MESSAGES.verificationFailed);
+}
+
+/**
+ * The Stripe return (SPEC.md §7 `POST /api/order/verifyStripe` `{success, orderId}`, DESIGN.md
+ * §9): `success` from the URL is never trusted. Answers only for this shopper's order that is
+ * already PAID; anything else throws BackendError 402 ('Payment verification failed. Please
+ * contact support.'), 404 (unknown or another shopper's order) or 400 (bad id).
+ */
+export async function verifyStripePayment(db: DB, userId: number, input: unknown): Promise<{ paymentStatus: "PAID" }> {
+  const parsed = verifyStripeBodySchema.safeParse(input);
+  if (!parsed.success) throw new BackendError(400, firstIssueMessage(parsed.error));
+  const row = await findUserOrderRow(db, userId, parsed.data.orderId);
+  if (row.payment_status !== "PAID") throw new BackendError(402, ORDER_MESSAGES.verificationFailed);
+  return { paymentStatus: "PAID" };
+}
+
+/**
+ * Acts on a verified Cashfree webhook (DESIGN.md §9): a successful payment (or a paid link) for
+ * the right amount marks the order PAID and empties the ordered cart lines, once only, even when
+ * the shopper closed the tab; a success for an order already paid by its other instrument is
+ * recorded as a refund due; failed and dropped attempts mark a PENDING order FAILED; replays are
+ * recognised by event id. Unknown events and orders are acknowledged and ignored.
+ */
+export async function handleCashfreeWebhook(
+  db: DB,
+  event: CashfreeWebhookEvent,
+  now = Date.now(),
+): Promise<ConfirmOutcome | "failed" | "ignored"> {
+  if (event.kind === "other") return "ignored";
+  if (event.kind === "payment") {
+    // A payment on one of our payment links is made on an order Cashfree creates (order_tags.link_id).
+    const viaLink = event.linkId !== null && orderIdOfInstrument(event.orderId) !== orderIdOfInstrument(event.linkId);
+    const instrumentId = viaLink ? event.linkId! : event.orderId;
+    const instrument = formatGatewayRef({ kind: viaLink ? "link" : "order", id: instrumentId });
+    const orderId = orderIdOfInstrument(instrumentId);
+    if (event.status === "SUCCESS") {
+      return confirmPayment(db, {
+        orderId,
+        eventId: viaLink ? linkEventId(instrumentId, "PAID") : event.eventId,
+        kind: event.type,
+        instrument,
+        amountPaise: event.amountPaise,
+        currency: event.currency,
+        payload: event,
+        now,
+      });
+    }
+    if (FAILED_ATTEMPT.has(event.status)) {
+      await recordFailure(db, { orderId, eventId: event.eventId, kind: event.type, instrument, payload: event, now });
+      return "failed";
+    }
+    return "ignored";
+  }
+  const orderId = orderIdOfInstrument(event.linkId);
+  const instrument = formatGatewayRef({ kind: "link", id: event.linkId });
+  if (event.status === "PAID") {
+    return confirmPayment(db, {
+      orderId,
+      eventId: event.eventId,
+      kind: event.type,
+      instrument,
+      amountPaise: event.amountPaidPaise,
+      currency: event.currency,
+      payload: event,
+      now,
+    });
+  }
+  if (event.status === "EXPIRED" || event.status === "CANCELLED") {
+    await recordFailure(db, { orderId, eventId: event.eventId, kind: event.type, instrument, payload: event, now });
+    return "failed";
+  }
+  return "ignored";
+}
+
+/**
+ * Receives a Cashfree webhook as it came over the wire (DESIGN.md §9): checks the signature on the
+ * raw body and the 5-minute timestamp window before believing a byte, then acts on the event.
+ * Answers the status and JSON body for the webhook route: 200 for every authentic event (also
+ * replays and events we ignore, so Cashfree stops retrying), 401 for a missing, forged or stale
+ * signature, 400 for an authentic body we cannot read, 413 above MAX_WEBHOOK_BODY_BYTES (256 KB).
+ */
+export async function processCashfreeWebhook(
+  db: DB,
+  input: { rawBody: string; signature: string | null; timestamp: string | null; secret: string; now?: number },
+): Promise<{ status: number; body: { success: boolean; message?: string; outcome?: string } }> {
+  if (Buffer.byteLength(input.rawBody) > MAX_WEBHOOK_BODY_BYTES) {
+    return { status: 413, body: { success: false, message: "The webhook body is too large." } };
+  }
+  const check = verifyWebhookSignature({ ...input });
+  if (!check.ok) return { status: 401, body: { success: false, message: check.message } };
+  const event = parseWebhookEvent(input.rawBody);
+  if (!event) return { status: 400, body: { success: false, message: "The webhook body is not an event we can read." } };
+  const outcome = await handleCashfreeWebhook(db, event, input.now);
+  return { status: 200, body: { success: true, outcome } };
+}
+
+/**
+ * The webhook route's entry (issue 8 item 4: routes never touch `db/` or `payments/`):
+ * processCashfreeWebhook on this process's database with this process's webhook key.
+ */
+export async function receiveCashfreeWebhook(input: {
+  rawBody: string;
+  signature: string | null;
+  timestamp: string | null;
+}): Promise<{ status: number; body: { success: boolean; message?: string; outcome?: string } }> {
+  return processCashfreeWebhook(await getDb(), { ...input, secret: getPaymentGateway().webhookSecret });
+}
+
+/**
+ * The simulator's hosted page for the route /payments/simulator/* (`path` is what follows it,
+ * e.g. "/link/{slug}"): 404 whenever this process has no simulator (Cashfree credentials are set,
+ * or no gateway at all). Origin checks and answers are the simulator's (issue 8 item 1).
+ */
+export async function handleSimulatorRequest(request: Request, path: string): Promise<Response> {
+  let simulator: PaymentGateway["simulator"] = null;
+  try {
+    simulator = getPaymentGateway().simulator;
+  } catch {
+    simulator = null;
+  }
+  if (!simulator) return new Response("Not found", { status: 404, headers: { "cache-control": "no-store" } });
+  return simulator.handleHosted(request, path);
+}
