@@ -1,0 +1,191 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { createDatabase, type DB } from "~/db/db.server";
+
+/**
+ * Shared set-up of the proof tests (issue 8 items 16, 17): the production build served by
+ * remix-serve on a port of 3400–3499, on a database of its own that outlives the process, so a
+ * test can `kill -9` the server and start it again on the same data.
+ */
+
+/**
+ * The app that is built and served: this checkout, or PROOF_APP_ROOT (another checkout with the
+ * same node_modules, e.g. `git archive HEAD` unpacked while this tree is caught mid-edit).
+ */
+const ROOT = process.env.PROOF_APP_ROOT
+  ? path.resolve(process.env.PROOF_APP_ROOT)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/**
+ * Builds the app into `build-${suffix}` (`remix build`, NODE_ENV=production). Retries once after
+ * 5 s: the tree is shared with other engineers, and a file caught mid-edit can break one build.
+ * Throws with the compiler's output when both attempts fail.
+ */
+export function buildProofApp(suffix: string): void {
+  let last = "";
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const build = spawnSync("npx", ["remix", "build"], {
+      cwd: ROOT,
+      env: { ...process.env, BUILD_SUFFIX: suffix, NODE_ENV: "production" },
+      encoding: "utf8",
+    });
+    if (build.status === 0) return;
+    last = `${build.stdout}\n${build.stderr}`;
+    spawnSync("sleep", ["5"]);
+  }
+  throw new Error(`remix build failed:\n${last}`);
+}
+
+export type ProofDatabase = {
+  kind: "sqlite" | "postgres";
+  /** The DATABASE_URL the server gets. */
+  url: string;
+  /** A Kysely handle on the same data, for reading what the server stored. */
+  open: () => DB;
+  /** Drops the PostgreSQL database or removes the SQLite folder. */
+  cleanup: () => Promise<void>;
+};
+
+/**
+ * A fresh, empty database for one server: a SQLite file in a temporary folder, or (with
+ * TEST_DATABASE_URL) a PostgreSQL database `proof_<hex>` created beside TEST_DATABASE_URL's and
+ * dropped (WITH (FORCE)) by `cleanup`. The server migrates and seeds it on first start.
+ */
+export async function createProofDatabase(kind: "sqlite" | "postgres"): Promise<ProofDatabase> {
+  if (kind === "sqlite") {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "proof-"));
+    const url = `file:${path.join(dir, "store.db")}`;
+    return { kind, url, open: () => createDatabase(url), cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `proof_${crypto.randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind,
+    url: url.href,
+    open: () => createDatabase(url.href),
+    cleanup: () => withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export type ProofServer = {
+  /** http://127.0.0.1:PORT, also the server's PUBLIC_URL. */
+  baseUrl: string;
+  /** Starts the server (again) on its database and waits until /healthz answers 200. */
+  start: () => Promise<void>;
+  /** `kill -9`: no shutdown hooks, no flush; resolves once the process is gone. */
+  kill: () => Promise<void>;
+  /** SIGTERM, then SIGKILL after 5 s. */
+  stop: () => Promise<void>;
+  /** Everything the server printed, across restarts. */
+  output: () => string;
+};
+
+/**
+ * A restartable production server on `database` (the build `build-${suffix}` must exist).
+ * Environment: production, a 48-character SESSION_SECRET, PUBLIC_URL = its own loopback origin
+ * (so payments go to the in-process simulator: no Cashfree credentials), TRUST_PROXY=true, then
+ * `env` on top.
+ */
+export async function proofServer(options: { suffix: string; database: ProofDatabase; env?: Record<string, string> }): Promise<ProofServer> {
+  const port = await freePortInRange(3400, 3499);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(CASHFREE_|PAYMENT_SIMULATOR|BACKEND_URL|DATABASE_URL|RATE_LIMIT_)/.test(name)),
+  );
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: options.database.url,
+    SESSION_SECRET: "proof-session-secret-0123456789abcdef0123456789",
+    PUBLIC_URL: baseUrl,
+    TRUST_PROXY: "true",
+    ...options.env,
+  };
+  let child: ChildProcess | null = null;
+  let output = "";
+
+  const start = async () => {
+    const proc = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./build-${options.suffix}/index.js`], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child = proc;
+    proc.stdout?.on("data", (chunk) => (output += chunk));
+    proc.stderr?.on("data", (chunk) => (output += chunk));
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`The proof server exited (${proc.exitCode ?? proc.signalCode}):\n${output.slice(-4000)}`);
+      try {
+        const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(5_000) });
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    await stopChild(proc, "SIGKILL");
+    throw new Error(`The proof server did not become healthy in 90 s:\n${output.slice(-4000)}`);
+  };
+
+  return {
+    baseUrl,
+    start,
+    kill: () => (child ? stopChild(child, "SIGKILL") : Promise.resolve()),
+    stop: () => (child ? stopChild(child, "SIGTERM") : Promise.resolve()),
+    output: () => output,
+  };
+}
+
+function stopChild(child: ChildProcess, signal: "SIGTERM" | "SIGKILL"): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+/** A loopback port in [from, to] nobody listens on, tried from a random start. */
+export async function freePortInRange(from: number, to: number): Promise<number> {
+  const span = to - from + 1;
+  const offset = crypto.randomInt(span);
+  for (let i = 0; i < span; i += 1) {
+    const port = from + ((offset + i) % span);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${from}-${to}`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
