@@ -127,7 +127,8 @@ describe.each([...localTargets, httpTarget])("Store API contract: $name", ({ sta
     const cases: [() => Promise<unknown>, { status: number; message: string }][] = [
       [() => target.backend.register({ ...shopper, email: shopper.email.toUpperCase() }), { status: 409, message: "An account with this email already exists. Please log in." }],
       [() => target.backend.register({ ...newShopper("bad"), email: "not-an-email" }), { status: 400, message: "Please enter a valid email address." }],
-      [() => target.backend.register({ ...newShopper("short"), password: "1234567" }), { status: 400, message: "Your password must be at least 8 characters." }],
+      [() => target.backend.register({ ...newShopper("short"), password: "correct hor" }), { status: 400, message: "Your password must be at least 12 characters." }],
+      [() => target.backend.register({ ...newShopper("common"), password: "password1234" }), { status: 400, message: "This password is too common. Please choose another." }],
       [() => target.backend.register({ ...newShopper("long"), password: "x".repeat(129) }), { status: 400, message: "Your password must be at most 128 characters." }],
       [() => target.backend.register({ ...newShopper("noname"), name: "" }), { status: 400, message: "Please enter your name." }],
       [() => target.backend.register({ email: "x@example.com", password: "correct horse 42" } as never), { status: 400, message: "Please enter your name." }],
@@ -378,10 +379,10 @@ describe("Store API over the wire (remix-serve on loopback)", () => {
     expect((await post("/api/user/logout", { json: {} })).status).toBe(401);
   });
 
-  it("rate-limits login per email: the 6th attempt in a minute gets 429, even with the right password", async () => {
-    const shopper = await register("limit"); // attempt 1 for this email
+  it("rate-limits login failures per account: the 6th attempt after 5 failures in a minute gets 429, even with the right password", async () => {
+    const shopper = await register("limit");
     const before = await snapshot(db);
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       const answer = await post("/api/user/login", { json: { email: shopper.email, password: `wrong ${i}` } });
       expect(answer.status).toBe(401);
     }

@@ -19,8 +19,9 @@ const BUILD_SUFFIX = "contract";
  * The production build served by remix-serve on a free loopback port with a fresh SQLite database
  * seeded with the demo catalogue (DESIGN.md §14): what the http adapter's contract tests call.
  * Builds first (`remix build` with BUILD_SUFFIX=contract) unless CONTRACT_SKIP_BUILD=1.
- * Rate limits: 5 a minute per email and per forwarded address (TRUST_PROXY=true, so a test can
- * name its address in X-Forwarded-For); requests without that header share a roomy key.
+ * Rate limits: 5 failed logins a minute per account (the default), and 5 failed logins plus sign-ups
+ * per forwarded address (TRUST_PROXY=true, so a test can name its address in X-Forwarded-For);
+ * requests without that header have no per-address limit.
  */
 export async function startContractServer(
   env: Record<string, string> = {},
@@ -51,9 +52,7 @@ export async function startContractServer(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     BACKEND_URL: "",
     TRUST_PROXY: "true",
-    RATE_LIMIT_AUTH_PER_MIN: "5",
-    RATE_LIMIT_AUTH_EMAIL_PER_MIN: "5",
-    RATE_LIMIT_AUTH_SHARED_PER_MIN: "100000",
+    RATE_LIMIT_ADDRESS_PER_MIN: "5",
     ...env,
   };
   const child = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./build-${buildSuffix}/index.js`], {
