@@ -3,7 +3,8 @@
  * by Playwright's `page.route` so the checkout page's real client code (the
  * @cashfreepayments/cashfree-js loader, `load({mode})`, `checkout({paymentSessionId,
  * redirectTarget: "_modal"})`) runs without the internet. Its "modal" is a dialog with Pay and
- * Fail buttons that settle the payment session on the fake Cashfree server (which then sends the
+ * Fail buttons that settle the payment session on the fake Cashfree server's /modal/ endpoint
+ * (what Cashfree's modal does in its own frame; the server then sends the
  * store its signed webhook, as Cashfree does) and resolve `checkout()` the way Cashfree.js does:
  * `{paymentDetails}` after a payment, `{error}` otherwise.
  */
@@ -32,7 +33,7 @@ export function cashfreeStandInScript(fakeCashfreeUrl: string): string {
           overlay.addEventListener("click", function (event) {
             var outcome = event.target && event.target.getAttribute && event.target.getAttribute("data-outcome");
             if (!outcome) return;
-            fetch(FAKE + "/hosted/session/" + encodeURIComponent(opts.paymentSessionId), {
+            fetch(FAKE + "/modal/session/" + encodeURIComponent(opts.paymentSessionId), {
               method: "POST",
               headers: { accept: "application/json" },
               body: new URLSearchParams({ outcome: outcome })

@@ -10,7 +10,12 @@ import { createCashfreeSimulator, type CashfreeSimulator } from "~/payments/simu
  * webhook receiver and the browser flows are tested over the network exactly as with Cashfree.
  *
  *   /pg/*        Cashfree's REST API (point CASHFREE_API_BASE at {url}/pg)
- *   /hosted/*    the hosted payment page (payment links' link_url; sessions for the modal stand-in)
+ *   /hosted/*    the hosted payment page (payment links' link_url, session pages); like the store's
+ *                simulator it refuses a Pay/Fail post from another origin (403), without CORS
+ *   /modal/session/{id}  what Cashfree's modal does inside its own frame, for the stand-in of
+ *                Cashfree's script (tests/fakes/cashfree-js-standin.ts): settles the session as
+ *                the hosted page would and answers JSON readable by the store page's origin (the
+ *                request's Origin echoed, never `*`)
  *   /healthz     200
  *
  * Run as a script it reads FAKE_CASHFREE_PORT (default 0 = any free port), FAKE_CASHFREE_CLIENT_ID,
@@ -56,11 +61,22 @@ export async function startFakeCashfree(options: {
       });
 
       let response: Response;
-      if (method === "OPTIONS") {
+      const requestOrigin = req.headers.origin;
+      const modalCors: Record<string, string> = requestOrigin ? { "access-control-allow-origin": requestOrigin, vary: "Origin" } : {};
+      if (method === "OPTIONS" && url.pathname.startsWith("/modal/")) {
         response = new Response(null, {
           status: 204,
-          headers: { "access-control-allow-origin": "*", "access-control-allow-methods": "GET, POST", "access-control-allow-headers": "content-type, accept" },
+          headers: { ...modalCors, "access-control-allow-methods": "POST", "access-control-allow-headers": "content-type, accept" },
         });
+      } else if (method === "POST" && url.pathname.startsWith("/modal/session/")) {
+        // Inside Cashfree's modal the Pay button is Cashfree's own page: settle as that page would.
+        const inner = new Request(new URL(url.pathname.replace(/^\/modal/, "/hosted"), origin), {
+          method: "POST",
+          headers: { origin, accept: "application/json", "content-type": headers.get("content-type") ?? "application/x-www-form-urlencoded" },
+          body,
+        });
+        const answer = await state.simulator!.handleHosted(inner, url.pathname.slice("/modal".length));
+        response = new Response(answer.body, { status: answer.status, headers: { ...Object.fromEntries(answer.headers), ...modalCors } });
       } else if (url.pathname === "/healthz") {
         response = new Response("ok");
       } else if (url.pathname.startsWith("/pg/")) {

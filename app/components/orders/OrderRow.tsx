@@ -2,10 +2,12 @@ import { Form, Link } from "@remix-run/react";
 import { NAME_MAX_CHARS } from "~/lib/constants";
 import { formatPaise, truncateName } from "~/lib/money";
 import type { OrderRowData } from "~/components/orders/order-rows";
+import { ORDER_MESSAGES } from "~/schemas/orders";
 
 /**
  * One item of an order in My Orders (SPEC.md §2, §4): image, name, price, quantity, size, date,
- * payment method and the server's status text, with TRACK ORDER — a GET form to /orders that
+ * payment method ("Test payment" when no real money moved, issue 8 item 1) and the server's
+ * status text, with TRACK ORDER — a GET form to /orders that
  * reloads the list, with or without JavaScript.
  */
 export function OrderRow({ row }: { row: OrderRowData }) {
@@ -29,6 +31,11 @@ export function OrderRow({ row }: { row: OrderRowData }) {
           </p>
           <p className="mt-1">
             Payment: <span className="text-gray-600">{row.paymentMethod}</span>
+            {row.testPayment ? (
+              <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900" data-testid="test-payment">
+                {ORDER_MESSAGES.testPayment}
+              </span>
+            ) : null}
           </p>
           <p className="mt-1 text-xs text-gray-600">Order {row.orderId}</p>
         </div>

@@ -16,6 +16,8 @@ export type OrderRowData = {
   paymentMethod: string;
   status: string;
   paid: boolean;
+  /** Paid in test mode (the simulator or Cashfree's sandbox): no real money moved (issue 8 item 1). */
+  testPayment: boolean;
 };
 
 const PAYMENT_METHOD_LABELS: Record<Order["paymentMethod"], string> = {
@@ -46,6 +48,7 @@ export function orderRows(orders: Order[]): OrderRowData[] {
       paymentMethod: PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod,
       status: order.status,
       paid: order.paymentStatus === "PAID",
+      testPayment: order.paymentMode === "test",
     })),
   );
 }
