@@ -1,14 +1,43 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { getDb } from "~/db/index.server";
+import { closeDb, getDb } from "~/db/index.server";
+import { MAX_FORM_BODY_BYTES, MAX_WEBHOOK_BODY_BYTES } from "~/utils/body.server";
 import { getEnv } from "~/utils/env.server";
+import { installHttpGuard } from "~/utils/http-guard.server";
+import { NonceProvider } from "~/utils/nonce";
+import { isForeignOriginHeaders } from "~/utils/origin.server";
+import {
+  BARE_PAGE_CSP,
+  CHECKOUT_PATH,
+  contentSecurityPolicy,
+  everyResponseHeaders,
+  isPersonalResponse,
+  newNonce,
+  PERSONAL_CACHE_CONTROL,
+} from "~/utils/security-headers.server";
+
+/** The Cashfree webhook: the one body allowed above the form cap (DESIGN.md §16). */
+const WEBHOOK_PATH = "/api/webhooks/cashfree";
 
 // Fail fast on bad configuration, and create, migrate and seed the database at start-up.
 getEnv();
+// Before express and Remix see a request: graceful SIGTERM, 413 on a declared body above the cap,
+// 403 page for cross-site page posts, nosniff/HSTS on every response (app/utils/http-guard.server.ts).
+installHttpGuard({
+  maxBodyBytes: (pathname) => (pathname === WEBHOOK_PATH ? MAX_WEBHOOK_BODY_BYTES : MAX_FORM_BODY_BYTES),
+  isForeignOrigin: isForeignOriginHeaders,
+  responseHeaders: everyResponseHeaders(),
+  pageCsp: BARE_PAGE_CSP,
+  storeName: getEnv().STORE_NAME,
+  graceMs: 9_000,
+  exitDeadlineMs: 10_000,
+  onClosed: closeDb,
+  exit: (code) => process.exit(code),
+});
 if (!getEnv().BACKEND_URL) {
   getDb().catch((error) => {
     console.error("Could not open the database:", error);
@@ -18,6 +47,12 @@ if (!getEnv().BACKEND_URL) {
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * Renders a page (DESIGN.md §16, issue 8 items 8–9): a fresh CSP nonce for every response, handed
+ * to `<Scripts>`/`<ScrollRestoration>` through NonceProvider and to React's own inline scripts;
+ * the page's Content-Security-Policy; `private, no-store` on personal pages and on any page
+ * rendered for a session.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -26,18 +61,25 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const bot = isbot(request.headers.get("user-agent") ?? "");
+  const nonce = newNonce();
+  const { pathname } = new URL(request.url);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider nonce={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </NonceProvider>,
       {
+        nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, pathname));
           responseHeaders.set("X-Content-Type-Options", "nosniff");
           responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
           responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
+          if (isPersonalResponse(request, responseHeaders)) responseHeaders.set("Cache-Control", PERSONAL_CACHE_CONTROL);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -46,10 +88,64 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered && !request.signal.aborted) console.error(error);
         },
       },
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/**
+ * Every `?_data` answer (DESIGN.md §16, issue 8 items 8–9):
+ * - `private, no-store` when personal (as for pages);
+ * - the checkout needs its own CSP (Cashfree.js), which only a document load brings: a client-side
+ *   navigation into /place-order (its loaders' GET from another page, by the Referer) and a
+ *   redirect to it are turned into a full page load (`X-Remix-Reload-Document`).
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  const url = new URL(request.url);
+  if (request.method === "GET" && url.pathname === CHECKOUT_PATH && !isRedirect(response) && !comesFromCheckout(request)) {
+    void response.body?.cancel().catch(() => {});
+    url.searchParams.delete("_data");
+    return new Response(null, {
+      status: 302,
+      headers: { Location: `${url.pathname}${url.search}`, "X-Remix-Reload-Document": "true", "Cache-Control": PERSONAL_CACHE_CONTROL },
+    });
+  }
+  const headers = new Headers(response.headers);
+  if (isPersonalResponse(request, headers)) headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+  const target = headers.get("X-Remix-Redirect") ?? headers.get("Location");
+  if (target && new URL(target, url).pathname === CHECKOUT_PATH) headers.set("X-Remix-Reload-Document", "true");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};
+
+function isRedirect(response: Response): boolean {
+  return response.headers.has("X-Remix-Redirect") || (response.status >= 300 && response.status < 400);
+}
+
+/** Whether a `?_data` request was made by the checkout page itself (a revalidation there). */
+function comesFromCheckout(request: Request): boolean {
+  const referer = request.headers.get("referer");
+  if (!referer) return false;
+  try {
+    return new URL(referer).pathname === CHECKOUT_PATH;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Server errors for the log (issue 8 item 13): nothing for a request the client abandoned (its
+ * render or loader was cut short, not broken), one line for Remix's cross-site refusal should it
+ * ever be reached past the HTTP guard, the error with its stack otherwise.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs): void {
+  if (request.signal.aborted) return;
+  if (error instanceof Error && /header does not match `origin` header|headers are not provided/.test(error.message)) {
+    console.warn(`Refused a cross-site ${request.method} ${new URL(request.url).pathname}`);
+    return;
+  }
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  console.error(cause);
 }

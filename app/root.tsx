@@ -20,6 +20,7 @@ import { Header } from "~/components/Header";
 import { Toasts } from "~/components/Toasts";
 import stylesheet from "~/tailwind.css";
 import { publicEnv } from "~/utils/env.server";
+import { useNonce } from "~/utils/nonce";
 import { getShopper } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
 
@@ -46,6 +47,8 @@ export function useRootData() {
 }
 
 function Document({ children }: { children: React.ReactNode }) {
+  // This response's CSP nonce on every inline script (DESIGN.md §16; "" in the browser).
+  const nonce = useNonce();
   return (
     <html lang="en-IN">
       <head>
@@ -56,8 +59,8 @@ function Document({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-gray-800 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -24,3 +24,18 @@ export function getDb(): Promise<DB> {
   });
   return globalThis.__storeDb;
 }
+
+/**
+ * Closes the process's database (Kysely `destroy()`: the PostgreSQL pool's connections, or the
+ * SQLite file) if it was opened; the graceful shutdown calls it (issue 8 item 18). Never throws.
+ */
+export async function closeDb(): Promise<void> {
+  const pending = globalThis.__storeDb;
+  globalThis.__storeDb = undefined;
+  if (!pending) return;
+  try {
+    await (await pending).destroy();
+  } catch {
+    // It never opened, or is closed already: nothing to release.
+  }
+}

@@ -2,17 +2,20 @@ import { json } from "@remix-run/node";
 import { API_MESSAGES } from "~/schemas/api";
 import { getEnv } from "~/utils/env.server";
 
+/** What the Origin rule reads of a request: its `Origin`, `Sec-Fetch-Site` and `Host` headers. */
+export type OriginHeaders = { origin: string | null; secFetchSite: string | null; host: string | null };
+
 /**
- * True when a state-changing request comes from another site (issue 3, "Abuse and safety").
- * Allowed: no `Origin` header at all (same-site form posts in older browsers, and non-browser
- * clients such as the http adapter) unless `Sec-Fetch-Site` says `cross-site`; an `Origin` whose
- * host is the request's own `Host` (any scheme, so a TLS-terminating proxy in front of
- * remix-serve still matches); the origin of `PUBLIC_URL`. Refused: every other origin, and
- * `Origin: null` (sandboxed frames, some cross-site redirects).
+ * True when a state-changing request comes from another site (issue 3, "Abuse and safety";
+ * issue 8 item 13). Allowed: no `Origin` header at all (same-site form posts in older browsers,
+ * and non-browser clients such as the http adapter) unless `Sec-Fetch-Site` says `cross-site`; an
+ * `Origin` whose host is the request's own `Host` (any scheme, so a TLS-terminating proxy in front
+ * of remix-serve still matches); the origin of `PUBLIC_URL`. Refused: every other origin, a
+ * malformed one, and `Origin: null` (sandboxed frames, some cross-site redirects).
+ * The HTTP guard (app/utils/http-guard.server.ts) applies the same rule before Remix sees a page post.
  */
-export function isForeignOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (origin === null) return request.headers.get("sec-fetch-site") === "cross-site";
+export function isForeignOriginHeaders({ origin, secFetchSite, host }: OriginHeaders): boolean {
+  if (origin === null) return secFetchSite === "cross-site";
   let originUrl: URL;
   try {
     originUrl = new URL(origin);
@@ -20,10 +23,18 @@ export function isForeignOrigin(request: Request): boolean {
     return true;
   }
   if (originUrl.origin === "null") return true;
-  const ownHost = request.headers.get("host") ?? new URL(request.url).host;
-  if (originUrl.host === ownHost) return false;
+  if (host !== null && originUrl.host === host) return false;
   const publicUrl = getEnv().PUBLIC_URL;
   return !(publicUrl && new URL(publicUrl).origin === originUrl.origin);
+}
+
+/** `isForeignOriginHeaders` for a Fetch Request (its own URL's host when `Host` is absent). */
+export function isForeignOrigin(request: Request): boolean {
+  return isForeignOriginHeaders({
+    origin: request.headers.get("origin"),
+    secFetchSite: request.headers.get("sec-fetch-site"),
+    host: request.headers.get("host") ?? new URL(request.url).host,
+  });
 }
 
 /**

@@ -4,6 +4,12 @@ import { cookieName, servedOverHttps } from "~/utils/env.server";
 import { getSessionSecret } from "~/utils/secret.server";
 
 type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
+
+/** The toast cookie's name: `__Host-toast-session` on https, `toast-session` on http (DESIGN.md §16). */
+export function toastCookieName(): string {
+  return cookieName("toast-session");
+}
+
 let utils: ToastUtils | undefined;
 
 /**
@@ -15,7 +21,7 @@ function toastUtils(): ToastUtils {
   utils ??= createToastUtilsWithCustomSession(
     createCookieSessionStorage({
       cookie: {
-        name: cookieName("toast-session"),
+        name: toastCookieName(),
         secrets: [getSessionSecret()],
         httpOnly: true,
         sameSite: "lax",

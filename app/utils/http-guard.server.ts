@@ -1,0 +1,330 @@
+import http from "node:http";
+import type { Socket } from "node:net";
+import type { OriginHeaders } from "~/utils/origin.server";
+
+/**
+ * A thin layer in front of the request handler that remix-serve builds (DESIGN.md §16, §17:
+ * "remix-serve stays the server"). remix-serve has no middleware and Remix itself refuses a
+ * cross-site page post with an empty 500 before any action runs, so what must happen before
+ * express and Remix see a request happens here, on the Node `http.Server`:
+ * - after SIGTERM/SIGINT: no new requests (503 + `Connection: close` on kept-alive connections),
+ *   in-flight ones finish, then the database closes and the process exits 0 (issue 8 item 18);
+ * - a declared body above the cap: 413 at once (issue 8 item 11);
+ * - an unsafe-method page request from a foreign, `null` or malformed Origin: 403 with a short
+ *   page, nothing written, nothing logged as an error (issue 8 item 13);
+ * - every response, static files and errors included, gets the headers of `responseHeaders`
+ *   (`nosniff`, HSTS on https: issue 8 item 8).
+ * docs/decisions/0310-http-guard-in-front-of-remix-serve.md records why and how.
+ */
+export type HttpGuardOptions = {
+  /** Largest declared `Content-Length` accepted for a path, in bytes. */
+  maxBodyBytes: (pathname: string) => number;
+  /** The store's Origin rule (origin.server.ts `isForeignOriginHeaders`). */
+  isForeignOrigin: (headers: OriginHeaders) => boolean;
+  /** Set (replacing any value) on every response just before its head is written. */
+  responseHeaders: Record<string, string>;
+  /** CSP of the guard's own short pages. */
+  pageCsp: string;
+  /** Shown in the guard's pages. */
+  storeName: string;
+  /** How long in-flight requests may take after SIGTERM before their connections are cut, ms. */
+  graceMs: number;
+  /** Hard limit from SIGTERM to exit, ms (>= graceMs): closing tasks are cut off there too. */
+  exitDeadlineMs: number;
+  /** Runs once every connection is closed (or cut): e.g. closes the database pool. */
+  onClosed: () => Promise<void>;
+  /** Ends the process; replaced in tests. */
+  exit: (code: number) => void;
+};
+
+/** What a guarded server exposes: starting the graceful shutdown (what SIGTERM does). */
+export type HttpGuard = { shutdown: (reason: string) => void; readonly shuttingDown: boolean };
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Most of an unread body dropped after the answer before the connection is cut, bytes. */
+const MAX_DISCARD_BYTES = 1024 * 1024;
+/** Longest wait for the rest of an unread body after the answer, ms. */
+const DISCARD_MS = 5_000;
+
+/** Store API paths answer JSON; they check the Origin themselves (`requireSameOrigin`). */
+function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+function headerValue(req: http.IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  if (Array.isArray(value)) return value[0] ?? null;
+  return value ?? null;
+}
+
+function pathnameOf(req: http.IncomingMessage): string {
+  try {
+    return new URL(req.url ?? "/", "http://guard.invalid").pathname;
+  } catch {
+    return "/";
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function page(storeName: string, title: string, paragraph: string): string {
+  const store = escapeHtml(storeName);
+  return (
+    `<!doctype html><html lang="en-IN"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(title)} — ${store}</title></head>` +
+    `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2937;line-height:1.5">` +
+    `<h1 style="font-size:1.5rem">${escapeHtml(title)}</h1><p>${escapeHtml(paragraph)}</p>` +
+    `<p><a href="/">Go to the ${store} home page</a></p></body></html>`
+  );
+}
+
+/** The guard's refusals: a short page for pages, `{success:false, message}` for the Store API. */
+const REFUSALS = {
+  crossSite: {
+    status: 403,
+    title: "This form was sent from another site",
+    text: "For your safety nothing was done: the form came from a page on another site. If you meant to send it, open the store and try again there.",
+    api: "This request came from another site and was refused.",
+  },
+  tooLarge: {
+    status: 413,
+    title: "That form was too large",
+    text: "The store accepts smaller forms than that, so nothing was done. Please go back and try again.",
+    api: "The body is too large.",
+  },
+  restarting: {
+    status: 503,
+    title: "The store is restarting",
+    text: "Nothing was done. Please try again in a moment.",
+    api: "The store is restarting. Please try again in a moment.",
+  },
+} as const;
+
+/**
+ * Guards one `http.Server` (see the type's docstring): replaces its `request` listeners with one
+ * that checks first and then calls them, and tracks connections for the graceful shutdown.
+ * Returns the handle whose `shutdown` SIGTERM calls. Never throws.
+ */
+export function guardServer(server: http.Server, options: HttpGuardOptions): HttpGuard {
+  const handlers = server.listeners("request") as http.RequestListener[];
+  server.removeAllListeners("request");
+  /** Open connections and how many of their requests are in flight. */
+  const connections = new Map<Socket, number>();
+  let shuttingDown = false;
+  let finished = false;
+
+  function refuse(req: http.IncomingMessage, res: http.ServerResponse, kind: keyof typeof REFUSALS) {
+    const refusal = REFUSALS[kind];
+    const api = isApiPath(pathnameOf(req));
+    res.statusCode = refusal.status;
+    res.setHeader("Cache-Control", "no-store");
+    if (kind === "restarting") res.setHeader("Retry-After", "5");
+    if (api) {
+      res.setHeader("Content-Type", "application/json; charset=utf-8");
+      res.end(JSON.stringify({ success: false, message: refusal.api }));
+    } else {
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.setHeader("Content-Security-Policy", options.pageCsp);
+      res.end(page(options.storeName, refusal.title, refusal.text));
+    }
+  }
+
+  function decorate(res: http.ServerResponse) {
+    const writeHead = res.writeHead;
+    res.writeHead = function guardedWriteHead(this: http.ServerResponse, ...args: unknown[]) {
+      for (const [name, value] of Object.entries(options.responseHeaders)) this.setHeader(name, value);
+      // No connection is kept for later once the server is stopping.
+      if (shuttingDown) this.setHeader("Connection", "close");
+      return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, args);
+    } as typeof res.writeHead;
+  }
+
+  /**
+   * A body the answer did not read is not read whole afterwards (issue 8 item 11): a route's
+   * capped reader that gives up cancels the body stream, which would destroy the connection
+   * before the 413 is written, so that waits for the answer; then at most MAX_DISCARD_BYTES more
+   * are read and dropped (so the client, still sending, sees the answer rather than a reset)
+   * before the connection is cut.
+   */
+  function limitUnreadBody(req: http.IncomingMessage, res: http.ServerResponse) {
+    const destroy = req.destroy;
+    req.destroy = function deferredDestroy(this: http.IncomingMessage, error?: Error) {
+      if (res.writableEnded || this.socket.destroyed) return destroy.call(this, error);
+      this.pause();
+      return this;
+    };
+    res.once("finish", () => {
+      if (req.complete) return;
+      let discarded = 0;
+      const cut = () => req.socket.destroy();
+      const timer = setTimeout(cut, DISCARD_MS).unref();
+      req.on("data", (chunk: Buffer) => {
+        discarded += chunk.length;
+        if (discarded > MAX_DISCARD_BYTES) {
+          clearTimeout(timer);
+          cut();
+        }
+      });
+      req.once("end", () => clearTimeout(timer));
+      req.resume();
+    });
+  }
+
+  function endConnection(socket: Socket) {
+    socket.end();
+    setTimeout(() => socket.destroy(), 1_000).unref();
+  }
+
+  async function finish(forced: boolean) {
+    if (finished) return;
+    finished = true;
+    if (forced) {
+      console.warn(`[store] requests still running after ${options.graceMs} ms: closing their connections`);
+      for (const socket of connections.keys()) socket.destroy();
+    }
+    const deadline = setTimeout(() => {
+      console.warn("[store] closing took too long: exiting");
+      options.exit(0);
+    }, Math.max(0, options.exitDeadlineMs - options.graceMs));
+    try {
+      await options.onClosed();
+    } catch (error) {
+      console.error("[store] while closing:", error instanceof Error ? error.message : error);
+    }
+    clearTimeout(deadline);
+    options.exit(0);
+  }
+
+  function finishWhenIdle() {
+    if (shuttingDown && connections.size === 0) void finish(false);
+  }
+
+  server.on("connection", (socket: Socket) => {
+    if (shuttingDown) {
+      socket.destroy();
+      return;
+    }
+    connections.set(socket, 0);
+    socket.once("close", () => {
+      connections.delete(socket);
+      finishWhenIdle();
+    });
+  });
+
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const socket = req.socket;
+    connections.set(socket, (connections.get(socket) ?? 0) + 1);
+    res.once("close", () => {
+      const left = (connections.get(socket) ?? 1) - 1;
+      if (connections.has(socket)) connections.set(socket, left);
+      if (shuttingDown && left === 0) endConnection(socket);
+    });
+    decorate(res);
+    limitUnreadBody(req, res);
+
+    if (shuttingDown) return refuse(req, res, "restarting");
+    const pathname = pathnameOf(req);
+    const declared = Number(headerValue(req, "content-length") ?? "0");
+    if (Number.isFinite(declared) && declared > options.maxBodyBytes(pathname)) return refuse(req, res, "tooLarge");
+    if (UNSAFE_METHODS.has(req.method ?? "") && !isApiPath(pathname)) {
+      const origin = headerValue(req, "origin");
+      const host = headerValue(req, "host");
+      if (options.isForeignOrigin({ origin, secFetchSite: headerValue(req, "sec-fetch-site"), host })) {
+        return refuse(req, res, "crossSite");
+      }
+      // Remix refuses (500) a page post whose Origin host differs from X-Forwarded-Host or Host,
+      // e.g. behind a proxy that does not pass Host on. The store's rule accepted this Origin
+      // (PUBLIC_URL's origin): let Remix compare it with itself.
+      if (origin !== null) {
+        const originHost = new URL(origin).host;
+        const forwarded = headerValue(req, "x-forwarded-host")?.split(",")[0]?.trim();
+        if (originHost !== (forwarded || host)) req.headers["x-forwarded-host"] = originHost;
+      }
+    }
+    for (const handler of handlers) handler.call(server, req, res);
+  });
+
+  // remix-serve closes the server on SIGTERM with `console.error` as the callback, which would
+  // print "undefined" on a clean close: report only real errors.
+  const close = server.close;
+  server.close = function guardedClose(this: http.Server, callback?: (error?: Error) => void) {
+    return close.call(this, (error?: Error) => {
+      if (error && callback) callback(error);
+    });
+  } as typeof server.close;
+
+  return {
+    get shuttingDown() {
+      return shuttingDown;
+    },
+    shutdown(reason: string) {
+      if (shuttingDown) return;
+      shuttingDown = true;
+      const busy = [...connections.values()].reduce((sum, n) => sum + n, 0);
+      console.log(`[store] ${reason}: no new requests; finishing ${busy} in flight, then exiting`);
+      // remix-serve's own handler closes the listener right after ours; close it if nobody did.
+      setImmediate(() => {
+        if (server.listening) server.close();
+      });
+      for (const [socket, active] of connections) if (active === 0) endConnection(socket);
+      setTimeout(() => void finish(true), options.graceMs).unref();
+      finishWhenIdle();
+    },
+  };
+}
+
+declare global {
+  // One guard per process, kept across dev-server rebuilds of the server build.
+  var __storeHttpGuard: { options: HttpGuardOptions; guard?: HttpGuard } | undefined;
+}
+
+/**
+ * Installs the guard (see `HttpGuardOptions`) on the first `http.Server` that starts listening in
+ * this process — remix-serve's, which listens right after importing the server build — and makes
+ * SIGTERM and SIGINT shut it down gracefully. Called from entry.server.tsx at import; a second
+ * call (a dev rebuild) only swaps in the new options.
+ */
+export function installHttpGuard(options: HttpGuardOptions): void {
+  if (globalThis.__storeHttpGuard) {
+    globalThis.__storeHttpGuard.options = options;
+    return;
+  }
+  const holder: { options: HttpGuardOptions; guard?: HttpGuard } = { options };
+  globalThis.__storeHttpGuard = holder;
+  // Read through the holder so a dev rebuild's options take effect.
+  const live: HttpGuardOptions = {
+    maxBodyBytes: (pathname) => holder.options.maxBodyBytes(pathname),
+    isForeignOrigin: (headers) => holder.options.isForeignOrigin(headers),
+    get responseHeaders() {
+      return holder.options.responseHeaders;
+    },
+    get pageCsp() {
+      return holder.options.pageCsp;
+    },
+    get storeName() {
+      return holder.options.storeName;
+    },
+    get graceMs() {
+      return holder.options.graceMs;
+    },
+    get exitDeadlineMs() {
+      return holder.options.exitDeadlineMs;
+    },
+    onClosed: () => holder.options.onClosed(),
+    exit: (code) => holder.options.exit(code),
+  };
+  const listen = http.Server.prototype.listen;
+  http.Server.prototype.listen = function guardedListen(this: http.Server, ...args: unknown[]) {
+    if (!holder.guard) holder.guard = guardServer(this, live);
+    return (listen as (...a: unknown[]) => http.Server).apply(this, args);
+  } as typeof listen;
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      if (holder.guard) holder.guard.shutdown(signal);
+      else holder.options.exit(0);
+    });
+  }
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import { getEnv, servedOverHttps, type Env } from "~/utils/env.server";
+import { sessionCookieName } from "~/utils/session.server";
+import { toastCookieName } from "~/utils/toast.server";
+
+/** Cashfree.js v3's script origin (the npm loader @cashfreepayments/cashfree-js injects it). */
+export const CASHFREE_SDK_ORIGIN = "https://sdk.cashfree.com";
+/** Cashfree's API hosts, production and sandbox: the SDK calls and frames them; its checkout posts there. */
+export const CASHFREE_API_ORIGINS = ["https://api.cashfree.com", "https://sandbox.cashfree.com"] as const;
+/** Cashfree's hosted payment-link pages, production and test: where the no-JS checkout is redirected. */
+export const CASHFREE_PAGE_ORIGINS = ["https://payments.cashfree.com", "https://payments-test.cashfree.com"] as const;
+
+/** The one page that loads Cashfree's script and frames its checkout (DESIGN.md §9). */
+export const CHECKOUT_PATH = "/place-order";
+
+/** `Strict-Transport-Security` when PUBLIC_URL is https: 180 days, subdomains too (DESIGN.md §16, issue 8 item 8). */
+export const HSTS_VALUE = "max-age=15552000; includeSubDomains";
+
+/** The cache answer of every personal page (DESIGN.md §16, issue 8 item 9). */
+export const PERSONAL_CACHE_CONTROL = "private, no-store";
+
+/** Pages that are always about one shopper, whatever the request carries (issue 8 item 9). */
+const PERSONAL_PATHS = ["/cart", "/orders", "/place-order", "/profile", "/verify", "/wishlist", "/login", "/logout"];
+
+/** A fresh CSP nonce: 16 random bytes, base64 (128 bits, CSP Level 3 asks for at least 128). */
+export function newNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/**
+ * The Content-Security-Policy of an HTML page (DESIGN.md §16, issue 8 item 8), for `pathname`
+ * with this response's `nonce`:
+ * - scripts only from the store and inline ones carrying the nonce (no `unsafe-inline`/`unsafe-eval`);
+ * - styles from the store plus inline ones (`unsafe-inline`: react-hot-toast injects a `<style>` and
+ *   server-renders `style` attributes; styles cannot run code);
+ * - pictures from the store and `data:`, video from the store, no plugins, no `<base>` elsewhere,
+ *   framed only by the store itself;
+ * - forms post to the store and to Cashfree: the no-JS checkout's 303 goes to a Cashfree payment
+ *   link or checkout page, and Chrome applies `form-action` to a form's redirects;
+ * - on /place-order only: Cashfree.js (script, API calls, checkout frames) as its README lists.
+ * `CASHFREE_API_BASE` (a fake Cashfree in tests, a proxy in front of Cashfree) is allowed wherever
+ * Cashfree's own hosts are.
+ */
+export function contentSecurityPolicy(nonce: string, pathname: string, env: Env = getEnv()): string {
+  const apiBase = env.CASHFREE_API_BASE ? [new URL(env.CASHFREE_API_BASE).origin] : [];
+  const cashfreeForms = [...CASHFREE_PAGE_ORIGINS, ...CASHFREE_API_ORIGINS, ...apiBase];
+  const checkout = pathname === CHECKOUT_PATH;
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`, ...(checkout ? [CASHFREE_SDK_ORIGIN] : [])],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "media-src": ["'self'"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...(checkout ? [...CASHFREE_API_ORIGINS, ...apiBase] : [])],
+    "frame-src": ["'self'", ...(checkout ? [CASHFREE_SDK_ORIGIN, ...CASHFREE_API_ORIGINS, ...CASHFREE_PAGE_ORIGINS, ...apiBase] : [])],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "frame-ancestors": ["'self'"],
+    "form-action": ["'self'", ...cashfreeForms],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${[...new Set(sources)].join(" ")}`)
+    .join("; ");
+}
+
+/** The CSP of the store's own short HTML answers (403, 413, 503 pages): nothing runs, nothing loads. */
+export const BARE_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
+/** Headers every response carries (DESIGN.md §16): `nosniff`, and HSTS when the store is on https. */
+export function everyResponseHeaders(env: Env = getEnv()): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    ...(servedOverHttps(env) ? { "Strict-Transport-Security": HSTS_VALUE } : {}),
+  };
+}
+
+/** The names of the cookies a request sends (values are not read). */
+function cookieNames(request: Request): Set<string> {
+  const header = request.headers.get("cookie") ?? "";
+  return new Set(
+    header
+      .split(";")
+      .map((part) => part.split("=")[0].trim())
+      .filter(Boolean),
+  );
+}
+
+/**
+ * Whether a page or its data is personal and must be sent `private, no-store` (DESIGN.md §16,
+ * §17; issue 8 item 9): a path in PERSONAL_PATHS (or below one), a request carrying the session
+ * cookie or the toast cookie (the page is rendered for that browser), or an answer that sets a
+ * cookie.
+ */
+export function isPersonalResponse(request: Request, responseHeaders: Headers): boolean {
+  const { pathname } = new URL(request.url);
+  if (PERSONAL_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return true;
+  const names = cookieNames(request);
+  if (names.has(sessionCookieName()) || names.has(toastCookieName())) return true;
+  return responseHeaders.has("set-cookie");
+}
