@@ -142,7 +142,8 @@ export default function CartPage() {
             <div className="w-full sm:w-[450px]">
               <CartTotals subtotalPaise={totals.subtotalPaise} deliveryFeePaise={totals.deliveryFeePaise} totalPaise={totals.totalPaise} />
               <div className="w-full text-end">
-                <Link to="/place-order" className="my-8 inline-block bg-black px-8 py-3 text-sm text-white hover:bg-gray-800">
+                {/* A page load, not a client-side navigation: the checkout's CSP lets Cashfree.js in (DESIGN.md §16). */}
+                <Link to="/place-order" reloadDocument className="my-8 inline-block bg-black px-8 py-3 text-sm text-white hover:bg-gray-800">
                   PROCEED TO CHECKOUT
                 </Link>
               </div>
