@@ -41,8 +41,11 @@ export type HttpGuardOptions = {
 export type HttpGuard = { shutdown: (reason: string) => void; readonly shuttingDown: boolean };
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-/** Most of an unread body dropped after the answer before the connection is cut, bytes. */
-const MAX_DISCARD_BYTES = 1024 * 1024;
+/**
+ * Most of an unread body read and dropped after the answer before the connection is cut, bytes:
+ * room for what a fast client sends before it sees the answer (a few MB on loopback).
+ */
+const MAX_DISCARD_BYTES = 8 * 1024 * 1024;
 /** Longest wait for the rest of an unread body after the answer, ms. */
 const DISCARD_MS = 5_000;
 
@@ -115,6 +118,8 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
   const connections = new Map<Socket, number>();
   let shuttingDown = false;
   let finished = false;
+  /** Requests whose client asked for `Connection: close` and whose body was not read whole. */
+  const closeAfterBody = new WeakSet<http.IncomingMessage>();
 
   function refuse(req: http.IncomingMessage, res: http.ServerResponse, kind: keyof typeof REFUSALS) {
     const refusal = REFUSALS[kind];
@@ -132,12 +137,20 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
     }
   }
 
-  function decorate(res: http.ServerResponse) {
+  function decorate(req: http.IncomingMessage, res: http.ServerResponse) {
     const writeHead = res.writeHead;
     res.writeHead = function guardedWriteHead(this: http.ServerResponse, ...args: unknown[]) {
       for (const [name, value] of Object.entries(options.responseHeaders)) this.setHeader(name, value);
-      // No connection is kept for later once the server is stopping.
-      if (shuttingDown) this.setHeader("Connection", "close");
+      if (shuttingDown) {
+        // No connection is kept for later once the server is stopping.
+        this.setHeader("Connection", "close");
+      } else if (!req.complete && !this.shouldKeepAlive) {
+        // Node would close at once a connection whose client asked for `close`, with the rest
+        // of the body unread, and the client could get a reset instead of this answer:
+        // limitUnreadBody closes it once the rest is read or dropped.
+        this.shouldKeepAlive = true;
+        closeAfterBody.add(req);
+      }
       return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, args);
     } as typeof res.writeHead;
   }
@@ -146,8 +159,8 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
    * A body the answer did not read is not read whole afterwards (issue 8 item 11): a route's
    * capped reader that gives up cancels the body stream, which would destroy the connection
    * before the 413 is written, so that waits for the answer; then at most MAX_DISCARD_BYTES more
-   * are read and dropped (so the client, still sending, sees the answer rather than a reset)
-   * before the connection is cut.
+   * are read and dropped within DISCARD_MS (so the client, still sending, sees the answer rather
+   * than a reset: a lingering close) before the connection is cut. Memory stays flat throughout.
    */
   function limitUnreadBody(req: http.IncomingMessage, res: http.ServerResponse) {
     const destroy = req.destroy;
@@ -168,7 +181,10 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
           cut();
         }
       });
-      req.once("end", () => clearTimeout(timer));
+      req.once("end", () => {
+        clearTimeout(timer);
+        if (closeAfterBody.has(req)) req.socket.end();
+      });
       req.resume();
     });
   }
@@ -222,7 +238,7 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
       if (connections.has(socket)) connections.set(socket, left);
       if (shuttingDown && left === 0) endConnection(socket);
     });
-    decorate(res);
+    decorate(req, res);
     limitUnreadBody(req, res);
 
     if (shuttingDown) return refuse(req, res, "restarting");
