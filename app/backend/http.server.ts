@@ -107,7 +107,9 @@ export function createHttpBackend(baseUrl: string, fetchImpl: typeof fetch = fet
 
     async createCashfreeOrder(token, body, options) {
       const answer = await call("POST", "/api/order/cashfree", cashfreeOrderAnswerSchema, {
-        body: { ...body, returnUrl: options.returnUrl ?? `${options.storeUrl}/verify?orderId={order_id}` },
+        // Only an explicit returnUrl is sent: the backend builds the default from its own PUBLIC_URL,
+        // the public origin it shares with this storefront (issue 8 item 3; docs/decisions/0310).
+        body: options.returnUrl ? { ...body, returnUrl: options.returnUrl } : body,
         token,
         headers: idempotencyHeader(options.idempotencyKey),
       });
@@ -116,7 +118,9 @@ export function createHttpBackend(baseUrl: string, fetchImpl: typeof fetch = fet
 
     async createCashfreePaymentLink(token, body, options) {
       const answer = await call("POST", "/api/order/cashfreeLink", cashfreeLinkAnswerSchema, {
-        body: { ...body, returnUrl: options.returnUrl ?? `${options.storeUrl}/verify?orderId={order_id}` },
+        // Only an explicit returnUrl is sent: the backend builds the default from its own PUBLIC_URL,
+        // the public origin it shares with this storefront (issue 8 item 3; docs/decisions/0310).
+        body: options.returnUrl ? { ...body, returnUrl: options.returnUrl } : body,
         token,
         headers: idempotencyHeader(options.idempotencyKey),
       });

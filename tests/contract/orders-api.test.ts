@@ -204,16 +204,51 @@ describe.each([...localTargets, httpTarget])("Store API order contract: $name", 
     const { orderId, linkUrl } = await target.backend.createCashfreePaymentLink(token, body, { storeUrl: STORE_URL, idempotencyKey: key() });
     expect(linkUrl.startsWith(`${fake.url}/hosted/link/`)).toBe(true);
 
-    const failed = await fetch(linkUrl, { method: "POST", body: new URLSearchParams({ outcome: "fail" }), redirect: "manual" });
+    const failed = await fetch(linkUrl, { method: "POST", headers: { origin: fake.url }, body: new URLSearchParams({ outcome: "fail" }), redirect: "manual" });
     expect(failed.status).toBe(303);
     expect(failed.headers.get("location")).toMatch(new RegExp(`/verify\\?orderId=${orderId}$`));
     expect(await refusal(target.backend.verifyCashfree(token, orderId))).toEqual({ status: 402, message: ORDER_MESSAGES.paymentFailed });
     expect(Object.keys(await target.backend.getCart(token))).toHaveLength(2);
 
-    await fetch(linkUrl, { method: "POST", body: new URLSearchParams({ outcome: "pay" }), redirect: "manual" });
+    await fetch(linkUrl, { method: "POST", headers: { origin: fake.url }, body: new URLSearchParams({ outcome: "pay" }), redirect: "manual" });
     await target.backend.verifyCashfree(token, orderId);
     expect((await target.backend.userOrders(token)).map((o) => [o.id, o.paymentStatus])).toEqual([[orderId, "PAID"]]);
     expect(await target.backend.getCart(token)).toEqual({});
+  });
+
+  it("one open instrument per order: a link for the same order terminates its Cashfree order first; paid → 409 (issue 8 item 2)", async () => {
+    const { token, body } = await shopperWithCart("switch");
+    const idempotencyKey = key();
+    const session = await target.backend.createCashfreeOrder(token, body, { storeUrl: STORE_URL, idempotencyKey });
+    const link = await target.backend.createCashfreePaymentLink(token, body, { storeUrl: STORE_URL, idempotencyKey });
+    expect(link.orderId).toBe(session.orderId);
+    const client = fakeServerGateway(fake.apiBase, CASHFREE).client;
+    expect((await client.getOrder(session.orderId)).status).toBe("TERMINATED");
+    expect((await client.getPaymentLink(`${session.orderId}_2`)).status).toBe("ACTIVE");
+
+    // Paid by its link, the order cannot switch back to a Cashfree order.
+    await fetch(link.linkUrl, { method: "POST", headers: { origin: fake.url }, body: new URLSearchParams({ outcome: "pay" }), redirect: "manual" });
+    // (Over http the link's webhook may already have marked the order paid: either 409 sentence.)
+    const refused = await refusal(target.backend.createCashfreeOrder(token, body, { storeUrl: STORE_URL, idempotencyKey }));
+    expect(refused.status).toBe(409);
+    expect([ORDER_MESSAGES.otherInstrumentPaid, ORDER_MESSAGES.alreadyPaid]).toContain(refused.message);
+    expect((await target.backend.userOrders(token)).map((o) => [o.id, o.paymentStatus])).toEqual([[session.orderId, "PAID"]]);
+  });
+
+  it("a returnUrl off the store's PUBLIC_URL origin is refused with 400 (issue 8 item 3)", async () => {
+    const { token, body } = await shopperWithCart("return");
+    const before = await snapshot();
+    for (const returnUrl of ["https://evil.example/verify?orderId={order_id}", "http://127.0.0.1:10/verify"]) {
+      expect(await refusal(target.backend.createCashfreePaymentLink(token, body, { storeUrl: STORE_URL, returnUrl, idempotencyKey: key() }))).toEqual({
+        status: 400,
+        message: ORDER_MESSAGES.returnUrlForeign,
+      });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("tells how it takes money: Cashfree sandbox is test money, paid in the modal (issue 8 item 4)", async () => {
+    expect(await target.backend.checkoutMode()).toEqual({ gateway: "cashfree", environment: "test", checkout: "modal", simulator: false, sdkMode: "sandbox" });
   });
 });
 

@@ -25,10 +25,11 @@ const BUILD_SUFFIX = "contract";
  */
 export async function startContractServer(
   env: Record<string, string> = {},
-  // Contract files run in parallel: each names its own build folder.
-  { buildSuffix = BUILD_SUFFIX }: { buildSuffix?: string } = {},
+  // Contract files run in parallel: each names its own build folder. `skipBuild`: a second server
+  // from the build this file already made (e.g. a storefront in front of a backend).
+  { buildSuffix = BUILD_SUFFIX, skipBuild = false }: { buildSuffix?: string; skipBuild?: boolean } = {},
 ): Promise<ContractServer> {
-  if (process.env.CONTRACT_SKIP_BUILD !== "1") {
+  if (!skipBuild && process.env.CONTRACT_SKIP_BUILD !== "1") {
     const build = spawnSync("npx", ["remix", "build"], {
       cwd: ROOT,
       env: { ...process.env, BUILD_SUFFIX: buildSuffix, NODE_ENV: "production" },

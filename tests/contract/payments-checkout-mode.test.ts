@@ -1,0 +1,116 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpBackend } from "~/backend/http.server";
+import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
+import { ADDRESS } from "../fakes/shop";
+import { startContractServer, type ContractServer } from "../setup/contract-server";
+
+/**
+ * The storefront asks the backend how it takes money (issue 8 item 4): a backend in live mode
+ * (Cashfree production credentials, CASHFREE_API_BASE at the fake Cashfree) and, in front of it,
+ * a storefront (BACKEND_URL) that has no Cashfree keys at all. Both production builds on
+ * loopback. The storefront must show no "Test mode", open Cashfree's modal, and its checkout
+ * must make a real Cashfree order at the backend's Cashfree — never a simulator session.
+ * Storefront and backend share one public origin (PUBLIC_URL), as the return-URL rule requires.
+ */
+
+const CASHFREE = { clientId: "live_contract_app", clientSecret: "live_contract_secret" };
+
+let fake: FakeCashfree;
+let backend: ContractServer;
+let storefront: ContractServer;
+
+beforeAll(async () => {
+  fake = await startFakeCashfree(CASHFREE);
+  backend = await startContractServer(
+    {
+      CASHFREE_APP_ID: CASHFREE.clientId,
+      CASHFREE_SECRET_KEY: CASHFREE.clientSecret,
+      CASHFREE_ENV: "production",
+      CASHFREE_API_BASE: fake.apiBase,
+    },
+    { buildSuffix: "contract-payments" },
+  );
+  storefront = await startContractServer(
+    { BACKEND_URL: backend.baseUrl, PUBLIC_URL: backend.baseUrl, CASHFREE_APP_ID: "", CASHFREE_SECRET_KEY: "", CASHFREE_API_BASE: "" },
+    { buildSuffix: "contract-payments", skipBuild: true },
+  );
+}, 240_000);
+afterAll(async () => {
+  await storefront?.stop();
+  await backend?.stop();
+  await fake?.close();
+}, 30_000);
+
+describe("checkout mode through the http adapter (issue 8 item 4)", () => {
+  it("GET /api/order/checkoutMode answers the backend's mode; the http adapter reads it", async () => {
+    const answer = await fetch(`${backend.baseUrl}/api/order/checkoutMode`);
+    expect(answer.status).toBe(200);
+    const expected = { gateway: "cashfree", environment: "live", checkout: "modal", simulator: false, sdkMode: "production" };
+    expect(await answer.json()).toEqual({ success: true, checkoutMode: expected });
+    expect(await createHttpBackend(backend.baseUrl).checkoutMode()).toEqual(expected);
+    // The keyless storefront passes on its backend's answer, not its own settings.
+    expect(await createHttpBackend(storefront.baseUrl).checkoutMode()).toEqual(expected);
+    expect((await fetch(`${backend.baseUrl}/api/order/checkoutMode`, { method: "POST" })).status).toBe(405);
+  });
+
+  it("a storefront without keys in front of a live backend shows no Test mode and pays in Cashfree's modal", async () => {
+    const origin = backend.baseUrl;
+    const email = `mode-${crypto.randomBytes(5).toString("hex")}@example.com`;
+    const password = "correct horse 42";
+    const registered = await (
+      await fetch(`${backend.baseUrl}/api/user/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Asha Rao", email, password }),
+      })
+    ).json();
+    const products = (await (await fetch(`${backend.baseUrl}/api/product/listproduct`)).json()).products as { _id: string; colours: string[] }[];
+    const product = products.find((p) => p.colours.length === 0)!;
+    await fetch(`${backend.baseUrl}/api/cart/add`, {
+      method: "POST",
+      headers: { "content-type": "application/json", token: registered.token },
+      body: JSON.stringify({ itemId: product._id, size: "default" }),
+    });
+
+    const login = await fetch(`${storefront.baseUrl}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      body: new URLSearchParams({ email, password }),
+      redirect: "manual",
+    });
+    expect(login.status).toBe(303);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+
+    const page = await fetch(`${storefront.baseUrl}/place-order`, { headers: { cookie }, redirect: "manual" });
+    const html = await page.text();
+    expect(page.status, `${page.headers.get("location")} ${html.slice(0, 300)}`).toBe(200);
+    expect(html).not.toContain("Test mode");
+    expect(html).not.toContain('data-testid="test-mode"');
+    expect(html).toContain('"modal":{"mode":"production"}');
+    const data = JSON.parse(/"routes\/place-order":(\{"lines".*?"idempotencyKey":"[^"]+"\})/.exec(html)![1]);
+    expect(data.testMode).toBeNull();
+
+    const form = new URLSearchParams({
+      ...ADDRESS,
+      paymentMethod: "cashfree",
+      idempotencyKey: `checkout-${crypto.randomUUID()}`,
+      checkout: "modal",
+      cartLines: JSON.stringify(data.lines.map((line: { productId: string; sizeKey: string; quantity: number }) => [line.productId, line.sizeKey, line.quantity])),
+    });
+    const placed = await fetch(`${storefront.baseUrl}/place-order?_data=routes%2Fplace-order`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin, cookie },
+      body: form,
+    });
+    expect(placed.status).toBe(200);
+    const { payment } = await placed.json();
+    expect(payment).toEqual({ orderId: expect.stringMatching(/^CI/), paymentSessionId: expect.stringMatching(/^session_/) });
+    // The session is a real order at the backend's Cashfree (here the fake), returning to the store.
+    const created = fake.simulator.requests.find((r) => r.method === "POST" && r.path === "/orders" && (r.body as { order_id: string }).order_id === payment.orderId);
+    expect(created?.body).toMatchObject({ order_meta: { return_url: `${origin}/verify?orderId=${payment.orderId}` } });
+  });
+});
