@@ -156,13 +156,14 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
   });
 
   // SPEC.md §8: the server's message for a failed login or sign-up is also a toast (with JavaScript).
-  // A refused password is cleared, as the server-rendered form (no JavaScript) does.
+  // Any refused submission clears the password, as the server-rendered form (no JavaScript) does.
   const formError = form.errors?.[0];
   const passwordRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    const message = actionData?.result?.error?.[""]?.[0];
-    if (!message) return;
-    toast.error(message);
+    const errors = actionData?.result?.error;
+    if (!errors || Object.keys(errors).length === 0) return;
+    const message = errors[""]?.[0];
+    if (message) toast.error(message);
     if (passwordRef.current) passwordRef.current.value = "";
   }, [actionData]);
 

@@ -47,7 +47,7 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Most of one watch (product + colour) a cart line may hold; see docs/decisions/0202. */
 export const MAX_LINE_QUANTITY = 99;
-/** New passwords: 12..128 characters (DESIGN.md §16, ASVS 2.1.1–2.1.2; docs/decisions/0311). */
+/** New passwords: 12..128 characters (DESIGN.md §16, ASVS 2.1.1–2.1.2; docs/decisions/0321). */
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;

@@ -7,7 +7,7 @@ import { API_MESSAGES } from "~/schemas/api";
 import { getEnv } from "~/utils/env.server";
 
 /**
- * Rate limits for login and sign-up (DESIGN.md §16; issue 8 item 12; docs/decisions/0310). No key
+ * Rate limits for login and sign-up (DESIGN.md §16; issue 8 item 12; docs/decisions/0320). No key
  * is shared by clients, so no single client can spend a limit that others need:
  *
  * - **per account** (the email, trimmed and lower-cased, stored only as a hash): login *failures*

@@ -45,7 +45,7 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL("/login?mode=signup");
     await expect(page.getByRole("heading", { level: 1, name: "Sign Up" })).toBeVisible();
     await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("required", "");
-    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("minlength", "8");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("minlength", "12");
     await expectNoAxeViolations(page);
 
     await page.getByRole("link", { name: "Login Here" }).click();
@@ -90,7 +90,7 @@ test.describe("accounts", () => {
 
     const shortPassword = await post({ name: shopper.name, email: shopper.email, password: "short" });
     expect(shortPassword.status()).toBe(400);
-    expect(await shortPassword.text()).toContain("Your password must be at least 8 characters.");
+    expect(await shortPassword.text()).toContain("Your password must be at least 12 characters.");
 
     const longPassword = await post({ name: shopper.name, email: shopper.email, password: "x".repeat(129) });
     expect(longPassword.status()).toBe(400);
@@ -109,7 +109,7 @@ test.describe("accounts", () => {
       await page.goto("/login?mode=signup");
       await fillSignUp(page, { ...shopper, password: "short" });
       await page.getByRole("button", { name: "Sign Up" }).click();
-      await expect(page.getByText("Your password must be at least 8 characters.")).toBeVisible();
+      await expect(page.getByText("Your password must be at least 12 characters.")).toBeVisible();
       await expect(page).toHaveURL("/login?mode=signup");
     }
   });
@@ -155,11 +155,12 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL("/login?redirectTo=%2Fcart");
   });
 
-  test("the session cookie is httpOnly, SameSite=Lax and Secure", async ({ page, context }) => {
+  test("the session cookie is httpOnly and SameSite=Lax (plain on this http local trial)", async ({ page, context }) => {
     await signUpWithForm(page, newShopper("cookie"));
     const session = (await context.cookies()).find((cookie) => cookie.name === "__session");
-    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: true, path: "/" });
-    // Secure cookies are kept on http://localhost by Chromium: the next page is still logged in.
+    // The browser-test store's PUBLIC_URL is http://localhost: a plain cookie that every browser
+    // returns over http; on https it is `__Host-` and Secure (issue 8 item 10, unit-tested).
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false, path: "/" });
     await page.goto("/cart");
     await expect(page).toHaveURL("/cart");
   });
@@ -184,16 +185,13 @@ test.describe("accounts", () => {
     const form = { email: shopper.email, password: shopper.password };
     const headers = { origin: "https://evil.example" };
 
-    // A fetcher-style (data) request reaches our action: 403 with the reason.
-    const data = await request.post("/login?_data=routes%2Flogin", { form, headers, maxRedirects: 0 });
-    expect(data.status()).toBe(403);
-    expect(await data.json()).toEqual({ success: false, message: "This request came from another site and was refused." });
-    expect(data.headers()["set-cookie"] ?? "").not.toContain("__session");
-
-    // A document POST is stopped by Remix's own origin guard before any action runs
-    // (it answers an empty 500; docs/decisions/0207).
-    const document = await request.post("/login", { form, headers, maxRedirects: 0 });
-    expect(document.status()).not.toBeLessThan(400);
-    expect(document.headers()["set-cookie"] ?? "").not.toContain("__session");
+    // A document POST and a fetcher-style (data) request alike: 403 with a short page, before any
+    // action runs (issue 8 item 13, app/utils/http-guard.server.ts).
+    for (const url of ["/login", "/login?_data=routes%2Flogin"]) {
+      const answer = await request.post(url, { form, headers, maxRedirects: 0 });
+      expect(answer.status()).toBe(403);
+      expect(await answer.text()).toContain("This form was sent from another site");
+      expect(answer.headers()["set-cookie"] ?? "").not.toContain("__session");
+    }
   });
 });
