@@ -118,3 +118,17 @@ describe("generated session secret file (issue 8 item 7)", () => {
     expect(fs.readFileSync("data/session-secret", "utf8")).toBe(content);
   });
 });
+
+describe("safe redirects refuse encoded escapes too (GHSA-wrjc-x8rr-h8h6)", () => {
+  it.each([
+    ["/%5Cevil.example", "/"],
+    ["/%5cevil.example", "/"],
+    ["/%2F%2Fevil.example", "/"],
+    ["%2F%2Fevil.example", "/"],
+    ["/%E0%A4%A", "/"],
+    ["/collection?q=steel%20watch", "/collection?q=steel%20watch"],
+  ])("%j → %j", async (to, expected) => {
+    const { safeRedirect } = await import("~/utils/safe-redirect");
+    expect(safeRedirect(to)).toBe(expected);
+  });
+});
