@@ -1,7 +1,23 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
 
-export const test = base;
+/**
+ * Every browser test fails on a Content-Security-Policy violation (DESIGN.md §16, issue 8 item 8):
+ * Chromium reports each one as a console error ("Refused to …").
+ */
+export const test = base.extend<{ noCspViolations: void }>({
+  noCspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use();
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };
 
 /** True in the project that runs with JavaScript off ("no-js" in playwright.config.ts). */
