@@ -87,7 +87,8 @@ test.describe("checkout and My Orders", () => {
   test("a shopper buys a watch, sees it under My Orders, and the cart is empty", async ({ page, request }) => {
     const product = await shopperAtCheckout(page, request, "buyer");
     await expect(page.getByTestId("cart-total")).toHaveText(/₹/);
-    await expect(page.getByTestId("test-mode")).toHaveCount(0);
+    // Cashfree's sandbox (this server's CASHFREE_ENV) moves no money: the page says so (issue 8 item 1).
+    await expect(page.getByTestId("test-mode")).toContainText("Test mode — payments go to Cashfree's sandbox. No money moves.");
     await expect(page.getByRole("radio", { name: /Card \/ UPI/ })).toBeChecked();
     await expect(page.getByRole("radio", { name: /Stripe/ })).toBeDisabled();
     await expect(page.getByRole("radio", { name: /Razorpay/ })).toBeDisabled();
@@ -108,6 +109,7 @@ test.describe("checkout and My Orders", () => {
     await expect(rows.first()).toContainText("Quantity: 1");
     await expect(rows.first()).toContainText("Card / UPI (Cashfree)");
     await expect(rows.first().getByTestId("order-status")).toHaveText("Order Placed");
+    await expect(rows.first().getByTestId("test-payment")).toHaveText("Test payment");
     await expect(page.getByTestId("cart-link")).toHaveAccessibleName("Cart, 0 items");
     await expectNoAxeViolations(page);
 
@@ -213,6 +215,35 @@ test.describe("checkout and My Orders", () => {
     }
     await page.goto("/orders");
     await expect(page.getByTestId("orders-empty")).toBeVisible();
+  });
+
+  test("the 11th unpaid order within an hour is refused with a clear message (issue 8 item 5)", async ({ page, request }) => {
+    const product = await shopperAtCheckout(page, request, "spam");
+    const form = {
+      firstName: "Asha",
+      lastName: "Rao",
+      email: "asha@example.in",
+      street: "12 MG Road",
+      city: "Bengaluru",
+      state: "Karnataka",
+      zipcode: "560038",
+      country: "India",
+      phone: "9876543210",
+      paymentMethod: "cashfree",
+      checkout: "redirect",
+      cartLines: JSON.stringify([[product._id, "default", 1]]),
+    };
+    for (let i = 0; i < 10; i++) {
+      const started = await page.request.post("/place-order", { form: { ...form, idempotencyKey: `checkout-e2e-spam-${i}-${Date.now()}` }, maxRedirects: 0 });
+      expect(started.status()).toBe(303);
+    }
+    await fillDelivery(page);
+    await page.getByRole("button", { name: "PLACE ORDER" }).click();
+    const sentence = "You have started too many unpaid orders in the last hour. Please complete one of them or try again later.";
+    await expect(page.getByRole("alert").filter({ hasText: sentence })).toBeVisible();
+    if (!jsDisabled()) await expect(toast(page, sentence)).toBeVisible();
+    await expect(page).toHaveURL("/place-order");
+    await expect(page.getByRole("dialog", { name: "Cashfree checkout" })).toHaveCount(0);
   });
 
   test("checkout needs a login and a cart; /verify never trusts success=true", async ({ page }) => {

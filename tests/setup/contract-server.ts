@@ -56,7 +56,7 @@ export async function startContractServer(
     RATE_LIMIT_ADDRESS_PER_MIN: "5",
     ...env,
   };
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./build-${buildSuffix}/index.js`], {
+  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./build${buildSuffix ? `-${buildSuffix}` : ""}/index.js`], {
     cwd: ROOT,
     env: serverEnv,
     stdio: ["ignore", "pipe", "pipe"],
