@@ -171,9 +171,7 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
   // so the browser never stores the password as plain form text.
   const hydrated = useHydrated();
   const [passwordShown, setPasswordShown] = useState(false);
-  useEffect(() => {
-    if (navigation.state === "submitting") setPasswordShown(false);
-  }, [navigation.state]);
+  const formProps = getFormProps(form);
 
   const title = signup ? "Sign Up" : "Login";
   return (
@@ -183,7 +181,17 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
         <hr className="h-[1.5px] w-8 border-none bg-gray-800" />
       </div>
 
-      <Form method="post" action={loginPath(redirectTo, mode)} className="flex w-full flex-col gap-4" {...getFormProps(form)}>
+      <Form
+        method="post"
+        action={loginPath(redirectTo, mode)}
+        className="flex w-full flex-col gap-4"
+        {...formProps}
+        // Sending the form hides the password again (never kept as plain form text).
+        onSubmit={(event) => {
+          setPasswordShown(false);
+          formProps.onSubmit(event);
+        }}
+      >
         {formError ? (
           <p id={form.errorId} role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
             {formError}

@@ -244,6 +244,7 @@ export function startupWarning(env: { NODE_ENV: string; TRUST_PROXY: boolean }):
 
 declare global {
   var __authRateLimiter: Promise<AuthRateLimiter> | undefined;
+  var __authRateLimitPool: pg.Pool | undefined;
   var __authRateLimitWarned: boolean | undefined;
 }
 
@@ -265,9 +266,11 @@ const settings = rateLimitConfig(process.env);
 export function getAuthRateLimiter(): Promise<AuthRateLimiter> {
   globalThis.__authRateLimiter ??= (async () => {
     const env = getEnv();
-    const store: RateLimitStore = env.DATABASE_URL.startsWith("postgres")
-      ? { kind: "postgres", pool: new pg.Pool({ connectionString: env.DATABASE_URL, max: 3, allowExitOnIdle: true }) }
-      : { kind: "memory" };
+    let store: RateLimitStore = { kind: "memory" };
+    if (env.DATABASE_URL.startsWith("postgres")) {
+      globalThis.__authRateLimitPool ??= new pg.Pool({ connectionString: env.DATABASE_URL, max: 3, allowExitOnIdle: true });
+      store = { kind: "postgres", pool: globalThis.__authRateLimitPool };
+    }
     return createAuthRateLimiter({ config: settings, trustProxy: env.TRUST_PROXY, store });
   })().catch((error) => {
     globalThis.__authRateLimiter = undefined;
@@ -287,4 +290,15 @@ export async function guardLogin<T>(request: Request, email: string, attempt: ()
 /** Counts one sign-up against this process's per-address limit (TRUST_PROXY only). */
 export async function guardSignUp(request: Request): Promise<RateLimitResult> {
   return (await getAuthRateLimiter()).signUp(request);
+}
+
+/**
+ * Closes the PostgreSQL pool of the limits, if one was opened (graceful shutdown, issue 8 item 18).
+ * Never rejects.
+ */
+export async function closeRateLimitStore(): Promise<void> {
+  const pool = globalThis.__authRateLimitPool;
+  globalThis.__authRateLimitPool = undefined;
+  globalThis.__authRateLimiter = undefined;
+  await pool?.end().catch(() => undefined);
 }
