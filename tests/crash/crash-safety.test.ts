@@ -100,9 +100,8 @@ describe.each(databases)("crash safety on %s", (kind) => {
         database,
         env: {
           ENABLE_COD: "true",
-          RATE_LIMIT_AUTH_PER_MIN: "1000",
-          RATE_LIMIT_AUTH_EMAIL_PER_MIN: "1000",
-          RATE_LIMIT_AUTH_SHARED_PER_MIN: "100000",
+          RATE_LIMIT_LOGIN_FAILURES_PER_MIN: "1000",
+          RATE_LIMIT_ADDRESS_PER_MIN: "100000",
         },
       });
       await server.start();

@@ -14,7 +14,7 @@ import { expect, jsDisabled, test } from "./fixtures";
 let server: ContractServer | undefined;
 test.beforeAll(async () => {
   server = await startContractServer(
-    { CASHFREE_APP_ID: "", CASHFREE_SECRET_KEY: "", CASHFREE_API_BASE: "", RATE_LIMIT_AUTH_PER_MIN: "1000", RATE_LIMIT_AUTH_EMAIL_PER_MIN: "1000" },
+    { CASHFREE_APP_ID: "", CASHFREE_SECRET_KEY: "", CASHFREE_API_BASE: "", RATE_LIMIT_LOGIN_FAILURES_PER_MIN: "1000", RATE_LIMIT_ADDRESS_PER_MIN: "1000" },
     { buildSuffix: process.env.BUILD_SUFFIX ?? "", skipBuild: true },
   );
 });
