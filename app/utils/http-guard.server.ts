@@ -14,7 +14,7 @@ import type { OriginHeaders } from "~/utils/origin.server";
  *   page, nothing written, nothing logged as an error (issue 8 item 13);
  * - every response, static files and errors included, gets the headers of `responseHeaders`
  *   (`nosniff`, HSTS on https: issue 8 item 8).
- * docs/decisions/0310-http-guard-in-front-of-remix-serve.md records why and how.
+ * docs/decisions/0330-http-guard-csp-and-shutdown.md records why and how.
  */
 export type HttpGuardOptions = {
   /** Largest declared `Content-Length` accepted for a path, in bytes. */
