@@ -1,0 +1,632 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import fc from "fast-check";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~/db/db.server";
+import { DEFAULT_SIZE_KEY } from "~/lib/constants";
+import { buildProofApp, createProofDatabase, proofServer, type ProofDatabase, type ProofServer } from "../setup/proof-server";
+
+/**
+ * Hostile-input fuzz (issue 8 item 17, DESIGN.md §16 "Proof"): fast-check generates requests to
+ * every form action and every /api/* route of the production build — wrong types, huge and
+ * unicode strings, NUL bytes and other control characters, repeated keys, bad and missing content
+ * types, multipart (with files), chunked bodies, invalid UTF-8, foreign/null/malformed Origin, bad
+ * cookies and token headers, odd methods — with and without a valid session and token. Each
+ * request goes to a server on SQLite and (with TEST_DATABASE_URL) one on PostgreSQL, one at a
+ * time, and after each one:
+ * - the answer is not a 5xx;
+ * - nothing was written (row counts of users, sessions, orders by status, cart lines and their
+ *   quantities, payment events) unless the request may write and succeeded: a valid session or
+ *   token, sign-up/login, or the simulator's pay page, answered below 400;
+ * and at the end each server still answers /healthz and logs a shopper in.
+ * FUZZ_RUNS sets the number of requests (default 5,000); FUZZ_SEED replays a run.
+ */
+
+const SUFFIX = "proof-fuzz";
+const RUNS = Number(process.env.FUZZ_RUNS ?? 5_000);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+
+const databases: ("sqlite" | "postgres")[] = ["sqlite", ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : [])];
+
+type Fixtures = {
+  token: string;
+  /** `__session=…` of a logged-in browser. */
+  cookie: string;
+  email: string;
+  password: string;
+  /** An account the fuzz never touches: the health check logs it in at the end. */
+  reserved: { email: string; password: string };
+  orderId: string;
+  sessionId: string;
+};
+
+type Target = { kind: "sqlite" | "postgres"; database: ProofDatabase; server: ProofServer; db: DB; fixtures: Fixtures };
+
+const targets: Target[] = [];
+/** Products shared by every target (the demo catalogue is the same everywhere). */
+let catalogue: { withColours: { id: string; colours: string[] }; plain: string };
+
+beforeAll(async () => {
+  buildProofApp(SUFFIX);
+  await Promise.all(
+    databases.map(async (kind) => {
+      const database = await createProofDatabase(kind);
+      const server = await proofServer({
+        suffix: SUFFIX,
+        database,
+        env: {
+          ENABLE_COD: "true",
+          RATE_LIMIT_AUTH_PER_MIN: "1000000",
+          RATE_LIMIT_AUTH_EMAIL_PER_MIN: "1000000",
+          RATE_LIMIT_AUTH_SHARED_PER_MIN: "1000000",
+        },
+      });
+      const target = { kind, database, server, db: database.open() } as Target;
+      targets.push(target);
+      await server.start();
+      target.fixtures = await makeFixtures(target);
+    }),
+  );
+}, 300_000);
+
+afterAll(async () => {
+  for (const target of targets) {
+    await target.db.destroy();
+    await target.server.stop();
+    await target.database.cleanup();
+  }
+}, 60_000);
+
+describe("hostile input", () => {
+  it(`answers ${RUNS} generated requests without a 5xx or an unintended write, and stays healthy`, async () => {
+    const findings = new Map<string, { detail: string; originGuard: boolean }>();
+    const samples = fc.sample(requestArbitrary(), { numRuns: RUNS, seed: SEED });
+    let clientErrors = 0;
+    const statuses = new Map<number, number>();
+    const timings = new Map<string, [number, number]>();
+
+    const probe = async (target: Target, request: FuzzRequest) => {
+      const label = `${target.kind} ${request.method} ${request.route}`;
+      // Remix's own check refuses foreign-Origin page POSTs with a 500 until the request guard of
+      // issue 8 item 13 answers 403 first; reported apart so other findings are not lost among them.
+      const originGuard = !API_ROUTES.has(request.route) && request.origin !== "none" && request.origin !== "same";
+      const before = await rowCounts(target.db);
+      const started = performance.now();
+      const outcome = await send(target, request);
+      const timing = timings.get(request.route) ?? [0, 0];
+      timings.set(request.route, [timing[0] + 1, timing[1] + performance.now() - started]);
+      const after = await rowCounts(target.db);
+      if (outcome.kind === "client-error") {
+        clientErrors += 1;
+        if (!(await healthy(target))) findings.set(`${label} killed the server`, { detail: `${outcome.error}\n${describeRequest(request)}`, originGuard: false });
+        return;
+      }
+      statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
+      if (outcome.status >= 500) {
+        findings.set(`${label} → ${outcome.status}${originGuard ? ` (Origin ${request.origin})` : ""}`, {
+          detail: `${outcome.body.slice(0, 200)}\n${describeRequest(request)}`,
+          originGuard,
+        });
+      }
+      const mayWrite = (request.credentials === "valid" || MAY_WRITE_WITHOUT_SESSION.has(request.route)) && outcome.status < 400;
+      if (!mayWrite && before !== after) {
+        findings.set(`${label} → ${outcome.status} wrote without leave`, { detail: `${before} → ${after}\n${describeRequest(request)}`, originGuard: false });
+      }
+    };
+    // Each server takes every n-th input on LANES lanes. A request that may write runs alone, so a
+    // write is its own; requests that must not write run side by side (any write is a finding).
+    await Promise.all(
+      targets.map(async (target, t) => {
+        const gate = createGate();
+        let next = t;
+        await Promise.all(
+          Array.from({ length: LANES }, async () => {
+            while (next < samples.length) {
+              const request = samples[next];
+              next += targets.length;
+              const mayWrite = request.credentials === "valid" || MAY_WRITE_WITHOUT_SESSION.has(request.route);
+              await (mayWrite ? gate.exclusive(() => probe(target, request)) : gate.shared(() => probe(target, request)));
+            }
+          }),
+        );
+      }),
+    );
+
+    console.info(
+      `hostile input: ${RUNS} requests over ${targets.map((t) => t.kind).join(" and ")} (FUZZ_SEED=${SEED}); ` +
+        `statuses ${JSON.stringify(Object.fromEntries(statuses))}; ${clientErrors} refused by the client`,
+    );
+    if (process.env.FUZZ_TIMINGS) console.info([...timings].map(([k, [n, ms]]) => `${k}: ${n} × ${(ms / n).toFixed(1)} ms`).join("\n"));
+    for (const target of targets) {
+      expect(await healthy(target), `${target.kind}: /healthz after the fuzz`).toBe(true);
+      const login = await fetch(`${target.server.baseUrl}/api/user/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.200" },
+        body: JSON.stringify(target.fixtures.reserved),
+      });
+      expect(login.status, `${target.kind}: a normal login after the fuzz`).toBe(200);
+    }
+    const report = [...findings]
+      .sort(([, a], [, b]) => Number(a.originGuard) - Number(b.originGuard))
+      .map(([key, { detail }]) => `${key}\n${detail}`);
+    if (process.env.FUZZ_REPORT) fs.writeFileSync(process.env.FUZZ_REPORT, report.join("\n\n"));
+    expect(report.slice(0, 30), `FUZZ_SEED=${SEED}: ${report.length} findings`).toEqual([]);
+  }, 900_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// What is generated
+
+type Credentials = "none" | "valid" | "tampered" | "garbage";
+type FieldValue = string | number | boolean | null | unknown[] | Record<string, unknown> | { file: string };
+type Body =
+  | { kind: "none" }
+  | { kind: "form"; pairs: [string, FieldValue][]; contentType: string | null }
+  | { kind: "multipart"; pairs: [string, FieldValue][] }
+  | { kind: "json"; value: unknown; contentType: string | null }
+  | { kind: "bytes"; bytes: Uint8Array; contentType: string | null };
+type FuzzRequest = {
+  route: string;
+  method: string;
+  /** Path with placeholders: {product}, {colourProduct}, {order}, {session}. */
+  path: string;
+  credentials: Credentials;
+  garbageCookie: string;
+  garbageToken: string;
+  origin: "none" | "same" | "foreign" | "null" | "malformed" | "random";
+  randomOrigin: string;
+  body: Body;
+  chunked: boolean;
+  extraHeaders: [string, string][];
+};
+
+/** Routes whose successful answer may write without a session: sign-up, login, the pay page. */
+const MAY_WRITE_WITHOUT_SESSION = new Set(["page login", "page signup", "api register", "api login", "simulator"]);
+
+type RouteSpec = { route: string; paths: string[]; api: boolean; fields: Record<string, fc.Arbitrary<FieldValue>> };
+
+const controlChar = fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f).map((c) => String.fromCharCode(c));
+const hostileString: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 30 }),
+  fc.string({ unit: "binary", maxLength: 30 }),
+  fc.constantFrom(
+    "\u0000",
+    "Asha\u0000Rao",
+    "\u0007",
+    "line\r\nbreak",
+    "\u001b[31mred",
+    "\u202egnp.exe",
+    "\ud800",
+    "💥⌚️",
+    "'; drop table users; --",
+    "<script>alert(1)</script>",
+    "../../etc/passwd",
+    "%00",
+    "null",
+    "undefined",
+    "NaN",
+    "-1",
+    "1e309",
+    "0x10",
+    " ",
+    "",
+  ),
+  fc.tuple(fc.string({ maxLength: 8 }), controlChar, fc.string({ maxLength: 8 })).map(([a, c, b]) => a + c + b),
+  fc.integer({ min: 1_000, max: 70_000 }).map((n) => "x".repeat(n)),
+);
+const wrongType: fc.Arbitrary<FieldValue> = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+);
+
+/** A field: mostly its valid value (so deeper checks run), else hostile, with a control character, or of the wrong type. */
+function field(valid: fc.Arbitrary<string>, numeric = false): fc.Arbitrary<FieldValue> {
+  return fc.oneof(
+    { arbitrary: numeric ? valid.map(Number) : valid, weight: 4 },
+    { arbitrary: hostileString, weight: 3 },
+    { arbitrary: fc.tuple(valid, controlChar, fc.nat(6)).map(([v, c, at]) => v.slice(0, at) + c + v.slice(at)), weight: 2 },
+    { arbitrary: wrongType, weight: 1 },
+    { arbitrary: fc.constant({ file: "file-content" }), weight: 1 },
+  );
+}
+
+const ADDRESS = {
+  firstName: "Asha",
+  lastName: "Rao",
+  email: "asha@example.in",
+  street: "12 MG Road",
+  city: "Bengaluru",
+  state: "Karnataka",
+  zipcode: "560001",
+  country: "India",
+  phone: "9876543210",
+};
+
+function addressFields(): Record<string, fc.Arbitrary<FieldValue>> {
+  return Object.fromEntries(Object.entries(ADDRESS).map(([name, value]) => [name, field(fc.constant(value))]));
+}
+
+function routes(): RouteSpec[] {
+  const email = fc.oneof(fc.constant("{email}"), fc.uuid().map((id) => `fuzz-${id.slice(0, 8)}@example.in`));
+  const password = fc.oneof(fc.constant("{password}"), fc.constant("Fuzz-test-correct-pw-123"));
+  const itemId = fc.constantFrom("{product}", "{colourProduct}", "no-such-watch");
+  const size = fc.constantFrom(DEFAULT_SIZE_KEY, "{colour}", "Purple");
+  const quantity = fc.integer({ min: 0, max: 120 }).map(String);
+  const orderId = fc.constantFrom("{order}", "CI000000-NOSUCHORDER");
+  const items = fc.oneof(
+    fc.constant([{ _id: "{product}", size: DEFAULT_SIZE_KEY, quantity: 1 }]),
+    fc.array(fc.record({ _id: field(fc.constant("{product}")), size: field(fc.constant(DEFAULT_SIZE_KEY)), quantity: field(fc.constant("1"), true) }), { maxLength: 3 }),
+    wrongType,
+  ) as fc.Arbitrary<FieldValue>;
+  const address = fc.oneof(fc.record(addressFields()), wrongType) as fc.Arbitrary<FieldValue>;
+  const page = (route: string, paths: string[], fields: Record<string, fc.Arbitrary<FieldValue>>): RouteSpec => ({ route, paths, api: false, fields });
+  const api = (route: string, paths: string[], fields: Record<string, fc.Arbitrary<FieldValue>>): RouteSpec => ({ route, paths, api: true, fields });
+  return [
+    page("page login", ["/login", "/login?redirectTo=%2Fcart", "/login?redirectTo=%00%0d%0a//evil.example"], { email: field(email), password: field(password) }),
+    page("page signup", ["/login?mode=signup", "/login?mode=signup&redirectTo=https%3A%2F%2Fevil.example"], {
+      name: field(fc.constant("Asha Rao")),
+      email: field(email),
+      password: field(password),
+      website: field(fc.constant("")),
+    }),
+    page("page cart", ["/cart"], {
+      intent: field(fc.constantFrom("update", "remove")),
+      itemId: field(itemId),
+      size: field(size),
+      quantity: field(quantity),
+      enhanced: field(fc.constantFrom("1", "0")),
+    }),
+    page("page product", ["/product/{product}", "/product/{colourProduct}", "/product/no-such-watch", "/product/%00", "/product/%E2%80%AE"], {
+      intent: field(fc.constant("add-to-cart")),
+      size: field(size),
+    }),
+    page("page place-order", ["/place-order"], {
+      ...addressFields(),
+      paymentMethod: field(fc.constantFrom("cashfree", "cod", "stripe", "razorpay")),
+      idempotencyKey: field(fc.uuid().map((id) => `checkout-${id}`)),
+      checkout: field(fc.constantFrom("modal", "redirect")),
+      cartLines: field(fc.constantFrom('[["{product}","default",1]]', "[]", "{", '[["{product}","default",1e9]]')),
+    }),
+    page("page verify", ["/verify", "/verify?orderId={order}"], { orderId: field(orderId), success: field(fc.constantFrom("true", "false")) }),
+    page("page newsletter", ["/?index", "/"], { intent: field(fc.constant("newsletter")), email: field(email) }),
+    page("page logout", ["/logout"], {}),
+    page("simulator", ["/payments/simulator/session/{session}", "/payments/simulator/session/nosuchsession", "/payments/simulator/link/nosuchlink", "/payments/simulator/%00"], {
+      outcome: field(fc.constantFrom("pay", "fail", "drop")),
+    }),
+    api("api register", ["/api/user/register"], { name: field(fc.constant("Asha Rao")), email: field(email), password: field(password) }),
+    api("api login", ["/api/user/login"], { email: field(email), password: field(password) }),
+    api("api logout", ["/api/user/logout"], {}),
+    api("api cart get", ["/api/cart/get"], { userId: field(fc.constant("1")) }),
+    api("api cart add", ["/api/cart/add"], { itemId: field(itemId), size: field(size) }),
+    api("api cart update", ["/api/cart/update"], { itemId: field(itemId), size: field(size), quantity: field(quantity, true) }),
+    api("api order place", ["/api/order/place"], { address, items, amount: field(fc.constant("1"), true) }),
+    api("api order cashfree", ["/api/order/cashfree"], { address, items, amount: field(fc.constant("1"), true), returnUrl: field(fc.constantFrom("{base}/verify", "https://evil.example/")) }),
+    api("api order link", ["/api/order/cashfreeLink"], { address, items, returnUrl: field(fc.constantFrom("{base}/verify", "javascript:alert(1)")) }),
+    api("api verify cashfree", ["/api/order/verifyCashfree"], { orderId: field(orderId) }),
+    api("api verify stripe", ["/api/order/verifyStripe"], { orderId: field(orderId), success: field(fc.constantFrom("true", "false")) }),
+    api("api user orders", ["/api/order/userorders"], {}),
+    api("api products", ["/api/product/listproduct"], {}),
+    api("api webhook", ["/api/webhooks/cashfree"], {
+      type: field(fc.constantFrom("PAYMENT_SUCCESS_WEBHOOK", "PAYMENT_LINK_EVENT")),
+      data: fc.constant({ order: { order_id: "{order}", order_amount: 1 }, payment: { cf_payment_id: "1", payment_status: "SUCCESS", payment_amount: 1 } }),
+    }),
+  ];
+}
+
+const API_ROUTES = new Set(routes().filter((spec) => spec.api).map((spec) => spec.route));
+
+function requestArbitrary(): fc.Arbitrary<FuzzRequest> {
+  const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), maxLength: 60 });
+  const contentType = fc.oneof(
+    fc.constant(null),
+    fc.constantFrom(
+      "application/x-www-form-urlencoded",
+      "application/json",
+      "text/plain",
+      "multipart/form-data",
+      "multipart/form-data; boundary=nope",
+      "application/json; charset=utf-16",
+      "application/x-www-form-urlencoded; charset=shift_jis",
+      "application/vnd.api+json",
+      "text/html",
+    ),
+    headerText,
+  );
+  return fc.oneof(
+    ...routes().map((spec) => {
+      const names = Object.keys(spec.fields);
+      const pairs: fc.Arbitrary<[string, FieldValue][]> = fc
+        .tuple(
+          fc.record(spec.fields, { requiredKeys: [] }),
+          fc.array(fc.tuple(fc.oneof(fc.constantFrom(...(names.length ? names : ["x"])), hostileString), field(fc.constant("repeat"))), { maxLength: 3 }),
+        )
+        .map(([base, extra]) => [...Object.entries(base), ...extra] as [string, FieldValue][]);
+      const body: fc.Arbitrary<Body> = fc.oneof(
+        { arbitrary: spec.api ? pairs.map((p) => ({ kind: "json" as const, value: Object.fromEntries(p), contentType: "application/json" })) : pairs.map((p) => ({ kind: "form" as const, pairs: p, contentType: "application/x-www-form-urlencoded" })), weight: 6 },
+        { arbitrary: pairs.map((p) => ({ kind: "multipart" as const, pairs: p })), weight: 2 },
+        { arbitrary: fc.tuple(pairs, contentType).map(([p, type]) => ({ kind: "form" as const, pairs: p, contentType: type })), weight: 2 },
+        { arbitrary: fc.tuple(fc.jsonValue({ maxDepth: 3 }), contentType).map(([value, type]) => ({ kind: "json" as const, value, contentType: type })), weight: 2 },
+        { arbitrary: fc.tuple(fc.uint8Array({ maxLength: 300 }), contentType).map(([bytes, type]) => ({ kind: "bytes" as const, bytes, contentType: type })), weight: 1 },
+        { arbitrary: fc.constant({ kind: "none" as const }), weight: 1 },
+      );
+      return fc.record({
+        route: fc.constant(spec.route),
+        method: fc.oneof({ arbitrary: fc.constant(spec.route === "api products" ? "GET" : "POST"), weight: 9 }, { arbitrary: fc.constantFrom("PUT", "PATCH", "DELETE", "GET"), weight: 1 }),
+        path: fc.constantFrom(...spec.paths),
+        credentials: fc.constantFrom<Credentials>("none", "valid", "tampered", "garbage"),
+        garbageCookie: headerText,
+        garbageToken: headerText,
+        origin: fc.oneof(
+          { arbitrary: fc.constantFrom<FuzzRequest["origin"]>("none", "same"), weight: 6 },
+          { arbitrary: fc.constantFrom<FuzzRequest["origin"]>("foreign", "null", "malformed", "random"), weight: 1 },
+        ),
+        randomOrigin: headerText,
+        body,
+        chunked: fc.boolean(),
+        extraHeaders: fc.array(
+          fc.oneof(
+            fc.constant<[string, string]>(["sec-fetch-site", "cross-site"]),
+            fc.constant<[string, string]>(["accept", "application/json"]),
+            fc.tuple(fc.constant("x-forwarded-for"), headerText),
+            fc.tuple(fc.constant("idempotency-key"), headerText),
+            fc.tuple(fc.constant("content-length"), fc.constantFrom("0", "999999999", "-1", "abc")),
+            fc.tuple(fc.constant("x-webhook-signature"), headerText),
+            fc.tuple(fc.constant("x-webhook-timestamp"), fc.constantFrom(String(Date.now()), "0", "abc")),
+          ),
+          { maxLength: 2 },
+        ),
+      }) as fc.Arbitrary<FuzzRequest>;
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending
+
+/** Requests in flight per server. */
+const LANES = 3;
+
+/** A readers–writer gate: `exclusive` runs alone, `shared` runs beside other shared work; writers go first. */
+function createGate() {
+  let readers = 0;
+  let writer = false;
+  let waitingWriters = 0;
+  let waiters: (() => void)[] = [];
+  const wake = () => {
+    const woken = waiters;
+    waiters = [];
+    for (const resume of woken) resume();
+  };
+  /** Waits until `take` succeeds; `take` checks and claims in one synchronous step. */
+  const acquire = async (take: () => boolean) => {
+    while (!take()) await new Promise<void>((resolve) => waiters.push(resolve));
+  };
+  return {
+    async shared<T>(work: () => Promise<T>): Promise<T> {
+      await acquire(() => {
+        if (writer || waitingWriters > 0) return false;
+        readers += 1;
+        return true;
+      });
+      try {
+        return await work();
+      } finally {
+        readers -= 1;
+        wake();
+      }
+    },
+    async exclusive<T>(work: () => Promise<T>): Promise<T> {
+      waitingWriters += 1;
+      await acquire(() => {
+        if (writer || readers > 0) return false;
+        writer = true;
+        waitingWriters -= 1;
+        return true;
+      });
+      try {
+        return await work();
+      } finally {
+        writer = false;
+        wake();
+      }
+    },
+  };
+}
+
+type Outcome = { kind: "answer"; status: number; body: string } | { kind: "client-error"; error: string };
+
+async function send(target: Target, request: FuzzRequest): Promise<Outcome> {
+  const base = target.server.baseUrl;
+  const f = target.fixtures;
+  const fill = (text: string) =>
+    text
+      .replaceAll("{product}", catalogue.plain)
+      .replaceAll("{colourProduct}", catalogue.withColours.id)
+      .replaceAll("{colour}", catalogue.withColours.colours[0])
+      .replaceAll("{order}", f.orderId)
+      .replaceAll("{session}", f.sessionId)
+      .replaceAll("{email}", f.email)
+      .replaceAll("{password}", f.password)
+      .replaceAll("{base}", base);
+  const deep = (value: unknown): unknown =>
+    typeof value === "string"
+      ? fill(value)
+      : Array.isArray(value)
+        ? value.map(deep)
+        : value && typeof value === "object"
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deep(v)]))
+          : value;
+
+  const headers = new Headers();
+  // Logging out the fixture's session would spoil every later "valid" request: use a dead copy.
+  const credentials = request.credentials === "valid" && /logout/.test(request.route) ? "tampered" : request.credentials;
+  if (credentials === "valid") {
+    headers.set("cookie", f.cookie);
+    headers.set("token", f.token);
+  } else if (credentials === "tampered") {
+    headers.set("cookie", tamper(f.cookie));
+    headers.set("token", tamper(f.token));
+  } else if (credentials === "garbage") {
+    headers.set("cookie", request.garbageCookie);
+    headers.set("token", request.garbageToken);
+  }
+  const origin = { none: null, same: base, foreign: "https://evil.example", null: "null", malformed: "http://[::1", random: request.randomOrigin }[request.origin];
+  if (origin !== null) headers.set("origin", origin);
+
+  let payload: Uint8Array | FormData | null = null;
+  const body = request.body;
+  if (body.kind === "form") {
+    const params = new URLSearchParams();
+    for (const [name, value] of body.pairs) params.append(fill(name), formText(deep(value)));
+    payload = new TextEncoder().encode(params.toString());
+    if (body.contentType !== null) headers.set("content-type", body.contentType);
+  } else if (body.kind === "multipart") {
+    const form = new FormData();
+    for (const [name, value] of body.pairs) {
+      const filled = deep(value);
+      if (filled && typeof filled === "object" && "file" in filled) form.append(fill(name), new Blob([String(filled.file)]), "upload.txt");
+      else form.append(fill(name), formText(filled));
+    }
+    payload = form;
+  } else if (body.kind === "json") {
+    payload = new TextEncoder().encode(JSON.stringify(deep(body.value)) ?? "");
+    if (body.contentType !== null) headers.set("content-type", body.contentType);
+  } else if (body.kind === "bytes") {
+    payload = body.bytes;
+    if (body.contentType !== null) headers.set("content-type", body.contentType);
+  }
+  for (const [name, value] of request.extraHeaders) {
+    // A lying Content-Length would only make the client hang or fail; undici refuses to set it.
+    if (name !== "content-length") headers.set(name, value);
+  }
+
+  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, redirect: "manual", signal: AbortSignal.timeout(30_000) };
+  if (payload !== null && request.method !== "GET") {
+    if (request.chunked && payload instanceof Uint8Array) {
+      const bytes = payload;
+      init.body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          const half = Math.floor(bytes.length / 2);
+          controller.enqueue(bytes.slice(0, half));
+          controller.enqueue(bytes.slice(half));
+          controller.close();
+        },
+      });
+      init.duplex = "half";
+    } else {
+      init.body = payload as BodyInit;
+    }
+  }
+  try {
+    const response = await fetch(base + fill(request.path), init);
+    return { kind: "answer", status: response.status, body: await response.text() };
+  } catch (error) {
+    return { kind: "client-error", error: String((error as Error).cause ?? error) };
+  }
+}
+
+function formText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value && typeof value === "object" && "file" in value) return String((value as { file: unknown }).file);
+  return JSON.stringify(value) ?? "";
+}
+
+function tamper(text: string): string {
+  if (!text) return "x";
+  const at = Math.floor(text.length / 2);
+  return text.slice(0, at) + (text[at] === "A" ? "B" : "A") + text.slice(at + 1);
+}
+
+function describeRequest(request: FuzzRequest): string {
+  return JSON.stringify(request, (_key, value) =>
+    typeof value === "string" && value.length > 120 ? `${value.slice(0, 60)}…(${value.length} chars)` : value instanceof Uint8Array ? `<${value.length} bytes>` : value,
+  ).slice(0, 1500);
+}
+
+async function rowCounts(db: DB): Promise<string> {
+  const { rows } = await sql<Record<string, unknown>>`select
+      (select count(*) from users) as users,
+      (select count(*) from sessions) as sessions,
+      (select count(*) from cart_lines) as cart_lines,
+      (select coalesce(sum(quantity), 0) from cart_lines) as quantity,
+      (select count(*) from payment_events) as events,
+      (select count(*) from orders where payment_status = 'PENDING') as pending,
+      (select count(*) from orders where payment_status = 'PAID') as paid,
+      (select count(*) from orders where payment_status = 'FAILED') as failed,
+      (select count(*) from orders) as orders`.execute(db);
+  return Object.entries(rows[0]).map(([name, value]) => `${name}=${Number(value)}`).join(" ");
+}
+
+async function healthy(target: Target): Promise<boolean> {
+  try {
+    const response = await fetch(`${target.server.baseUrl}/healthz`, { signal: AbortSignal.timeout(10_000) });
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+
+async function makeFixtures(target: Target): Promise<Fixtures> {
+  const base = target.server.baseUrl;
+  const rows = await target.db.selectFrom("products").select(["id", "colours"]).orderBy("id").execute();
+  const withColours = rows.find((row) => (JSON.parse(row.colours) as string[]).length > 0)!;
+  catalogue ??= {
+    withColours: { id: withColours.id, colours: JSON.parse(withColours.colours) as string[] },
+    plain: rows.find((row) => (JSON.parse(row.colours) as string[]).length === 0)!.id,
+  };
+  const api = async (path: string, body: unknown, token?: string) => {
+    const response = await fetch(base + path, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.1", ...(token ? { token } : {}) },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json()) as Record<string, unknown>;
+    if (response.status !== 200) throw new Error(`fixture ${path} answered ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const random = crypto.randomBytes(6).toString("hex");
+  const shopper = { name: "Fuzz Shopper", email: `fuzz-${random}@example.in`, password: `Fuzz-test-${random}-pw` };
+  const reserved = { email: `fuzz-reserved-${random}@example.in`, password: `Fuzz-reserved-${random}-pw` };
+  const { token } = (await api("/api/user/register", shopper)) as { token: string };
+  await api("/api/user/register", { name: "Reserved Shopper", ...reserved });
+  await api("/api/cart/update", { itemId: catalogue.plain, size: DEFAULT_SIZE_KEY, quantity: 1 }, token);
+  await api("/api/cart/update", { itemId: catalogue.withColours.id, size: catalogue.withColours.colours[0], quantity: 2 }, token);
+  const created = (await api(
+    "/api/order/cashfree",
+    {
+      address: ADDRESS,
+      items: [
+        { _id: catalogue.plain, size: DEFAULT_SIZE_KEY, quantity: 1 },
+        { _id: catalogue.withColours.id, size: catalogue.withColours.colours[0], quantity: 2 },
+      ],
+    },
+    token,
+  )) as { order: { order_id: string; payment_session_id: string } };
+
+  const login = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ email: shopper.email, password: shopper.password }).toString(),
+    redirect: "manual",
+  });
+  const cookie = (login.headers.getSetCookie().find((c) => c.startsWith("__session=")) ?? "").split(";")[0];
+  if (login.status !== 303 || !cookie) throw new Error(`fixture login answered ${login.status}`);
+  return {
+    token,
+    cookie,
+    email: shopper.email,
+    password: shopper.password,
+    reserved,
+    orderId: created.order.order_id,
+    sessionId: created.order.payment_session_id,
+  };
+}
