@@ -57,9 +57,8 @@ beforeAll(async () => {
         database,
         env: {
           ENABLE_COD: "true",
-          RATE_LIMIT_AUTH_PER_MIN: "1000000",
-          RATE_LIMIT_AUTH_EMAIL_PER_MIN: "1000000",
-          RATE_LIMIT_AUTH_SHARED_PER_MIN: "1000000",
+          RATE_LIMIT_LOGIN_FAILURES_PER_MIN: "1000000",
+          RATE_LIMIT_ADDRESS_PER_MIN: "1000000",
         },
       });
       const target = { kind, database, server, db: database.open() } as Target;
