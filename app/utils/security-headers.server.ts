@@ -39,20 +39,23 @@ export function newNonce(): string {
  *   link or checkout page, and Chrome applies `form-action` to a form's redirects;
  * - on /place-order only: Cashfree.js (script, API calls, checkout frames) as its README lists.
  * `CASHFREE_API_BASE` (a fake Cashfree in tests, a proxy in front of Cashfree) is allowed wherever
- * Cashfree's own hosts are.
+ * Cashfree's own hosts are. Under `remix dev` (NODE_ENV=development) scripts and connections may
+ * also come from localhost's other ports (hot updates).
  */
 export function contentSecurityPolicy(nonce: string, pathname: string, env: Env = getEnv()): string {
   const apiBase = env.CASHFREE_API_BASE ? [new URL(env.CASHFREE_API_BASE).origin] : [];
   const cashfreeForms = [...CASHFREE_PAGE_ORIGINS, ...CASHFREE_API_ORIGINS, ...apiBase];
   const checkout = pathname === CHECKOUT_PATH;
+  // `remix dev` serves hot updates and its socket from another port on this machine.
+  const dev = env.NODE_ENV === "development" ? ["http://localhost:*", "ws://localhost:*"] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, ...(checkout ? [CASHFREE_SDK_ORIGIN] : [])],
+    "script-src": ["'self'", `'nonce-${nonce}'`, ...(checkout ? [CASHFREE_SDK_ORIGIN] : []), ...dev],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
     "media-src": ["'self'"],
     "font-src": ["'self'"],
-    "connect-src": ["'self'", ...(checkout ? [...CASHFREE_API_ORIGINS, ...apiBase] : [])],
+    "connect-src": ["'self'", ...(checkout ? [...CASHFREE_API_ORIGINS, ...apiBase] : []), ...dev],
     "frame-src": ["'self'", ...(checkout ? [CASHFREE_SDK_ORIGIN, ...CASHFREE_API_ORIGINS, ...CASHFREE_PAGE_ORIGINS, ...apiBase] : [])],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],

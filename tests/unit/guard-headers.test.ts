@@ -59,6 +59,12 @@ describe("contentSecurityPolicy", () => {
     }
   });
 
+  it("lets `remix dev`'s hot updates in only in development", () => {
+    const dev = directives(contentSecurityPolicy("n", "/", parseEnv({ NODE_ENV: "development" })));
+    expect(dev["connect-src"]).toEqual(["'self'", "http://localhost:*", "ws://localhost:*"]);
+    expect(directives(contentSecurityPolicy("n", "/", parseEnv({ NODE_ENV: "production" })))["connect-src"]).toEqual(["'self'"]);
+  });
+
   it("a fresh 128-bit nonce each time", () => {
     const nonces = new Set(Array.from({ length: 100 }, () => newNonce()));
     expect(nonces.size).toBe(100);
