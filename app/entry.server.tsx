@@ -10,6 +10,7 @@ import { getEnv } from "~/utils/env.server";
 import { installHttpGuard } from "~/utils/http-guard.server";
 import { NonceProvider } from "~/utils/nonce";
 import { isForeignOriginHeaders } from "~/utils/origin.server";
+import { closeRateLimitStore } from "~/utils/rate-limit.server";
 import {
   BARE_PAGE_CSP,
   CHECKOUT_PATH,
@@ -35,7 +36,10 @@ installHttpGuard({
   storeName: getEnv().STORE_NAME,
   graceMs: 9_000,
   exitDeadlineMs: 10_000,
-  onClosed: closeDb,
+  // The database and the rate limits' own PostgreSQL pool, if one was opened.
+  onClosed: async () => {
+    await Promise.all([closeDb(), closeRateLimitStore()]);
+  },
   exit: (code) => process.exit(code),
 });
 if (!getEnv().BACKEND_URL) {
