@@ -113,6 +113,8 @@ describe("hostile input", () => {
         findings.set(`${label} → ${outcome.status} wrote without leave`, { detail: `${before} → ${after}\n${describeRequest(request)}`, originGuard: false });
       }
     };
+    // The known cases first, on every server: NUL in a name, a cart key, an address line.
+    for (const request of regressions()) await Promise.all(targets.map((target) => probe(target, request)));
     // Each server takes every n-th input on LANES lanes. A request that may write runs alone, so a
     // write is its own; requests that must not write run side by side (any write is a finding).
     await Promise.all(
@@ -183,9 +185,13 @@ type FuzzRequest = {
 /** Routes whose successful answer may write without a session: sign-up, login, the pay page. */
 const MAY_WRITE_WITHOUT_SESSION = new Set(["page login", "page signup", "api register", "api login", "simulator"]);
 
-type RouteSpec = { route: string; paths: string[]; api: boolean; fields: Record<string, fc.Arbitrary<FieldValue>> };
+type RouteSpec = { route: string; paths: string[]; api: boolean; fields: Record<string, Field> };
 
-const controlChar = fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f).map((c) => String.fromCharCode(c));
+/** A control character, NUL half the time (the one PostgreSQL refuses in text). */
+const controlChar = fc.oneof(
+  fc.constant("\u0000"),
+  fc.integer({ min: 1, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f).map((c) => String.fromCharCode(c)),
+);
 const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 30 }),
@@ -224,15 +230,38 @@ const wrongType: fc.Arbitrary<FieldValue> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
 );
 
-/** A field: mostly its valid value (so deeper checks run), else hostile, with a control character, or of the wrong type. */
-function field(valid: fc.Arbitrary<string>, numeric = false): fc.Arbitrary<FieldValue> {
-  return fc.oneof(
-    { arbitrary: numeric ? valid.map(Number) : valid, weight: 4 },
+/**
+ * A field: its valid values (so a request gets past the other checks), the hostile ones (one with
+ * a control character spliced in, hostile text, the wrong JSON type, a file), and any of both.
+ */
+type Field = { valid: fc.Arbitrary<FieldValue>; bad: fc.Arbitrary<FieldValue>; any: fc.Arbitrary<FieldValue> };
+
+function field(valid: fc.Arbitrary<string>, numeric = false): Field {
+  const bad = fc.oneof(
+    { arbitrary: fc.tuple(valid, controlChar, fc.nat(6)).map(([v, c, at]) => v.slice(0, at) + c + v.slice(at)), weight: 4 },
     { arbitrary: hostileString, weight: 3 },
-    { arbitrary: fc.tuple(valid, controlChar, fc.nat(6)).map(([v, c, at]) => v.slice(0, at) + c + v.slice(at)), weight: 2 },
     { arbitrary: wrongType, weight: 1 },
     { arbitrary: fc.constant({ file: "file-content" }), weight: 1 },
   );
+  const typed = numeric ? valid.map(Number) : valid;
+  return { valid: typed, bad, any: fc.oneof({ arbitrary: typed, weight: 1 }, { arbitrary: bad, weight: 1 }) };
+}
+
+function fixed(value: FieldValue): Field {
+  return { valid: fc.constant(value), bad: wrongType, any: fc.oneof(fc.constant(value), wrongType) };
+}
+
+/** Every field valid but one, which is hostile: what reaches the deepest code. */
+function oneBad(fields: Record<string, Field>): fc.Arbitrary<Record<string, FieldValue>> {
+  const names = Object.keys(fields);
+  const valid = fc.record(Object.fromEntries(names.map((name) => [name, fields[name].valid])));
+  if (names.length === 0) return valid;
+  return fc.constantFrom(...names).chain((name) => fc.tuple(valid, fields[name].bad).map(([base, bad]) => ({ ...base, [name]: bad })));
+}
+
+/** Any mix of valid and hostile fields, each maybe missing. */
+function anyOf(fields: Record<string, Field>): fc.Arbitrary<Record<string, FieldValue>> {
+  return fc.record(Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.any])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, FieldValue>>;
 }
 
 const ADDRESS = {
@@ -247,25 +276,26 @@ const ADDRESS = {
   phone: "9876543210",
 };
 
-function addressFields(): Record<string, fc.Arbitrary<FieldValue>> {
+function addressFields(): Record<string, Field> {
   return Object.fromEntries(Object.entries(ADDRESS).map(([name, value]) => [name, field(fc.constant(value))]));
 }
 
 function routes(): RouteSpec[] {
-  const email = fc.oneof(fc.constant("{email}"), fc.uuid().map((id) => `fuzz-${id.slice(0, 8)}@example.in`));
+  const email = fc.oneof(fc.constant("{email}"), fc.noBias(fc.uuid()).map((id) => `fuzz-${id.slice(0, 13)}@example.in`));
   const password = fc.oneof(fc.constant("{password}"), fc.constant("Fuzz-test-correct-pw-123"));
   const itemId = fc.constantFrom("{product}", "{colourProduct}", "no-such-watch");
   const size = fc.constantFrom(DEFAULT_SIZE_KEY, "{colour}", "Purple");
-  const quantity = fc.integer({ min: 0, max: 120 }).map(String);
+  // 0 removes the line: the path where a NUL key reached PostgreSQL.
+  const quantity = fc.oneof(fc.constant("0"), fc.integer({ min: 1, max: 120 }).map(String));
   const orderId = fc.constantFrom("{order}", "CI000000-NOSUCHORDER");
-  const items = fc.oneof(
-    fc.constant([{ _id: "{product}", size: DEFAULT_SIZE_KEY, quantity: 1 }]),
-    fc.array(fc.record({ _id: field(fc.constant("{product}")), size: field(fc.constant(DEFAULT_SIZE_KEY)), quantity: field(fc.constant("1"), true) }), { maxLength: 3 }),
-    wrongType,
-  ) as fc.Arbitrary<FieldValue>;
-  const address = fc.oneof(fc.record(addressFields()), wrongType) as fc.Arbitrary<FieldValue>;
-  const page = (route: string, paths: string[], fields: Record<string, fc.Arbitrary<FieldValue>>): RouteSpec => ({ route, paths, api: false, fields });
-  const api = (route: string, paths: string[], fields: Record<string, fc.Arbitrary<FieldValue>>): RouteSpec => ({ route, paths, api: true, fields });
+  const item = { _id: field(fc.constant("{product}")), size: field(fc.constant(DEFAULT_SIZE_KEY)), quantity: field(fc.constant("1"), true) };
+  const validItems = [{ _id: "{product}", size: DEFAULT_SIZE_KEY, quantity: 1 }];
+  const itemsBad = fc.oneof(oneBad(item).map((i) => [i]), fc.array(anyOf(item), { maxLength: 3 }), wrongType) as fc.Arbitrary<FieldValue>;
+  const items: Field = { valid: fc.constant(validItems), bad: itemsBad, any: fc.oneof(itemsBad, fc.constant(validItems)) };
+  const addressBad = fc.oneof(oneBad(addressFields()), anyOf(addressFields()), wrongType) as fc.Arbitrary<FieldValue>;
+  const address: Field = { valid: fc.constant(ADDRESS), bad: addressBad, any: fc.oneof(addressBad, fc.constant(ADDRESS)) };
+  const page = (route: string, paths: string[], fields: Record<string, Field>): RouteSpec => ({ route, paths, api: false, fields });
+  const api = (route: string, paths: string[], fields: Record<string, Field>): RouteSpec => ({ route, paths, api: true, fields });
   return [
     page("page login", ["/login", "/login?redirectTo=%2Fcart", "/login?redirectTo=%00%0d%0a//evil.example"], { email: field(email), password: field(password) }),
     page("page signup", ["/login?mode=signup", "/login?mode=signup&redirectTo=https%3A%2F%2Fevil.example"], {
@@ -313,8 +343,30 @@ function routes(): RouteSpec[] {
     api("api products", ["/api/product/listproduct"], {}),
     api("api webhook", ["/api/webhooks/cashfree"], {
       type: field(fc.constantFrom("PAYMENT_SUCCESS_WEBHOOK", "PAYMENT_LINK_EVENT")),
-      data: fc.constant({ order: { order_id: "{order}", order_amount: 1 }, payment: { cf_payment_id: "1", payment_status: "SUCCESS", payment_amount: 1 } }),
+      data: fixed({ order: { order_id: "{order}", order_amount: 1 }, payment: { cf_payment_id: "1", payment_status: "SUCCESS", payment_amount: 1 } }),
     }),
+  ];
+}
+
+/**
+ * Requests that answered 500 on PostgreSQL before plain-text fields refused control characters
+ * (issue 8 item 17): NUL in a sign-up name (page and API), in a cart key (page remove, API
+ * update to 0), in an order's address line and item key.
+ */
+function regressions(): FuzzRequest[] {
+  const base = { method: "POST", credentials: "valid" as const, garbageCookie: "", garbageToken: "", origin: "same" as const, randomOrigin: "", chunked: false, extraHeaders: [] };
+  const nul = "Asha\u0000Rao";
+  const email = () => `fuzz-nul-${crypto.randomBytes(5).toString("hex")}@example.in`;
+  const json = (value: unknown) => ({ kind: "json" as const, value, contentType: "application/json" });
+  const form = (pairs: [string, FieldValue][]) => ({ kind: "form" as const, pairs, contentType: "application/x-www-form-urlencoded" });
+  return [
+    { ...base, route: "api register", path: "/api/user/register", credentials: "none", body: json({ name: nul, email: email(), password: "Fuzz-test-correct-pw-123" }) },
+    { ...base, route: "page signup", path: "/login?mode=signup", credentials: "none", body: form([["name", nul], ["email", email()], ["password", "Fuzz-test-correct-pw-123"]]) },
+    { ...base, route: "page cart", path: "/cart", body: form([["intent", "remove"], ["itemId", "{product}"], ["size", "de\u0000fault"]]) },
+    { ...base, route: "page cart", path: "/cart", body: form([["intent", "remove"], ["itemId", "{product}"], ["size", "de\u0000fault"], ["enhanced", "1"]]) },
+    { ...base, route: "api cart update", path: "/api/cart/update", body: json({ itemId: "{product}", size: "de\u0000fault", quantity: 0 }) },
+    { ...base, route: "api order place", path: "/api/order/place", body: json({ address: { ...ADDRESS, street: nul }, items: [{ _id: "{product}", size: DEFAULT_SIZE_KEY, quantity: 1 }] }) },
+    { ...base, route: "api order place", path: "/api/order/place", body: json({ address: ADDRESS, items: [{ _id: "{product}", size: "de\u0000fault", quantity: 1 }] }) },
   ];
 }
 
@@ -340,11 +392,12 @@ function requestArbitrary(): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(
     ...routes().map((spec) => {
       const names = Object.keys(spec.fields);
+      const repeated = fc.oneof(
+        { arbitrary: fc.constant([] as [string, FieldValue][]), weight: 3 },
+        { arbitrary: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...(names.length ? names : ["x"])), hostileString), field(fc.constant("repeat")).any), { maxLength: 3 }), weight: 1 },
+      );
       const pairs: fc.Arbitrary<[string, FieldValue][]> = fc
-        .tuple(
-          fc.record(spec.fields, { requiredKeys: [] }),
-          fc.array(fc.tuple(fc.oneof(fc.constantFrom(...(names.length ? names : ["x"])), hostileString), field(fc.constant("repeat"))), { maxLength: 3 }),
-        )
+        .tuple(fc.oneof({ arbitrary: oneBad(spec.fields), weight: 4 }, { arbitrary: anyOf(spec.fields), weight: 1 }), repeated)
         .map(([base, extra]) => [...Object.entries(base), ...extra] as [string, FieldValue][]);
       const body: fc.Arbitrary<Body> = fc.oneof(
         { arbitrary: spec.api ? pairs.map((p) => ({ kind: "json" as const, value: Object.fromEntries(p), contentType: "application/json" })) : pairs.map((p) => ({ kind: "form" as const, pairs: p, contentType: "application/x-www-form-urlencoded" })), weight: 6 },
