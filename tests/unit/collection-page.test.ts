@@ -32,6 +32,7 @@ beforeAll(async () => {
   process.env.DATABASE_URL = `file:${path.join(dir, "store.db")}`;
   process.env.SEED_DEMO_CATALOGUE = "false";
   process.env.PUBLIC_URL = "https://watches.example";
+  process.env.PAYMENT_SIMULATOR = "true";
   resetEnv();
   const result = await importCatalogue(await getDb(), rows);
   expect(result).toMatchObject({ ok: true });
