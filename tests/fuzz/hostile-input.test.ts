@@ -84,6 +84,7 @@ describe("hostile input", () => {
     let clientErrors = 0;
     const statuses = new Map<number, number>();
     const timings = new Map<string, [number, number]>();
+    const routeStatuses = new Map<string, number>();
 
     const probe = async (target: Target, request: FuzzRequest) => {
       const label = `${target.kind} ${request.method} ${request.route}`;
@@ -102,6 +103,8 @@ describe("hostile input", () => {
         return;
       }
       statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
+      const byRoute = `${request.route} ${outcome.status}${request.query ? ` ?${request.query[0]}` : ""}`;
+      routeStatuses.set(byRoute, (routeStatuses.get(byRoute) ?? 0) + 1);
       if (outcome.status >= 500) {
         findings.set(`${label} → ${outcome.status}${originGuard ? ` (Origin ${request.origin})` : ""}`, {
           detail: `${outcome.body.slice(0, 200)}\n${describeRequest(request)}`,
@@ -138,6 +141,7 @@ describe("hostile input", () => {
       `hostile input: ${RUNS} requests over ${targets.map((t) => t.kind).join(" and ")} (FUZZ_SEED=${SEED}); ` +
         `statuses ${JSON.stringify(Object.fromEntries(statuses))}; ${clientErrors} refused by the client`,
     );
+    if (process.env.FUZZ_TIMINGS) console.info([...routeStatuses].sort().map(([k, n]) => `${k}: ${n}`).join("\n"));
     if (process.env.FUZZ_TIMINGS) console.info([...timings].map(([k, [n, ms]]) => `${k}: ${n} × ${(ms / n).toFixed(1)} ms`).join("\n"));
     for (const target of targets) {
       expect(await healthy(target), `${target.kind}: /healthz after the fuzz`).toBe(true);
@@ -172,6 +176,8 @@ type FuzzRequest = {
   method: string;
   /** Path with placeholders: {product}, {colourProduct}, {order}, {session}. */
   path: string;
+  /** One more query parameter (a Remix `_data` request, or hostile text), or null. */
+  query: [string, string] | null;
   credentials: Credentials;
   garbageCookie: string;
   garbageToken: string;
@@ -185,7 +191,14 @@ type FuzzRequest = {
 /** Routes whose successful answer may write without a session: sign-up, login, the pay page. */
 const MAY_WRITE_WITHOUT_SESSION = new Set(["page login", "page signup", "api register", "api login", "simulator"]);
 
-type RouteSpec = { route: string; paths: string[]; api: boolean; fields: Record<string, Field> };
+type RouteSpec = {
+  route: string;
+  paths: string[];
+  api: boolean;
+  fields: Record<string, Field>;
+  /** Remix route ids a `?_data=` request of these paths names (a fetcher's submission). */
+  dataRoutes?: string[];
+};
 
 /** A control character, NUL half the time (the one PostgreSQL refuses in text). */
 const controlChar = fc.oneof(
@@ -294,40 +307,40 @@ function routes(): RouteSpec[] {
   const items: Field = { valid: fc.constant(validItems), bad: itemsBad, any: fc.oneof(itemsBad, fc.constant(validItems)) };
   const addressBad = fc.oneof(oneBad(addressFields()), anyOf(addressFields()), wrongType) as fc.Arbitrary<FieldValue>;
   const address: Field = { valid: fc.constant(ADDRESS), bad: addressBad, any: fc.oneof(addressBad, fc.constant(ADDRESS)) };
-  const page = (route: string, paths: string[], fields: Record<string, Field>): RouteSpec => ({ route, paths, api: false, fields });
+  const page = (route: string, paths: string[], fields: Record<string, Field>, dataRoutes: string[]): RouteSpec => ({ route, paths, api: false, fields, dataRoutes });
   const api = (route: string, paths: string[], fields: Record<string, Field>): RouteSpec => ({ route, paths, api: true, fields });
   return [
-    page("page login", ["/login", "/login?redirectTo=%2Fcart", "/login?redirectTo=%00%0d%0a//evil.example"], { email: field(email), password: field(password) }),
+    page("page login", ["/login", "/login?redirectTo=%2Fcart", "/login?redirectTo=%00%0d%0a//evil.example"], { email: field(email), password: field(password) }, ["routes/login"]),
     page("page signup", ["/login?mode=signup", "/login?mode=signup&redirectTo=https%3A%2F%2Fevil.example"], {
       name: field(fc.constant("Asha Rao")),
       email: field(email),
       password: field(password),
       website: field(fc.constant("")),
-    }),
+    }, ["routes/login"]),
     page("page cart", ["/cart"], {
       intent: field(fc.constantFrom("update", "remove")),
       itemId: field(itemId),
       size: field(size),
       quantity: field(quantity),
       enhanced: field(fc.constantFrom("1", "0")),
-    }),
+    }, ["routes/cart"]),
     page("page product", ["/product/{product}", "/product/{colourProduct}", "/product/no-such-watch", "/product/%00", "/product/%E2%80%AE"], {
       intent: field(fc.constant("add-to-cart")),
       size: field(size),
-    }),
+    }, ["routes/product.$productId"]),
     page("page place-order", ["/place-order"], {
       ...addressFields(),
       paymentMethod: field(fc.constantFrom("cashfree", "cod", "stripe", "razorpay")),
       idempotencyKey: field(fc.uuid().map((id) => `checkout-${id}`)),
       checkout: field(fc.constantFrom("modal", "redirect")),
       cartLines: field(fc.constantFrom('[["{product}","default",1]]', "[]", "{", '[["{product}","default",1e9]]')),
-    }),
-    page("page verify", ["/verify", "/verify?orderId={order}"], { orderId: field(orderId), success: field(fc.constantFrom("true", "false")) }),
-    page("page newsletter", ["/?index", "/"], { intent: field(fc.constant("newsletter")), email: field(email) }),
-    page("page logout", ["/logout"], {}),
+    }, ["routes/place-order"]),
+    page("page verify", ["/verify", "/verify?orderId={order}"], { orderId: field(orderId), success: field(fc.constantFrom("true", "false")) }, ["routes/verify"]),
+    page("page newsletter", ["/?index", "/"], { intent: field(fc.constant("newsletter")), email: field(email) }, ["routes/_index"]),
+    page("page logout", ["/logout"], {}, ["routes/logout"]),
     page("simulator", ["/payments/simulator/session/{session}", "/payments/simulator/session/nosuchsession", "/payments/simulator/link/nosuchlink", "/payments/simulator/%00"], {
       outcome: field(fc.constantFrom("pay", "fail", "drop")),
-    }),
+    }, ["routes/payments.simulator.$"]),
     api("api register", ["/api/user/register"], { name: field(fc.constant("Asha Rao")), email: field(email), password: field(password) }),
     api("api login", ["/api/user/login"], { email: field(email), password: field(password) }),
     api("api logout", ["/api/user/logout"], {}),
@@ -354,7 +367,7 @@ function routes(): RouteSpec[] {
  * update to 0), in an order's address line and item key.
  */
 function regressions(): FuzzRequest[] {
-  const base = { method: "POST", credentials: "valid" as const, garbageCookie: "", garbageToken: "", origin: "same" as const, randomOrigin: "", chunked: false, extraHeaders: [] };
+  const base = { method: "POST", query: null, credentials: "valid" as const, garbageCookie: "", garbageToken: "", origin: "same" as const, randomOrigin: "", chunked: false, extraHeaders: [] };
   const nul = "Asha\u0000Rao";
   const email = () => `fuzz-nul-${crypto.randomBytes(5).toString("hex")}@example.in`;
   const json = (value: unknown) => ({ kind: "json" as const, value, contentType: "application/json" });
@@ -411,6 +424,11 @@ function requestArbitrary(): fc.Arbitrary<FuzzRequest> {
         route: fc.constant(spec.route),
         method: fc.oneof({ arbitrary: fc.constant(spec.route === "api products" ? "GET" : "POST"), weight: 9 }, { arbitrary: fc.constantFrom("PUT", "PATCH", "DELETE", "GET"), weight: 1 }),
         path: fc.constantFrom(...spec.paths),
+        query: fc.oneof(
+          { arbitrary: fc.constant(null), weight: 6 },
+          { arbitrary: fc.tuple(fc.constantFrom("orderId", "redirectTo", "mode", "success", "q", "index"), hostileString.map((v) => v.slice(0, 2_000))), weight: 1 },
+          { arbitrary: fc.tuple(fc.constant("_data"), fc.constantFrom(...(spec.dataRoutes ?? ["root", "nonsense"]))), weight: 1 },
+        ),
         credentials: fc.constantFrom<Credentials>("none", "valid", "tampered", "garbage"),
         garbageCookie: headerText,
         garbageToken: headerText,
@@ -576,7 +594,9 @@ async function send(target: Target, request: FuzzRequest): Promise<Outcome> {
     }
   }
   try {
-    const response = await fetch(base + fill(request.path), init);
+    let url = base + fill(request.path);
+    if (request.query) url += `${url.includes("?") ? "&" : "?"}${encodeURIComponent(request.query[0])}=${encodeURIComponent(request.query[1])}`;
+    const response = await fetch(url, init);
     return { kind: "answer", status: response.status, body: await response.text() };
   } catch (error) {
     return { kind: "client-error", error: String((error as Error).cause ?? error) };
