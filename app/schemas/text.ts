@@ -7,6 +7,7 @@ import type { z } from "zod";
  * Why (issue 8 item 17): PostgreSQL refuses a NUL byte in a text column, so a NUL in a name or a
  * cart key answered 500 there while SQLite stored it; other control characters (tabs, line breaks,
  * escape, C1 controls) have no place in a one-line field either and break labels, e-mails and logs.
+ * See docs/decisions/0340.
  */
 
 /** Unicode general category Cc: C0 controls U+0000–U+001F, DEL U+007F and C1 controls U+0080–U+009F. */
