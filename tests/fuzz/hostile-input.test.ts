@@ -15,11 +15,11 @@ import { buildProofApp, createProofDatabase, proofServer, type ProofDatabase, ty
  * cookies and token headers, odd methods — with and without a valid session and token. Each
  * request goes to a server on SQLite and (with TEST_DATABASE_URL) one on PostgreSQL, one at a
  * time, and after each one:
- * - the answer is not a 5xx;
+ * - the answer is not a 5xx, and shows no stack trace;
  * - nothing was written (row counts of users, sessions, orders by status, cart lines and their
  *   quantities, payment events) unless the request may write and succeeded: a valid session or
  *   token, sign-up/login, or the simulator's pay page, answered below 400;
- * and at the end each server still answers /healthz and logs a shopper in.
+ * and at the end each server still answers /healthz and logs a shopper in (API and login form).
  * FUZZ_RUNS sets the number of requests (default 5,000); FUZZ_SEED replays a run.
  */
 
@@ -111,6 +111,9 @@ describe("hostile input", () => {
           originGuard,
         });
       }
+      if (/\n\s+at .+:\d+:\d+\)?\n/.test(outcome.body)) {
+        findings.set(`${label} → ${outcome.status} shows a stack trace`, { detail: `${outcome.body.slice(0, 300)}\n${describeRequest(request)}`, originGuard: false });
+      }
       const mayWrite = (request.credentials === "valid" || MAY_WRITE_WITHOUT_SESSION.has(request.route)) && outcome.status < 400;
       if (!mayWrite && before !== after) {
         findings.set(`${label} → ${outcome.status} wrote without leave`, { detail: `${before} → ${after}\n${describeRequest(request)}`, originGuard: false });
@@ -151,6 +154,14 @@ describe("hostile input", () => {
         body: JSON.stringify(target.fixtures.reserved),
       });
       expect(login.status, `${target.kind}: a normal login after the fuzz`).toBe(200);
+      const pageLogin = await fetch(`${target.server.baseUrl}/login`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: target.server.baseUrl, "x-forwarded-for": "192.0.2.201" },
+        body: new URLSearchParams(target.fixtures.reserved).toString(),
+        redirect: "manual",
+      });
+      expect(pageLogin.status, `${target.kind}: a normal login form after the fuzz`).toBe(303);
+      expect(pageLogin.headers.getSetCookie().some((cookie) => cookie.startsWith("__session="))).toBe(true);
     }
     const report = [...findings]
       .sort(([, a], [, b]) => Number(a.originGuard) - Number(b.originGuard))
