@@ -4,6 +4,7 @@ import type { DB } from "~/db/db.server";
 import { DEFAULT_SIZE_KEY, DELIVERY_FEE_PAISE } from "~/lib/constants";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { buildProofApp, createProofDatabase, proofServer, type ProofDatabase, type ProofServer } from "../setup/proof-server";
+import { ADDRESS } from "../fixtures/address";
 
 /**
  * Crash safety (issue 8 item 16, DESIGN.md §6, §16 "Proof"): the production build on SQLite and on
@@ -34,17 +35,6 @@ const CASHFREE_ORDERS_MAX = 4;
 /** A round that has not reached its quota by then is killed anyway (and fails its assertion). */
 const CHAOS_DEADLINE_MS = 60_000;
 
-const ADDRESS = {
-  firstName: "Asha",
-  lastName: "Rao",
-  email: "asha@example.in",
-  street: "12 MG Road",
-  city: "Bengaluru",
-  state: "Karnataka",
-  zipcode: "560001",
-  country: "India",
-  phone: "9876543210",
-};
 
 const databases: ("sqlite" | "postgres")[] = ["sqlite", ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : [])];
 

@@ -4,6 +4,7 @@ import { NAME_MAX_CHARS } from "../../app/lib/constants";
 import { truncateName } from "../../app/lib/money";
 import { CASHFREE_SCRIPT_URL, STAND_IN_FAILURE_MESSAGE, cashfreeStandInScript } from "../fakes/cashfree-js-standin";
 import { catalogue, fillSignUp, newShopper, signUpWithForm, toast, type ApiProduct } from "./auth";
+import { ADDRESS } from "../fixtures/address";
 import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
 
 /**
@@ -191,15 +192,8 @@ test.describe("checkout and My Orders", () => {
   test("a disabled or unknown payment method is refused with SPEC's sentence", async ({ page, request }) => {
     await shopperAtCheckout(page, request, "method");
     const form = {
-      firstName: "Asha",
-      lastName: "Rao",
-      email: "asha@example.in",
-      street: "12 MG Road",
-      city: "Bengaluru",
-      state: "Karnataka",
+      ...ADDRESS,
       zipcode: "560038",
-      country: "India",
-      phone: "9876543210",
       idempotencyKey: "checkout-e2e-method-check",
       checkout: "redirect",
     };
@@ -220,15 +214,8 @@ test.describe("checkout and My Orders", () => {
   test("the 11th unpaid order within an hour is refused with a clear message (issue 8 item 5)", async ({ page, request }) => {
     const product = await shopperAtCheckout(page, request, "spam");
     const form = {
-      firstName: "Asha",
-      lastName: "Rao",
-      email: "asha@example.in",
-      street: "12 MG Road",
-      city: "Bengaluru",
-      state: "Karnataka",
+      ...ADDRESS,
       zipcode: "560038",
-      country: "India",
-      phone: "9876543210",
       paymentMethod: "cashfree",
       checkout: "redirect",
       cartLines: JSON.stringify([[product._id, "default", 1]]),

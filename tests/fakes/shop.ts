@@ -3,6 +3,9 @@ import type { PaymentGateway } from "~/payments/gateway.server";
 import { createCashfreeClient } from "~/payments/cashfree.server";
 import { createCashfreeSimulator } from "~/payments/simulator.server";
 import { importCatalogue } from "~/services/catalogue.server";
+import { ADDRESS } from "../fixtures/address";
+
+export { ADDRESS };
 
 /**
  * A small shop for the order tests: two watches, shoppers and their cart lines written straight
@@ -49,17 +52,6 @@ export async function cartOf(db: DB, userId: number) {
     .execute();
 }
 
-export const ADDRESS = {
-  firstName: "Asha",
-  lastName: "Rao",
-  email: "asha@example.in",
-  street: "12 MG Road",
-  city: "Bengaluru",
-  state: "Karnataka",
-  zipcode: "560001",
-  country: "India",
-  phone: "9876543210",
-};
 
 /** The body a client sends: items as in the cart (prices as the client claims them) and an amount. */
 export function orderBody(items: { _id: string; size: string; quantity: number; price?: number }[], amount = 3500.5) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { DEFAULT_SIZE_KEY } from "~/lib/constants";
 import { buildProofApp, createProofDatabase, proofServer, type ProofDatabase, type ProofServer } from "../setup/proof-server";
+import { ADDRESS } from "../fixtures/address";
 
 /**
  * Hostile-input fuzz (issue 8 item 17, DESIGN.md §16 "Proof"): fast-check generates requests to
@@ -288,17 +289,6 @@ function anyOf(fields: Record<string, Field>): fc.Arbitrary<Record<string, Field
   return fc.record(Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.any])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, FieldValue>>;
 }
 
-const ADDRESS = {
-  firstName: "Asha",
-  lastName: "Rao",
-  email: "asha@example.in",
-  street: "12 MG Road",
-  city: "Bengaluru",
-  state: "Karnataka",
-  zipcode: "560001",
-  country: "India",
-  phone: "9876543210",
-};
 
 function addressFields(): Record<string, Field> {
   return Object.fromEntries(Object.entries(ADDRESS).map(([name, value]) => [name, field(fc.constant(value))]));

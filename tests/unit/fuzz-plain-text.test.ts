@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { cartAddBodySchema, cartUpdateBodySchema, nameSchema, registerBodySchema, sizeKeySchema } from "~/schemas/api";
 import { addressSchema, orderBodySchema } from "~/schemas/orders";
 import { hasControlCharacters } from "~/schemas/text";
+import { ADDRESS } from "../fixtures/address";
 
 /**
  * Plain-text fields (issue 8 item 17; app/schemas/text.ts): a name, a cart line's size-or-colour
@@ -13,17 +14,6 @@ import { hasControlCharacters } from "~/schemas/text";
 const controlChar = fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f).map((c) => String.fromCharCode(c));
 /** A value with a control character inside (not only at the ends, which `.trim()` forgives for whitespace). */
 const withControl = fc.tuple(fc.string({ minLength: 1, maxLength: 10 }), controlChar, fc.string({ minLength: 1, maxLength: 10 })).map(([a, c, b]) => `x${a}${c}${b}x`);
-const ADDRESS = {
-  firstName: "Asha",
-  lastName: "Rao",
-  email: "asha@example.in",
-  street: "12 MG Road",
-  city: "Bengaluru",
-  state: "Karnataka",
-  zipcode: "560001",
-  country: "India",
-  phone: "9876543210",
-};
 
 describe("plain-text fields", () => {
   it("refuse a control character anywhere inside, with a sentence that says so", () => {
