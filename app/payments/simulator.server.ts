@@ -652,7 +652,7 @@ p.note{font-size:.8rem;color:#4b5563;margin-top:1.25rem}a{color:#1d4ed8}
     // Only the page itself may press Pay (issue 8 item 1): a form or script on another origin, or
     // a request that names no origin at all, is refused before anything is read or settled.
     const pageOrigin = order ? new URL(hostedBase(order.returnUrl)).origin : new URL(link!.url).origin;
-    if (request.headers.get("origin") !== pageOrigin) {
+    if (!postedFromOrigin(request, pageOrigin)) {
       if (wantsJson) return jsonResponse({ message: "cross-origin payment requests are refused", code: "forbidden_origin", type: "invalid_request_error" }, 403);
       return page("Refused — Cashfree simulator", `<h1>This payment form can only be sent from its own page.</h1>`, 403);
     }
@@ -707,4 +707,23 @@ p.note{font-size:.8rem;color:#4b5563;margin-top:1.25rem}a{color:#1d4ed8}
     },
     requests,
   };
+}
+
+/**
+ * Whether a form post comes from a page on `origin` (issue 8 item 1; OWASP CSRF cheat sheet,
+ * "verifying origin with standard headers"): its `Origin` is exactly `origin`; or, from a browser
+ * that sends no `Origin` on form posts (lynx, w3m, some older browsers), its `Referer` is a page on
+ * `origin`. Neither header → refused. A page on another site can neither set `Origin` nor forge a
+ * `Referer` on our origin, so both paths keep cross-site posts out (docs/decisions/0310).
+ */
+export function postedFromOrigin(request: Request, origin: string): boolean {
+  const claimed = request.headers.get("origin");
+  if (claimed !== null) return claimed === origin;
+  const referer = request.headers.get("referer");
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin === origin;
+  } catch {
+    return false;
+  }
 }

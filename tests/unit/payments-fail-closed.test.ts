@@ -108,26 +108,55 @@ describe.each(testDatabases())("payments fail closed on $name", ({ create }) => 
       await setUp();
       const { order, linkUrl } = await start("link");
       const pathOf = (url: string) => new URL(url).pathname.replace("/payments/simulator", "");
-      const post = (origin: string | null) =>
+      const post = (origin: string | null, referer?: string) =>
         gateway.simulator!.handleHosted(
           new Request(linkUrl!, {
             method: "POST",
-            headers: { "content-type": "application/x-www-form-urlencoded", ...(origin ? { origin } : {}) },
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              ...(origin ? { origin } : {}),
+              ...(referer ? { referer } : {}),
+            },
             body: "outcome=pay",
           }),
           pathOf(linkUrl!),
         );
       const page = await gateway.simulator!.handleHosted(new Request(linkUrl!), pathOf(linkUrl!));
       expect(page.headers.get("access-control-allow-origin")).toBeNull();
-      for (const origin of ["https://evil.example", "null", null]) {
-        const refused = await post(origin);
-        expect(refused.status).toBe(403);
+      for (const [origin, referer] of [
+        ["https://evil.example", undefined],
+        ["null", undefined],
+        [null, undefined],
+        // A browser that sends no Origin (lynx, w3m) is judged by its Referer instead.
+        [null, "https://evil.example/pay"],
+        [null, "not a url"],
+        // An Origin, when sent, decides: a same-origin Referer does not excuse a foreign Origin.
+        ["https://evil.example", linkUrl!],
+      ] as const) {
+        const refused = await post(origin, referer);
+        expect(refused.status, `${origin} ${referer}`).toBe(403);
         expect(refused.headers.get("access-control-allow-origin")).toBeNull();
       }
       await expect(verifyCashfreePayment(db, gateway, shopper, { orderId: order.id })).rejects.toMatchObject({ status: 402 });
       const paid = await post(new URL(STORE_URL).origin);
       expect(paid.status).toBe(303);
       expect(paid.headers.get("access-control-allow-origin")).toBeNull();
+      expect(await verifyCashfreePayment(db, gateway, shopper, { orderId: order.id })).toEqual({ paymentStatus: "PAID" });
+    });
+
+    it("a text browser that sends no Origin pays from the page itself (same-origin Referer)", async () => {
+      await setUp();
+      const { order, linkUrl } = await start("link");
+      const pathname = new URL(linkUrl!).pathname.replace("/payments/simulator", "");
+      const paid = await gateway.simulator!.handleHosted(
+        new Request(linkUrl!, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", referer: linkUrl! },
+          body: "outcome=pay",
+        }),
+        pathname,
+      );
+      expect(paid.status).toBe(303);
       expect(await verifyCashfreePayment(db, gateway, shopper, { orderId: order.id })).toEqual({ paymentStatus: "PAID" });
     });
 
