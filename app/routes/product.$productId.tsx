@@ -35,6 +35,7 @@ import { RelatedProducts } from "~/components/product/RelatedProducts";
 import { StarRating } from "~/components/product/StarRating";
 import { relatedProducts } from "~/lib/catalogue";
 import { BRANDS, DEFAULT_SIZE_KEY, RELATED_PRODUCTS } from "~/lib/constants";
+import { truncateAtWord } from "~/lib/text";
 import { addToCartSchema, SELECT_SIZE_MESSAGE } from "~/schemas/add-to-cart";
 import type { Product } from "~/schemas/product";
 import {
@@ -348,7 +349,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { product } = data;
   const description =
     product.description.length > 0
-      ? product.description.slice(0, 160)
+      ? truncateAtWord(product.description) // issue 9 item 6: a word boundary and "…", ≤ 158 characters
       : `${product.name} by ${product.subCategory}, with free shipping across India.`;
   return [
     { title: `${product.name} | ${store}` },
