@@ -49,9 +49,9 @@ export function ActiveFilters({ params }: { params: CollectionParams }) {
             <Link
               to={chip.to}
               preventScrollReset
-              aria-label={`Remove filter: ${chip.label}`}
               className="inline-flex items-center gap-1.5 rounded-full border border-gray-300 bg-gray-50 py-1 pl-3 pr-2 text-sm text-gray-800 hover:border-gray-900 hover:bg-white"
             >
+              <span className="sr-only">Remove filter: </span>
               {chip.label}
               <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5 text-gray-600">
                 <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />

@@ -7,6 +7,7 @@ import { brandLabel, FilterPanel } from "~/components/FilterPanel";
 import { Pagination } from "~/components/Pagination";
 import { ProductCard, type ProductCardData } from "~/components/ProductCard";
 import { SortSelect } from "~/components/SortSelect";
+import { COLLECTION_SEARCH_ID } from "~/components/header/SearchToggle";
 import {
   collectionSearch,
   parseCollectionParams,
@@ -166,11 +167,11 @@ export function CollectionPage(data: CollectionPageProps) {
 function SearchBox({ q }: { q: string }) {
   return (
     <div role="search" className="flex w-full md:w-80">
-      <label htmlFor="collection-search" className="sr-only">
+      <label htmlFor={COLLECTION_SEARCH_ID} className="sr-only">
         Search watches
       </label>
       <input
-        id="collection-search"
+        id={COLLECTION_SEARCH_ID}
         name="q"
         type="search"
         defaultValue={q}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { BRANDS, CATEGORIES, DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN } from "~/lib/constants";
 import type { CollectionParams } from "~/schemas/collection-params";
 
@@ -9,43 +9,49 @@ export function brandLabel(brand: string): string {
 
 /**
  * The collection's filter panel (SPEC.md §2): Categories, Brands and Price range in collapsible
- * sections (<details open>), plus a show/hide toggle on small screens made of a checkbox and
- * CSS, so both work without JavaScript. Its fields belong to the surrounding GET form
- * (names `category`, `brand`, `min`, `max`, DESIGN.md §5); the initial values come from `params`
- * and the page keeps them in step with the URL afterwards. The Apply button submits the form
- * without JavaScript and is hidden once the page is hydrated (changes then apply by themselves).
+ * sections (<details open>), inside one <details> whose summary "FILTERS" is the show/hide toggle
+ * of small screens. On wide screens CSS keeps the panel open (`::details-content`) and the summary
+ * is only its heading; with JavaScript the panel is also opened there for browsers without that
+ * CSS. No checkbox trick and no second copy: a text browser reads each field once (issue 9 item 2).
+ * Its fields belong to the surrounding GET form (names `category`, `brand`, `min`, `max`,
+ * DESIGN.md §5); the initial values come from `params` and the page keeps them in step with the
+ * URL afterwards. The Apply button submits the form without JavaScript and is hidden once the page
+ * is hydrated (changes then apply by themselves).
  */
 export function FilterPanel({ params }: { params: CollectionParams }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (ref.current && window.matchMedia(WIDE_SCREEN).matches) ref.current.open = true;
+  }, []);
   const active = params.categories.length + params.brands.length +
     (params.min !== DEFAULT_PRICE_MIN ? 1 : 0) + (params.max !== DEFAULT_PRICE_MAX ? 1 : 0);
   return (
-    <div className="text-gray-800">
-      <input id="filters-toggle" type="checkbox" className="peer sr-only md:hidden" />
-      <h2 className="mb-3 rounded text-base font-medium tracking-wide peer-checked:[&_svg]:rotate-90 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gray-900 md:mt-1 md:text-xl">
-        <label
-          htmlFor="filters-toggle"
-          className="flex cursor-pointer items-center gap-2 rounded border border-gray-300 px-4 py-2.5 md:cursor-default md:border-0 md:p-0"
-        >
-          <span className="sr-only md:hidden">Show </span>
+    <details
+      ref={ref}
+      className="group/filters text-gray-800 md:[&::details-content]:block md:[&::details-content]:[content-visibility:visible]"
+      data-testid="filters"
+    >
+      <summary className="mb-3 flex cursor-pointer list-none items-center gap-2 rounded border border-gray-300 px-4 py-2.5 md:mt-1 md:border-0 md:p-0 supports-[selector(::details-content)]:md:pointer-events-none [&::-webkit-details-marker]:hidden">
+        <h2 className="text-base font-medium tracking-wide md:text-xl">
           FILTERS
-          {active > 0 ? <span className="text-sm font-normal text-gray-600">({active})</span> : null}
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-auto h-4 w-4 transition-transform md:hidden">
-            <path d="M7 4l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" />
-          </svg>
-        </label>
-      </h2>
-      <div className="hidden space-y-4 peer-checked:block md:block" data-testid="filter-panel">
-        <FilterSection title="Categories">
+          {active > 0 ? <span className="ml-2 text-sm font-normal text-gray-600">({active})</span> : null}
+        </h2>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-auto h-4 w-4 transition-transform group-open/filters:rotate-90 md:hidden">
+          <path d="M7 4l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </summary>
+      <div className="space-y-4" data-testid="filter-panel">
+        <FilterSection id="filter-categories" title="Categories">
           {CATEGORIES.map((category) => (
             <Check key={category} name="category" value={category} label={category} defaultChecked={params.categories.includes(category)} />
           ))}
         </FilterSection>
-        <FilterSection title="Brands">
+        <FilterSection id="filter-brands" title="Brands">
           {BRANDS.map((brand) => (
             <Check key={brand} name="brand" value={brand} label={brandLabel(brand)} defaultChecked={params.brands.includes(brand)} />
           ))}
         </FilterSection>
-        <FilterSection title="Price range">
+        <FilterSection id="filter-price" title="Price range">
           <div className="flex items-end gap-3">
             <PriceInput name="min" label="Min price (₹)" defaultValue={params.min} />
             <span aria-hidden="true" className="pb-2 text-gray-600">
@@ -61,22 +67,27 @@ export function FilterPanel({ params }: { params: CollectionParams }) {
           Apply filters
         </button>
       </div>
-    </div>
+    </details>
   );
 }
 
-/** A collapsible section with a fieldset inside, open by default; works without JavaScript. */
-function FilterSection({ title, children }: { title: string; children: ReactNode }) {
+/** Tailwind's `md` breakpoint: from here the filter panel is always shown. */
+const WIDE_SCREEN = "(min-width: 768px)";
+
+/**
+ * A collapsible section, open by default, whose summary names the fieldset inside (no second,
+ * hidden legend for a text browser to read twice); works without JavaScript.
+ */
+function FilterSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <details open className="group border border-gray-300 px-5 py-3">
       <summary className="flex cursor-pointer list-none items-center justify-between text-sm font-medium uppercase tracking-wide text-gray-900 [&::-webkit-details-marker]:hidden">
-        {title}
+        <span id={id}>{title}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 transition-transform group-open:rotate-180">
           <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
       </summary>
-      <fieldset className="mt-3">
-        <legend className="sr-only">{title}</legend>
+      <fieldset className="mt-3" aria-labelledby={id}>
         <div className="flex flex-col gap-2 text-sm text-gray-700">{children}</div>
       </fieldset>
     </details>

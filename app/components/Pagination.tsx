@@ -17,8 +17,10 @@ const disabledCell = `${cell} border-gray-200 text-gray-500`;
 /**
  * The collection's pager (SPEC.md §9): previous/next around a window of 5 numbered pages with the
  * first and last page and ellipses (`paginationWindow`); on small screens first, previous,
- * "page / total", next and last. Every control is a real link to a canonical URL, so it works
- * without JavaScript; the current page has aria-current="page". Nothing is rendered for one page.
+ * "page / total", next and last. One list in the HTML: CSS alone hides the numbered pages on small
+ * screens and the first/last arrows and "/ total" on wide ones, so a text browser or screen reader
+ * meets each link once (issue 9 item 2). Every control is a real link to a canonical URL, so it
+ * works without JavaScript; the current page has aria-current="page". Nothing is rendered for one page.
  */
 export function Pagination({ page, pageCount, hrefForPage }: PaginationProps) {
   if (pageCount <= 1) return null;
@@ -26,69 +28,81 @@ export function Pagination({ page, pageCount, hrefForPage }: PaginationProps) {
   const next = page < pageCount ? page + 1 : null;
   return (
     <nav aria-label="Pagination" className="mt-12" data-testid="pagination">
-      <ul className="flex items-center justify-center gap-2 sm:hidden">
-        <li>
+      <ul className="flex flex-wrap items-center justify-center gap-2">
+        <li className="sm:hidden">
           <PagerLink to={page > 1 ? hrefForPage(1) : null} label="First page" symbol="«" />
         </li>
         <li>
-          <PagerLink to={previous ? hrefForPage(previous) : null} label="Previous page" symbol="‹" rel="prev" />
-        </li>
-        <li className="px-3 text-sm text-gray-800" aria-current="page">
-          <span className="sr-only">Page </span>
-          {page} / {pageCount}
-        </li>
-        <li>
-          <PagerLink to={next ? hrefForPage(next) : null} label="Next page" symbol="›" rel="next" />
-        </li>
-        <li>
-          <PagerLink to={page < pageCount ? hrefForPage(pageCount) : null} label="Last page" symbol="»" />
-        </li>
-      </ul>
-      <ul className="hidden flex-wrap items-center justify-center gap-2 sm:flex">
-        <li>
-          <PagerLink to={previous ? hrefForPage(previous) : null} label="Previous page" symbol="‹ Previous" rel="prev" />
+          <PagerLink to={previous ? hrefForPage(previous) : null} label="Previous page" symbol="‹" word="Previous" rel="prev" />
         </li>
         {paginationWindow(page, pageCount).map((link) =>
           link.kind === "ellipsis" ? (
-            <li key={link.key} className="px-1 text-gray-600" aria-hidden="true">
+            <li key={link.key} className="hidden px-1 text-gray-600 sm:block" aria-hidden="true">
               …
             </li>
+          ) : link.page === page ? (
+            <li key={link.page} className="text-sm text-gray-800">
+              <span className={`${currentCell} max-sm:border-0 max-sm:bg-transparent max-sm:px-1 max-sm:font-normal max-sm:text-gray-800`} aria-current="page">
+                <span className="sr-only">Page </span>
+                {link.page}
+              </span>
+              <span className="sm:hidden"> / {pageCount}</span>
+            </li>
           ) : (
-            <li key={link.page}>
-              {link.page === page ? (
-                <span className={currentCell} aria-current="page">
-                  <span className="sr-only">Page </span>
-                  {link.page}
-                </span>
-              ) : (
-                <Link to={hrefForPage(link.page)} className={linkCell} prefetch="intent">
-                  <span className="sr-only">Page </span>
-                  {link.page}
-                </Link>
-              )}
+            <li key={link.page} className="hidden sm:block">
+              <Link to={hrefForPage(link.page)} className={linkCell} prefetch="intent">
+                <span className="sr-only">Page </span>
+                {link.page}
+              </Link>
             </li>
           ),
         )}
         <li>
-          <PagerLink to={next ? hrefForPage(next) : null} label="Next page" symbol="Next ›" rel="next" />
+          <PagerLink to={next ? hrefForPage(next) : null} label="Next page" symbol="›" word="Next" rel="next" after />
+        </li>
+        <li className="sm:hidden">
+          <PagerLink to={page < pageCount ? hrefForPage(pageCount) : null} label="Last page" symbol="»" after />
         </li>
       </ul>
     </nav>
   );
 }
 
-/** A pager arrow: a link when there is somewhere to go, otherwise a dimmed, inert label. */
-function PagerLink({ to, label, symbol, rel }: { to: string | null; label: string; symbol: string; rel?: string }) {
+/**
+ * A pager arrow: a link when there is somewhere to go, otherwise a dimmed, inert label hidden from
+ * assistive technology. Its name is text ("Next page"); on wide screens `word` ("Next") shows
+ * beside the arrow.
+ */
+function PagerLink(props: { to: string | null; label: string; symbol: string; word?: string; rel?: string; after?: boolean }) {
+  const { to, label, symbol, word, rel, after = false } = props;
+  const arrow = <span aria-hidden="true">{after ? ` ${symbol}` : `${symbol} `}</span>;
+  const text = word ? (
+    <>
+      <span className="sr-only sm:not-sr-only">{word}</span>
+      <span className="sr-only">{label.slice(word.length)}</span>
+    </>
+  ) : (
+    <span className="sr-only">{label}</span>
+  );
+  const content = (
+    <>
+      {after ? null : arrow}
+      {text}
+      {after ? arrow : null}
+    </>
+  );
   if (!to) {
     return (
-      <span className={disabledCell} aria-hidden="true">
-        {symbol}
+      <span className={`${disabledCell} gap-1`} aria-hidden="true">
+        {after ? null : arrow}
+        {word ? <span className="hidden sm:inline">{word}</span> : null}
+        {after ? arrow : null}
       </span>
     );
   }
   return (
-    <Link to={to} className={linkCell} aria-label={label} rel={rel} prefetch="intent">
-      {symbol}
+    <Link to={to} className={`${linkCell} gap-1`} rel={rel} prefetch="intent">
+      {content}
     </Link>
   );
 }

@@ -241,17 +241,21 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
         </Field>
 
         {signup ? (
-          // Honeypot: invisible and unreachable for people (off-screen, aria-hidden, not in the
-          // tab order); bots that fill every field give themselves away.
-          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor="website-field">Leave this field empty</label>
+          // Honeypot: hidden from every reader — `hidden` (display: none, so no screen reader or text
+          // browser shows it or its label), aria-hidden, off-screen, out of the tab order — yet still
+          // submitted; bots that fill every field give themselves away (issue 9 item 2).
+          <div hidden aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor="website-field">Website</label>
             <input id="website-field" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
           </div>
         ) : null}
 
         <div className="-mt-2 flex w-full justify-between text-sm">
-          {/* SPEC.md §1: 'Forgot your password?' has no behaviour. */}
-          <span className="text-gray-600">Forgot your password?</span>
+          {/* SPEC.md §1 gives 'Forgot your password?' no behaviour of its own: it leads to the contact
+              page's line on how to reset a password (issue 9 item 4, docs/decisions/0410). */}
+          <Link to="/contact#forgot-your-password" className="text-gray-800 underline-offset-2 hover:underline">
+            Forgot your password?
+          </Link>
           {signup ? (
             <Link to={loginPath(redirectTo, "login")} className="text-gray-800 underline-offset-2 hover:underline">
               Login Here

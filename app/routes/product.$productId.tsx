@@ -33,6 +33,7 @@ import { ProductSkeleton, useProductNavigationPending } from "~/components/produ
 import { ProductTabs } from "~/components/product/ProductTabs";
 import { RelatedProducts } from "~/components/product/RelatedProducts";
 import { StarRating } from "~/components/product/StarRating";
+import { ComingSoonButton } from "~/components/ui/ComingSoon";
 import { relatedProducts } from "~/lib/catalogue";
 import { BRANDS, DEFAULT_SIZE_KEY, RELATED_PRODUCTS } from "~/lib/constants";
 import { truncateAtWord } from "~/lib/text";
@@ -300,7 +301,7 @@ function SpecTable({ product }: { product: PageProduct }) {
   );
 }
 
-/** ADD TO CART (posts to this route's action) and WISHLIST (no action, SPEC.md §1). */
+/** ADD TO CART (posts to this route's action) and WISHLIST (no action, SPEC.md §1: disabled, "coming soon"). */
 function AddToCartForm({ product }: { product: PageProduct }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -326,12 +327,13 @@ function AddToCartForm({ product }: { product: PageProduct }) {
         >
           ADD TO CART
         </button>
-        <button
-          type="button"
-          className="rounded border border-gray-900 px-8 py-3 text-sm font-medium tracking-wide text-gray-900 hover:bg-gray-100"
+        <ComingSoonButton
+          id="wishlist-note"
+          note="Wishlist coming soon"
+          className="rounded border border-gray-900 px-8 py-3 text-sm font-medium tracking-wide text-gray-900"
         >
           WISHLIST
-        </button>
+        </ComingSoonButton>
       </div>
       {sizeError && product.colours.length === 0 ? (
         <p id={fields.size.errorId} role="alert" className="text-sm font-medium text-red-700" data-testid="size-error">

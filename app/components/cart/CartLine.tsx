@@ -1,10 +1,11 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { sizeLabel, type CartLineData } from "~/components/cart/cart-lines";
+import { sizeKeyName, sizeLabel, type CartLineData } from "~/components/cart/cart-lines";
 import { NAME_MAX_CHARS } from "~/lib/constants";
 import { formatPaise, truncateName } from "~/lib/money";
 import { MAX_LINE_QUANTITY } from "~/schemas/api";
+import { Separator } from "~/components/ui/Separator";
 
 /** The fetcher key of a line's edits; the cart page reads these fetchers for optimistic totals. */
 export function cartLineFetcherKey(line: Pick<CartLineData, "productId" | "sizeKey">): string {
@@ -80,9 +81,12 @@ export function CartLine({ line }: { line: CartLineData }) {
             </Link>
           </p>
           <div className="mt-2 flex flex-wrap items-center gap-3 text-sm sm:gap-5">
-            <p>{formatPaise(line.pricePaise)}</p>
+            <p>
+              {formatPaise(line.pricePaise)}
+              <Separator />
+            </p>
             <p className="border bg-slate-50 px-2 sm:px-3 sm:py-1">
-              <span className="sr-only">Colour: </span>
+              {sizeKeyName(line.sizeKey) ? <span className="sr-only">{sizeKeyName(line.sizeKey)}: </span> : null}
               {sizeLabel(line.sizeKey)}
             </p>
           </div>
@@ -128,12 +132,12 @@ export function CartLine({ line }: { line: CartLineData }) {
         <input type="hidden" name="size" value={line.sizeKey} />
         <button
           type="submit"
-          aria-label={`Remove ${line.name}`}
           title="Remove"
           className="mr-2 p-2 text-gray-700 hover:text-red-700 sm:mr-4"
           onClick={() => clearTimeout(timer.current)}
         >
           <TrashIcon />
+          <span className="sr-only">Remove {line.name} from cart</span>
         </button>
       </fetcher.Form>
     </li>

@@ -62,3 +62,12 @@ export function cartTotals(lines: ReadonlyArray<Pick<CartLineData, "pricePaise" 
 export function sizeLabel(sizeKey: string): string {
   return sizeKey === DEFAULT_SIZE_KEY ? "Standard" : sizeKey;
 }
+
+/**
+ * What a line's size-or-colour key is called when read out: "Colour" for a colour the shopper
+ * chose, null for the one style of a product without colours (DEFAULT_SIZE_KEY), which reads
+ * "Standard" alone (issue 9 item 2: My Orders called a colour "Size").
+ */
+export function sizeKeyName(sizeKey: string): "Colour" | null {
+  return sizeKey === DEFAULT_SIZE_KEY ? null : "Colour";
+}

@@ -18,11 +18,6 @@ export function isCollectionPath(pathname: string) {
   return pathname === "/collection" || pathname.startsWith("/collection/");
 }
 
-/** "Cart, 3 items": the cart link's accessible name. */
-export function cartLabel(count: number) {
-  return `Cart, ${count} ${count === 1 ? "item" : "items"}`;
-}
-
 /** The footer's company links (SPEC.md §2 "Footer: company links"). */
 export const COMPANY_LINKS = [
   { to: "/", label: "Home" },

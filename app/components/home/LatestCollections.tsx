@@ -7,7 +7,8 @@ export const HOME_CATEGORY_TABS = ["All", "Watches", "Accessories", "Limited Edi
 
 /**
  * Latest Collections (SPEC.md §2 "Home"): the first 10 products, the category tabs (which do
- * nothing, SPEC.md §1) and a View Collection button to /collection.
+ * nothing, SPEC.md §1: disabled, with a visible "coming soon" note pointing to the collection's
+ * filters, issue 9 item 4) and a View Collection button to /collection.
  */
 export function LatestCollections({ products }: { products: readonly ProductCardData[] }) {
   return (
@@ -17,20 +18,24 @@ export function LatestCollections({ products }: { products: readonly ProductCard
         title="Latest Collections"
         intro="Fresh arrivals from the watchmakers we love, picked for everyday wear and special occasions alike."
       />
-      <div role="group" aria-label="Categories" className="mt-6 flex flex-wrap justify-center gap-2">
+      <div role="group" aria-label="Categories" aria-describedby="category-tabs-note" className="mt-6 flex flex-wrap justify-center gap-2">
         {HOME_CATEGORY_TABS.map((tab, index) => (
           <button
             key={tab}
             type="button"
+            disabled
             aria-pressed={index === 0}
-            className={`rounded-full border px-4 py-1.5 text-sm ${
-              index === 0 ? "border-gray-900 bg-gray-900 text-white" : "border-gray-300 text-gray-700 hover:border-gray-900"
+            className={`cursor-not-allowed rounded-full border px-4 py-1.5 text-sm ${
+              index === 0 ? "border-gray-900 bg-gray-900 text-white" : "border-gray-300 text-gray-700 opacity-60"
             }`}
           >
             {tab}
           </button>
         ))}
       </div>
+      <p id="category-tabs-note" className="mt-2 text-center text-xs text-gray-600">
+        Category tabs coming soon: <Link to="/collection" className="underline underline-offset-2">filter the whole collection</Link> instead.
+      </p>
       <ProductGrid products={products} eagerCount={0} />
       <div className="mt-10 text-center">
         <Link

@@ -3,6 +3,7 @@ import { NAME_MAX_CHARS } from "~/lib/constants";
 import { formatPaise, truncateName } from "~/lib/money";
 import type { OrderRowData } from "~/components/orders/order-rows";
 import { ORDER_MESSAGES } from "~/schemas/orders";
+import { Separator } from "~/components/ui/Separator";
 
 /**
  * One item of an order in My Orders (SPEC.md §2, §4): image, name, price, quantity, size, date,
@@ -21,10 +22,12 @@ export function OrderRow({ row }: { row: OrderRowData }) {
               {truncateName(row.name, NAME_MAX_CHARS)}
             </Link>
           </p>
-          <p className="mt-1 flex flex-wrap items-center gap-x-3 text-gray-700">
+          <p className="mt-1 flex flex-wrap items-center gap-x-2 text-gray-700">
             <span>{formatPaise(row.pricePaise)}</span>
+            <Separator visible />
             <span>Quantity: {row.quantity}</span>
-            <span>Size: {row.size}</span>
+            <Separator visible />
+            <span>{row.sizeName ? `${row.sizeName}: ${row.size}` : row.size}</span>
           </p>
           <p className="mt-1">
             Date: <time dateTime={row.dateTime} className="text-gray-600">{row.date}</time>

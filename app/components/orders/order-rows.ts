@@ -1,4 +1,4 @@
-import { sizeLabel } from "~/components/cart/cart-lines";
+import { sizeKeyName, sizeLabel } from "~/components/cart/cart-lines";
 import type { Order } from "~/schemas/orders";
 
 /** One row of My Orders: one item of one order (SPEC.md §4). Money in paise; `date` already formatted. */
@@ -11,6 +11,8 @@ export type OrderRowData = {
   pricePaise: number;
   quantity: number;
   size: string;
+  /** "Colour" when `size` is a colour the shopper chose; null for a product without colours ("Standard"). */
+  sizeName: "Colour" | null;
   date: string;
   dateTime: string;
   paymentMethod: string;
@@ -43,6 +45,7 @@ export function orderRows(orders: Order[]): OrderRowData[] {
       pricePaise: item.pricePaise,
       quantity: item.quantity,
       size: sizeLabel(item.size),
+      sizeName: sizeKeyName(item.size),
       date: dateFormat.format(order.createdAt),
       dateTime: new Date(order.createdAt).toISOString(),
       paymentMethod: PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod,

@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { ComingSoonButton } from "~/components/ui/ComingSoon";
 import { RATING, REVIEW_COUNT } from "~/lib/constants";
 import { PRODUCT_TABS, type ProductTab } from "~/schemas/product-view";
 
@@ -109,12 +110,15 @@ export function ProductTabs({ selected, hrefFor, onSelect }: Props) {
         </p>
         <p className="mt-1">Based on {REVIEW_COUNT} ratings</p>
         <p className="mt-4">No reviews yet. Be the first to review this product.</p>
-        <button
-          type="button"
-          className="mt-4 rounded border border-gray-900 px-5 py-2 text-sm font-medium text-gray-900 hover:bg-gray-100"
-        >
-          Write a Review
-        </button>
+        <div className="mt-4">
+          <ComingSoonButton
+            id="review-note"
+            note="Reviews open soon"
+            className="rounded border border-gray-900 px-5 py-2 text-sm font-medium text-gray-900"
+          >
+            Write a Review
+          </ComingSoonButton>
+        </div>
       </div>
     </section>
   );
