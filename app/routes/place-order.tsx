@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect, redirectDocument } from "@remix-run/node";
@@ -11,10 +11,11 @@ import { BackendError } from "~/backend/types";
 import { buildCartLines, cartTotals } from "~/components/cart/cart-lines";
 import { CartTotals } from "~/components/cart/CartTotals";
 import { AddressFields } from "~/components/checkout/AddressFields";
+import { ErrorSummary, summaryErrors, type SummaryError } from "~/components/checkout/ErrorSummary";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
-import { PaymentMethods } from "~/components/checkout/PaymentMethods";
+import { PAYMENT_METHOD_FIELD_ID, PaymentMethods } from "~/components/checkout/PaymentMethods";
 import { useCashfreeModal } from "~/components/checkout/useCashfreeModal";
-import { ORDER_MESSAGES, placeOrderFormSchema, type CheckoutMode } from "~/schemas/orders";
+import { ADDRESS_FIELDS, ORDER_MESSAGES, placeOrderFormSchema, type CheckoutMode } from "~/schemas/orders";
 import { readFormData, throwBodyError } from "~/utils/body.server";
 import { getEnv, publicUrl } from "~/utils/env.server";
 import { requireSameOrigin } from "~/utils/origin.server";
@@ -148,6 +149,20 @@ function parseJson(value: FormDataEntryValue | null): unknown {
   }
 }
 
+const FORM_ID = "place-order";
+/** The form's fields in page order, for the error summary (issue 9 item 3). */
+const SUMMARY_FIELD_ORDER = [...ADDRESS_FIELDS, "paymentMethod"] as const;
+/** Where the summary's link for a field goes: conform's input id, or the first payment option. */
+const summaryFieldId = (name: string) => (name === "paymentMethod" ? PAYMENT_METHOD_FIELD_ID : `${FORM_ID}-${name}`);
+
+/** The error summary of a submission that failed (issue 9 item 3), or null. */
+function summaryOf(result: Pick<SubmissionResult<string[]>, "status" | "error"> | null | undefined): SummaryError[] | null {
+  return result?.status === "error" ? summaryErrors(result.error, SUMMARY_FIELD_ORDER, summaryFieldId) : null;
+}
+
+/** What the page keeps of conform's last check in the browser (a submission). */
+type BrowserCheck = { status?: "error" | "success"; reply: () => SubmissionResult<string[]> };
+
 /** After PLACE ORDER answers with a payment session, keep this page (and its one-time key) as is. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   actionResult && typeof actionResult === "object" && "payment" in actionResult && actionResult.payment ? false : defaultShouldRevalidate;
@@ -161,16 +176,32 @@ export default function PlaceOrderPage() {
   const { state: modalState, open: openModal } = useCashfreeModal(modal !== null, modal?.mode ?? "production");
   const [paying, setPaying] = useState(false);
   const handled = useRef<unknown>(null);
+  // The error summary (issue 9 item 3): the problems as they were at the last failed submit —
+  // the server's answer (first render, also without JavaScript) or the browser's own check.
+  const [summary, setSummary] = useState(() => summaryOf(actionData?.result));
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const lastCheck = useRef<BrowserCheck | null>(null);
 
   const [form, fields] = useForm({
-    id: "place-order",
+    id: FORM_ID,
     lastResult: actionData?.result,
     constraint: getZodConstraint(schema),
     defaultValue: { country: "India", paymentMethod: "cashfree" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => (lastCheck.current = parseWithZod(formData, { schema })),
   });
+  const formProps = getFormProps(form);
+
+  // A new answer from the server: its problems, or none after a success.
+  useEffect(() => {
+    if (actionData) setSummary(summaryOf(actionData.result));
+  }, [actionData]);
+
+  // Each failed submit focuses the summary (after conform has focused the first invalid field).
+  useEffect(() => {
+    if (summary) summaryRef.current?.focus();
+  }, [summary]);
 
   // SPEC.md §8: a refused order or payment method is also a toast (with JavaScript).
   useEffect(() => {
@@ -195,10 +226,10 @@ export default function PlaceOrderPage() {
   }, [actionData, openModal, submit]);
 
   const busy = paying || (navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post");
-  const formError = form.errors?.[0];
 
   return (
     <div className="mx-auto max-w-screen-xl border-t px-4 pb-16 pt-5 sm:px-[5vw] sm:pt-14 lg:px-[7vw]">
+      {summary ? <ErrorSummary ref={summaryRef} errors={summary} formErrorId={form.errorId} /> : null}
       {testMode ? (
         <p className="mb-6 rounded border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="test-mode">
           <strong className="font-semibold">Test mode</strong> —{" "}
@@ -206,17 +237,22 @@ export default function PlaceOrderPage() {
           No money moves.
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="flex flex-col justify-between gap-10 sm:flex-row">
+      <Form
+        method="post"
+        {...formProps}
+        onSubmit={(event) => {
+          lastCheck.current = null;
+          formProps.onSubmit(event);
+          // The browser's check refused the submit: summarise what it found (issue 9 item 3).
+          const check = lastCheck.current as BrowserCheck | null;
+          if (event.defaultPrevented && check?.status === "error") setSummary(summaryOf(check.reply()));
+        }}
+        className="flex flex-col justify-between gap-10 sm:flex-row">
         <div className="flex w-full flex-col gap-4 sm:max-w-[480px]">
           <h1 className="inline-flex items-center gap-2 text-xl text-gray-800 sm:text-2xl">
             <span className="text-gray-600">DELIVERY</span> <span className="font-medium">INFORMATION</span>
             <span aria-hidden="true" className="h-[2px] w-8 bg-gray-700 sm:w-12" />
           </h1>
-          {formError ? (
-            <p id={form.errorId} role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {formError}
-            </p>
-          ) : null}
           <AddressFields fields={fields} />
         </div>
 

@@ -1,12 +1,18 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { Separator } from "~/components/ui/Separator";
+
+/** Id of the first option (Card / UPI): where the error summary's link for the payment method goes. */
+export const PAYMENT_METHOD_FIELD_ID = "payment-cashfree";
 
 type Option = { value: string; name: string; detail: string; disabled: boolean };
 
 /**
  * The payment choice (SPEC.md §2, §4; DESIGN.md §9): Cashfree for cards and UPI, chosen by
  * default; Stripe and Razorpay shown but disabled; cash on delivery only when the store enables
- * it. Native radio buttons in a fieldset, so it works and reads well without JavaScript. The
- * field's error (SPEC.md §8 sentences for a disabled or unknown method) sits under the options.
+ * it. Native radio buttons in a fieldset, so it works and reads well without JavaScript; a
+ * visually hidden " · " keeps an option's name and detail apart in text browsers ("Card / UPI ·
+ * Pay securely with Cashfree", issue 9 item 2). The field's error (SPEC.md §8 sentences for a
+ * disabled or unknown method) sits under the options and in the page's error summary.
  */
 export function PaymentMethods({ field, codEnabled }: { field: FieldMetadata<string | undefined>; codEnabled: boolean }) {
   const options: Option[] = [
@@ -47,6 +53,7 @@ export function PaymentMethods({ field, codEnabled }: { field: FieldMetadata<str
               />
               <span className="flex flex-col">
                 <span className="font-medium">{option.name}</span>
+                <Separator />
                 <span className="text-xs text-gray-600">{option.detail}</span>
               </span>
             </label>
@@ -54,7 +61,7 @@ export function PaymentMethods({ field, codEnabled }: { field: FieldMetadata<str
         })}
       </div>
       {error ? (
-        <p id={field.errorId} role="alert" className="mt-2 text-sm text-red-700" data-testid="error-paymentMethod">
+        <p id={field.errorId} className="mt-2 text-sm text-red-700" data-testid="error-paymentMethod">
           {error}
         </p>
       ) : null}

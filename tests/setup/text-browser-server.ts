@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildProofApp, freePortInRange } from "./proof-server";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export type TextBrowserServer = {
+  /** http://127.0.0.1:PORT — also the server's PUBLIC_URL. */
+  baseUrl: string;
+  /** Everything the server printed. */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+/**
+ * The production build (`build-${suffix}`, built here with `remix build`) served by remix-serve on
+ * a port of 3500–3599 for the text-browser tests (issue 9), as a shopper's quick start runs it:
+ * a fresh SQLite database seeded with the demo catalogue, NO Cashfree credentials and PUBLIC_URL
+ * its own http loopback origin — so payments go to the built-in simulator ("Test mode") and the
+ * cookies are plain (not `Secure`), as on a local trial. Resolves once /healthz answers 200.
+ */
+export async function startTextBrowserServer(suffix = "textbrowser"): Promise<TextBrowserServer> {
+  buildProofApp(suffix);
+  const port = await freePortInRange(3500, 3599);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "text-browser-"));
+  // The quick start's environment: nothing about payments, proxies or another backend.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^(CASHFREE_|PAYMENT_SIMULATOR|BACKEND_URL|DATABASE_URL|PUBLIC_URL|TRUST_PROXY|RATE_LIMIT_|ENABLE_COD|FEEDBACK_URL)/.test(name),
+    ),
+  );
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./build-${suffix}/index.js`], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${path.join(dir, "store.db")}`,
+      SESSION_SECRET: "text-browser-session-secret-0123456789abcdef0123",
+      PUBLIC_URL: baseUrl,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        child.once("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill("SIGTERM");
+      });
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`The text-browser server exited (${child.exitCode ?? child.signalCode}):\n${output.slice(-4000)}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok) return { baseUrl, output: () => output, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`The text-browser server did not become healthy in 90 s:\n${output.slice(-4000)}`);
+}
