@@ -193,10 +193,13 @@ export default function PlaceOrderPage() {
   });
   const formProps = getFormProps(form);
 
-  // A new answer from the server: its problems, or none after a success.
-  useEffect(() => {
+  // A new answer from the server: its problems, or none after a success (state adjusted while
+  // rendering, as React recommends for state derived from a changed prop).
+  const [answer, setAnswer] = useState(actionData);
+  if (actionData !== answer) {
+    setAnswer(actionData);
     if (actionData) setSummary(summaryOf(actionData.result));
-  }, [actionData]);
+  }
 
   // Each failed submit focuses the summary (after conform has focused the first invalid field).
   useEffect(() => {

@@ -97,11 +97,11 @@ export class Lynx {
         keys.push("^J", ...Array.from({ length: action.down }, () => "Down Arrow"), "^J");
       }
     }
-    // Print → "Save to a local file" → the file name; back to the page; its information page
-    // ("=") saved the same way; quit.
+    // Print → "Save to a local file" → the file name (lynx then shows the page again); its
+    // information page ("=") saved the same way; quit.
     const save = (file: string) => keys.push("p", "^J", "^U", ...[...file].map(char), "^J");
     save(savedFile);
-    keys.push("Left Arrow", "=");
+    keys.push("=");
     save(infoFile);
     keys.push("q", "y");
     const script = path.join(this.dir, `script-${this.saved}.txt`);
