@@ -34,7 +34,7 @@ export function FilterPanel({ params }: { params: CollectionParams }) {
       <summary className="mb-3 flex cursor-pointer list-none items-center gap-2 rounded border border-gray-300 px-4 py-2.5 md:mt-1 md:border-0 md:p-0 supports-[selector(::details-content)]:md:pointer-events-none [&::-webkit-details-marker]:hidden">
         <h2 className="text-base font-medium tracking-wide md:text-xl">
           FILTERS
-          {active > 0 ? <span className="ml-2 text-sm font-normal text-gray-600">({active})</span> : null}
+          {active > 0 ? <span className="text-sm font-normal text-gray-600"> ({active})</span> : null}
         </h2>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-auto h-4 w-4 transition-transform group-open/filters:rotate-90 md:hidden">
           <path d="M7 4l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" />

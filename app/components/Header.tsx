@@ -1,23 +1,18 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { useRef } from "react";
 import { FALLBACK_STORE_NAME } from "~/content/store-details";
 import { useRootData } from "~/root";
 import { AccountMenu } from "./header/AccountMenu";
 import { CartLink } from "./header/CartLink";
-import { CollectionMenu } from "./header/CollectionMenu";
 import { WatchIcon } from "./header/icons";
-import { MobileMenu } from "./header/MobileMenu";
-import { MAIN_NAV, isCollectionPath } from "./header/navigation";
+import { MobileMenu, SiteNav } from "./header/MobileMenu";
+import { isCollectionPath } from "./header/navigation";
 import { SearchToggle } from "./header/SearchToggle";
 
-const navLink = ({ isActive }: { isActive: boolean }) =>
-  `block py-2 text-sm font-medium tracking-wider hover:text-gray-900 ${
-    isActive ? "text-gray-900 underline decoration-2 underline-offset-8" : "text-gray-700"
-  }`;
-
 /**
- * The store header (SPEC.md §2): free-shipping banner, logo, main navigation with the COLLECTION
- * dropdown, the slide-in menu on small screens, the search toggle on collection paths, the
- * account control and — logged in only — the cart icon. Everything works without JavaScript.
+ * The store header (SPEC.md §2): free-shipping banner, logo, the one main navigation with the
+ * COLLECTION menu (a row on wide screens, the slide-in panel on small ones), the search link on
+ * collection paths, the account control and — logged in only — the cart icon. Everything works without JavaScript.
  * Renders without root data too (error pages), as a logged-out shopper's header.
  */
 export function Header() {
@@ -27,6 +22,7 @@ export function Header() {
   const storeName = data?.env.STORE_NAME ?? FALLBACK_STORE_NAME;
   const { pathname } = useLocation();
   const showSearch = isCollectionPath(pathname);
+  const nav = useRef<HTMLElement>(null);
 
   return (
     <>
@@ -36,40 +32,22 @@ export function Header() {
       >
         Skip to content
       </a>
-      <header className="relative z-30 border-b border-gray-200 bg-white">
+      <header className="group/header relative z-30 border-b border-gray-200 bg-white">
         <p className="bg-black px-4 py-2 text-center text-xs font-medium tracking-wide text-white sm:text-sm">
           Free shipping on all orders across India
         </p>
-        <div className="mx-auto flex max-w-screen-xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
-          <div className="flex items-center gap-1">
-            <MobileMenu loggedIn={loggedIn} storeName={storeName} />
-            <Link to="/" className="flex items-center gap-2 rounded py-1 text-gray-900" data-testid="logo">
-              <WatchIcon className="h-7 w-7" />
-              <span className="font-serif text-xl tracking-wide sm:text-2xl">{storeName}</span>
-            </Link>
-          </div>
+        {/* DOM order logo, menu button, navigation: with the small-screen menu open, Tab goes from
+            its button straight into the panel (the button is placed before the logo by CSS). */}
+        <div className="mx-auto flex max-w-screen-xl items-center gap-1 px-4 py-3 sm:px-6 md:justify-between md:gap-4 lg:px-8">
+          <Link to="/" className="flex items-center gap-2 rounded py-1 text-gray-900" data-testid="logo">
+            <WatchIcon className="h-7 w-7" />
+            <span className="font-serif text-xl tracking-wide sm:text-2xl">{storeName}</span>
+          </Link>
+          <MobileMenu nav={nav} />
 
-          <nav aria-label="Main" className="hidden md:block">
-            <ul className="flex items-center gap-6 lg:gap-8">
-              <li>
-                <NavLink to={MAIN_NAV.home.to} end className={navLink}>
-                  {MAIN_NAV.home.label}
-                </NavLink>
-              </li>
-              <li>
-                <CollectionMenu />
-              </li>
-              {MAIN_NAV.after.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} prefetch="intent" className={navLink}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <SiteNav ref={nav} loggedIn={loggedIn} />
 
-          <div className="flex items-center gap-1 sm:gap-2">
+          <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0">
             {showSearch ? <SearchToggle /> : null}
             <AccountMenu loggedIn={loggedIn} />
             {loggedIn ? <CartLink count={cartCount} /> : null}

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { NAME_MAX_CHARS } from "~/lib/constants";
 import { discountPercent, formatPaise, truncateName } from "~/lib/money";
+import { Separator } from "~/components/ui/Separator";
 
 /** The slice of a product a card shows; loaders send only these fields to the browser. */
 export type ProductCardData = {
@@ -56,10 +57,12 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
         <span className="font-medium text-gray-900">{formatPaise(product.pricePaise)}</span>
         {percent !== null && product.originalPaise !== null ? (
           <>
+            <Separator />
             <s className="text-xs text-gray-500">
               <span className="sr-only">Original price </span>
               {formatPaise(product.originalPaise)}
             </s>
+            <Separator />
             <span className="text-xs font-medium text-green-700">{percent}% off</span>
           </>
         ) : null}

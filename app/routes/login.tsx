@@ -9,6 +9,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
+import { Separator } from "~/components/ui/Separator";
 import {
   API_MESSAGES,
   EMAIL_MAX,
@@ -240,22 +241,13 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
           />
         </Field>
 
-        {signup ? (
-          // Honeypot: hidden from every reader — `hidden` (display: none, so no screen reader or text
-          // browser shows it or its label), aria-hidden, off-screen, out of the tab order — yet still
-          // submitted; bots that fill every field give themselves away (issue 9 item 2).
-          <div hidden aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor="website-field">Website</label>
-            <input id="website-field" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </div>
-        ) : null}
-
         <div className="-mt-2 flex w-full justify-between text-sm">
           {/* SPEC.md §1 gives 'Forgot your password?' no behaviour of its own: it leads to the contact
               page's line on how to reset a password (issue 9 item 4, docs/decisions/0410). */}
           <Link to="/contact#forgot-your-password" className="text-gray-800 underline-offset-2 hover:underline">
             Forgot your password?
           </Link>
+          <Separator />
           {signup ? (
             <Link to={loginPath(redirectTo, "login")} className="text-gray-800 underline-offset-2 hover:underline">
               Login Here
@@ -274,6 +266,24 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
         >
           {signup ? "Sign Up" : "Sign In"}
         </button>
+
+        {signup ? (
+          // Honeypot (issue 9 item 2): `hidden` (display: none: no screen reader announces it, no
+          // pointer or Tab reaches it), aria-hidden, off-screen, and no label, yet still submitted;
+          // bots that fill every field give themselves away. Text browsers show every input, so it
+          // comes last, after the button, one character wide and without words to read.
+          <input
+            hidden
+            aria-hidden="true"
+            name={HONEYPOT_FIELD}
+            type="text"
+            size={1}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+            className="absolute -left-[9999px] h-px w-px"
+          />
+        ) : null}
       </Form>
     </div>
   );

@@ -116,7 +116,8 @@ test.describe("collection", () => {
     await expect(page.getByLabel("Max price (₹)")).toHaveValue("9500");
     await expect(page.getByLabel("Sort by")).toHaveValue("low-high");
     const chips = page.getByTestId("active-filters").getByRole("link", { name: /^Remove filter:/ });
-    await expect(chips).toHaveText([category, brandLabel(brand), "Min ₹1,000", "Max ₹9,500"]);
+    // Each chip's text says what it removes (issue 9 item 2: "Remove filter: " is visually hidden).
+    await expect(chips).toHaveText([category, brandLabel(brand), "Min ₹1,000", "Max ₹9,500"].map((chip) => `Remove filter: ${chip}`));
     await expectNoAxeViolations(page);
   });
 
@@ -260,7 +261,7 @@ test.describe("collection", () => {
     await page.goto("/collection?page=2");
     const panel = page.getByTestId("filter-panel");
     await expect(panel).toBeHidden();
-    await page.locator("label", { hasText: "FILTERS" }).click();
+    await page.locator("summary", { hasText: "FILTERS" }).click();
     await expect(panel).toBeVisible();
     await expect(main(page).getByRole("checkbox", { name: "Women", exact: true })).toBeVisible();
     const pager = page.getByRole("navigation", { name: "Pagination" });

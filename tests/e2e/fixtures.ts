@@ -25,8 +25,11 @@ export function jsDisabled() {
   return test.info().project.name === "no-js";
 }
 
+/** The axe-core rule tags every page must pass: WCAG 2.0–2.2 A and AA, and axe's best practices (issue 9). */
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
 /**
- * Asserts axe-core finds no accessibility violations on the page as it is now.
+ * Asserts axe-core finds no accessibility violations on the page as it is now, for AXE_TAGS.
  * axe needs script, so with JavaScript off the very HTML of the page is replayed at its URL in a
  * scripted context whose script files are blocked: axe sees what a no-JS shopper sees.
  */
@@ -44,7 +47,7 @@ export async function expectNoAxeViolations(page: Page) {
     });
     await target.goto(page.url());
   }
-  const results = await new AxeBuilder({ page: target }).analyze();
+  const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze();
   if (target !== page) await target.context().close();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`,

@@ -66,13 +66,15 @@ test.describe("home page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.name);
   });
 
-  test("the category tabs are there and do nothing", async ({ page }) => {
+  test("the category tabs are there, do nothing and say so", async ({ page }) => {
     await page.goto("/");
     const tabs = page.getByRole("group", { name: "Categories" }).getByRole("button");
     await expect(tabs).toHaveText(["All", "Watches", "Accessories", "Limited Edition"]);
     const before = await cardIds(page, "latest-collections");
-    await tabs.filter({ hasText: "Accessories" }).click();
-    await tabs.filter({ hasText: "Limited Edition" }).click();
+    // Disabled with a visible reason (issue 9 item 4), so a click changes nothing.
+    for (const tab of await tabs.all()) await expect(tab).toBeDisabled();
+    await expect(page.getByRole("group", { name: "Categories" })).toHaveAccessibleDescription(/coming soon/);
+    await tabs.filter({ hasText: "Accessories" }).click({ force: true });
     await expect(page).toHaveURL(/\/$/);
     expect(await cardIds(page, "latest-collections")).toEqual(before);
   });

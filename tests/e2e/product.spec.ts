@@ -134,9 +134,11 @@ test.describe("product page", () => {
     await expect(page.getByTestId("panel-description")).toBeHidden();
     await expect(page).toHaveURL(/[?&]tab=reviews/);
 
-    // Write a Review does nothing (SPEC.md §1).
+    // Write a Review does nothing (SPEC.md §1), and says so: disabled, with its reason (issue 9 item 4).
     const url = page.url();
-    await panel.getByRole("button", { name: "Write a Review" }).click();
+    await expect(panel.getByRole("button", { name: "Write a Review" })).toBeDisabled();
+    await expect(panel.getByRole("button", { name: "Write a Review" })).toHaveAccessibleDescription("Reviews open soon");
+    await panel.getByRole("button", { name: "Write a Review" }).click({ force: true });
     expect(page.url()).toBe(url);
     await expect(panel).toBeVisible();
 
@@ -235,11 +237,14 @@ test.describe("product page", () => {
     expect(loggedOut.headers()["location"]).toBe(`/login?redirectTo=${encodeURIComponent(`/product/${plain._id}`)}`);
   });
 
-  test("WISHLIST is there and does nothing", async ({ page, request }) => {
+  test("WISHLIST is there, does nothing and says so", async ({ page, request }) => {
     const [product] = await catalogue(request);
     await page.goto(`/product/${product._id}`);
     const url = page.url();
-    await page.getByRole("button", { name: "WISHLIST" }).click();
+    // Disabled with a visible reason (issue 9 item 4).
+    await expect(page.getByRole("button", { name: "WISHLIST" })).toBeDisabled();
+    await expect(page.getByText("Wishlist coming soon")).toBeVisible();
+    await page.getByRole("button", { name: "WISHLIST" }).click({ force: true });
     expect(page.url()).toBe(url);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
     await expect(page.getByRole("status").filter({ hasText: /\S/ })).toHaveCount(0);

@@ -64,6 +64,8 @@ export function CartLine({ line }: { line: CartLineData }) {
   }
 
   const productPath = `/product/${line.productId}`;
+  // Two lines of one watch differ by colour, so their controls' names say which (issue 9 item 2).
+  const lineName = sizeKeyName(line.sizeKey) ? `${line.name} (${sizeLabel(line.sizeKey)})` : line.name;
   const inputId = `quantity-${line.productId}-${line.sizeKey}`;
   return (
     <li
@@ -99,7 +101,7 @@ export function CartLine({ line }: { line: CartLineData }) {
         <input type="hidden" name="itemId" value={line.productId} />
         <input type="hidden" name="size" value={line.sizeKey} />
         <label htmlFor={inputId} className="sr-only">
-          Quantity of {line.name}
+          Quantity of {lineName}
         </label>
         <input
           id={inputId}
@@ -121,7 +123,7 @@ export function CartLine({ line }: { line: CartLineData }) {
           type="submit"
           className="js-hide-when-hydrated border border-gray-800 px-2 py-1 text-xs text-gray-800 hover:bg-gray-100"
         >
-          Update
+          Update<span className="sr-only"> quantity of {lineName}</span>
         </button>
       </fetcher.Form>
 
@@ -137,7 +139,7 @@ export function CartLine({ line }: { line: CartLineData }) {
           onClick={() => clearTimeout(timer.current)}
         >
           <TrashIcon />
-          <span className="sr-only">Remove {line.name} from cart</span>
+          <span className="sr-only">Remove {lineName} from cart</span>
         </button>
       </fetcher.Form>
     </li>

@@ -13,8 +13,9 @@ const iconButton =
 export function AccountMenu({ loggedIn }: { loggedIn: boolean }) {
   if (!loggedIn) {
     return (
-      <Link to="/login" aria-label="Log in" className={iconButton} data-testid="account-link">
+      <Link to="/login" className={iconButton} data-testid="account-link">
         <UserIcon />
+        <span className="sr-only">Log in</span>
       </Link>
     );
   }

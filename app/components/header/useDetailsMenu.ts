@@ -1,13 +1,15 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 
 /**
  * Makes a `<details>` menu behave like a menu once JavaScript runs (without it the native
  * `<details>` still opens and closes): it closes when the page changes, on a click or tap
  * outside it, on Escape (focus goes back to its summary) and when keyboard focus leaves it.
+ * `companion` is an element outside the `<details>` that it opens (the header's one navigation,
+ * shown by CSS while the small-screen menu is open): clicks and focus there count as inside.
  * Returns the ref to put on the `<details>`.
  */
-export function useDetailsMenu() {
+export function useDetailsMenu(companion?: RefObject<HTMLElement>) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   const place = `${location.pathname}${location.search}`;
@@ -23,8 +25,9 @@ export function useDetailsMenu() {
     const details = ref.current;
     if (!details) return;
     const menu = details;
+    const inside = (node: Node) => menu.contains(node) || Boolean(companion?.current?.contains(node));
     function onPointerDown(event: PointerEvent) {
-      if (menu.open && event.target instanceof Node && !menu.contains(event.target)) menu.open = false;
+      if (menu.open && event.target instanceof Node && !inside(event.target)) menu.open = false;
     }
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== "Escape" || !menu.open) return;
@@ -33,17 +36,22 @@ export function useDetailsMenu() {
       menu.querySelector("summary")?.focus();
     }
     function onFocusOut(event: FocusEvent) {
-      if (menu.open && event.relatedTarget instanceof Node && !menu.contains(event.relatedTarget)) menu.open = false;
+      if (menu.open && event.relatedTarget instanceof Node && !inside(event.relatedTarget)) menu.open = false;
     }
     document.addEventListener("pointerdown", onPointerDown);
-    menu.addEventListener("keydown", onKeyDown);
-    menu.addEventListener("focusout", onFocusOut);
+    const parts = [menu, companion?.current].filter((part): part is HTMLElement => Boolean(part));
+    for (const part of parts) {
+      part.addEventListener("keydown", onKeyDown);
+      part.addEventListener("focusout", onFocusOut);
+    }
     return () => {
       document.removeEventListener("pointerdown", onPointerDown);
-      menu.removeEventListener("keydown", onKeyDown);
-      menu.removeEventListener("focusout", onFocusOut);
+      for (const part of parts) {
+        part.removeEventListener("keydown", onKeyDown);
+        part.removeEventListener("focusout", onFocusOut);
+      }
     };
-  }, []);
+  }, [companion]);
 
   return ref;
 }

@@ -1,4 +1,5 @@
 import { discountPercent, formatPaise } from "~/lib/money";
+import { Separator } from "~/components/ui/Separator";
 
 /**
  * A product's price in rupees (SPEC.md §2), with the struck-through original price and
@@ -14,10 +15,12 @@ export function PriceBlock({ pricePaise, originalPaise }: { pricePaise: number; 
       </span>
       {percent !== null && originalPaise !== null ? (
         <>
+          <Separator />
           <s className="text-lg text-gray-600" data-testid="original-price">
             <span className="sr-only">Original price </span>
             {formatPaise(originalPaise)}
           </s>
+          <Separator />
           <span className="text-lg font-medium text-green-700" data-testid="discount">
             {percent}% off
           </span>
