@@ -94,6 +94,12 @@ test.describe("checkout and My Orders", () => {
     await expect(page.getByRole("radio", { name: /Stripe/ })).toBeDisabled();
     await expect(page.getByRole("radio", { name: /Razorpay/ })).toBeDisabled();
     await expect(page.getByRole("radio", { name: /Cash on delivery/ })).toHaveCount(0);
+    // Read as text (issue 9 item 2): the order line names the whole watch; no option's name runs
+    // into its detail ("Card / UPIPay securely…").
+    await expect(page.getByTestId("summary-name")).toHaveText(product.name);
+    const methods = page.getByRole("group", { name: /PAYMENT\s+METHOD/ });
+    await expect(methods).toContainText(/Card \/ UPI\W+Pay securely with Cashfree/);
+    await expect(methods).not.toContainText(/UPIPay|StripeCurrently|RazorpayCurrently/);
     await expect(page.getByRole("link", { name: "Terms and Conditions" })).toHaveAttribute("href", "/terms-and-conditions");
     await expect(page.getByRole("link", { name: "Privacy Policy" }).last()).toHaveAttribute("href", "/privacy-policy");
     await expectNoAxeViolations(page);
