@@ -152,6 +152,12 @@ export function buttonNumber(page: string, label: string): number {
   return Number(match[1]);
 }
 
+/** The number of the first button after field `after` (the button of that field's form, whatever its label). */
+export function nextButton(page: string, after: number): number {
+  for (const match of page.matchAll(/\(\[(\d+)\]BUTTON\)/g)) if (Number(match[1]) > after) return Number(match[1]);
+  throw new Error(`no button after field ${after} on the page:\n${page}`);
+}
+
 /** The number of the checkbox or radio labelled `label`: "[33][ ] Casio" or "[32](*) Silver" → 33, 32. */
 export function choiceNumber(page: string, label: string): number {
   const match = new RegExp(`\\[(\\d+)\\](?:\\[[ X]\\]|\\([ *]\\)) ${escape(label)}(?![\\w])`).exec(page);

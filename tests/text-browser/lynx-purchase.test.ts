@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INDIAN_STATES } from "~/lib/indian-states";
 import { formatPaise } from "~/lib/money";
-import { Lynx, bodyText, buttonNumber, choiceNumber, fieldAfter, references } from "../setup/text-browser-lynx";
+import { Lynx, bodyText, buttonNumber, choiceNumber, fieldAfter, nextButton, references } from "../setup/text-browser-lynx";
 import { startTextBrowserServer, type TextBrowserServer } from "../setup/text-browser-server";
 
 /**
@@ -77,10 +77,8 @@ describe.runIf(hasLynx || process.env.CI)("a shopper with lynx (no JavaScript, R
     const inColours = products.filter((product) => product.colours.length > 1);
     const brand = (inColours.find((product) => product.subCategory === "Casio") ?? inColours[0]!).subCategory;
     const collection = lynx.dump(`${base}/collection`);
-    const filtered = lynx.interact(`${base}/collection`, [
-      { press: choiceNumber(collection, brandLabel(brand)) },
-      { press: buttonNumber(collection, "Apply filters") },
-    ]);
+    const brandBox = choiceNumber(collection, brandLabel(brand));
+    const filtered = lynx.interact(`${base}/collection`, [{ press: brandBox }, { press: nextButton(collection, brandBox) }]);
     expect(new URL(filtered.url).searchParams.getAll("brand")).toEqual([brand]);
     const shown = [...references(filtered.text).values()].filter((url) => /\/product\/[^/?#]+$/.test(url));
     const shownIds = shown.map((url) => url.split("/product/")[1]);
@@ -102,7 +100,8 @@ describe.runIf(hasLynx || process.env.CI)("a shopper with lynx (no JavaScript, R
 
     // 4. Change the quantity in the cart to 2.
     const cart = lynx.dump(`${base}/cart`);
-    const updated = lynx.interact(`${base}/cart`, [{ fill: fieldAfter(cart, "Quantity"), text: "2" }, { press: buttonNumber(cart, "Update") }]);
+    const quantity = fieldAfter(cart, "Quantity");
+    const updated = lynx.interact(`${base}/cart`, [{ fill: quantity, text: "2" }, { press: nextButton(cart, quantity) }]);
     expect(updated.url).toBe(`${base}/cart`);
     const twice = formatPaise(paiseOf(priceText!) * 2);
     expect(bodyText(updated.text)).toContain(colour);
