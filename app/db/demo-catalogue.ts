@@ -1,5 +1,5 @@
 import { BRANDS, type Brand, type Category } from "~/lib/constants";
-import { watchImageUrl, type WatchFaceSpec, type WatchView } from "~/lib/watch-face";
+import { waterToken, watchImageUrl, type WatchFaceSpec, type WatchView } from "~/lib/watch-face";
 import type { ProductJsonInput } from "~/schemas/product";
 
 /**
@@ -74,6 +74,30 @@ const FAMILIES: Family[] = [
     variants: [v("126334 / 279174", "blue", "steel", "jubilee"), v("126331 / 279171", "champagne", "rose", "jubilee")],
     blurb: "A matching pair: a 41 mm Datejust for him and a 28 mm Lady-Datejust for her, presented together.",
     features: ["Two watches in one presentation box", "Matching dials and Jubilee bracelets", "Date with Cyclops lens on both"] },
+  { brand: "Rolex", line: "Sky-Dweller", category: "Men", shape: "round", index: "stick", complication: "date", movement: "Automatic", size: 42, water: 100, price: [9500, 9990],
+    variants: [v("336934", "blue", "steel", "jubilee"), v("336938", "champagne", "gold", "bracelet")],
+    blurb: "A traveller's annual calendar: a second time zone on an off-centre disc and the months read through twelve apertures.",
+    features: ["Annual calendar with month apertures", "Second time zone on an off-centre disc", "Ring Command rotatable bezel", "Date with Cyclops lens"] },
+  { brand: "Rolex", line: "Air-King", category: "Men", shape: "round", index: "arabic", complication: "none", movement: "Automatic", size: 40, water: 100, price: [7200, 8900],
+    variants: [v("126900", "black", "steel", "bracelet")],
+    blurb: "A tribute to the pioneers of flight: a black dial with a large minute scale for reading navigation times.",
+    features: ["Large 3, 6 and 9 numerals with a minute scale", "Magnetic shield", "Oysterlock safety clasp", "Chromalight luminous display"] },
+  { brand: "Rolex", line: "Datejust 31", category: "Women", shape: "round", index: "roman", complication: "date", movement: "Automatic", size: 31, water: 100, price: [7800, 9600],
+    variants: [v("278274", "silver", "steel", "jubilee"), v("278271", "champagne", "rose", "jubilee"), v("278273", "pearl", "gold", "jubilee")],
+    blurb: "The Datejust in a 31 mm size, with Roman numerals, a fluted bezel and the famous date window.",
+    features: ["Roman numeral dial", "Fluted bezel", "Date with Cyclops lens", "Jubilee bracelet with Crownclasp"] },
+  { brand: "Rolex", line: "Yacht-Master 37", category: "Women", shape: "round", index: "dot", complication: "date", movement: "Automatic", size: 37, water: 100, price: [8600, 9800],
+    variants: [v("268622", "grey", "steel", "bracelet"), v("268655", "black", "rose", "blackrubber")],
+    blurb: "A nautical watch with a bidirectional bezel and raised numerals, sized for a smaller wrist.",
+    features: ["Bidirectional rotatable 60-minute bezel", "Date with Cyclops lens", "Oysterflex or Oyster bracelet", "Chromalight luminous display"] },
+  { brand: "Rolex", line: "Oyster Perpetual His and Hers Set", category: "Couple", shape: "round", index: "stick", complication: "none", movement: "Automatic", size: 41, water: 100, price: [9200, 9990],
+    variants: [v("124300 / 277200", "blue", "steel", "bracelet"), v("124300 / 277200", "green", "steel", "bracelet")],
+    blurb: "Two Oyster Perpetuals, 41 mm and 31 mm, with the same bright lacquered dial, presented together.",
+    features: ["Two watches in one presentation box", "Time-only dials with luminous markers", "Oyster bracelets with Oysterclasp"] },
+  { brand: "Rolex", line: "Day-Date His and Hers Set", category: "Couple", shape: "round", index: "roman", complication: "date", movement: "Automatic", size: 40, water: 100, price: [9600, 9990],
+    variants: [v("228238 / 128238", "champagne", "gold", "bracelet")],
+    blurb: "The President in two sizes: a 40 mm Day-Date for him and a 36 mm one for her, in 18k gold.",
+    features: ["Two watches in one presentation box", "Day spelt out in full and date on both", "President bracelets with concealed Crownclasp"] },
 
   // Casio
   { brand: "Casio", line: "G-Shock GA-2100 Carbon Core", category: "Men", shape: "octagon", index: "stick", complication: "none", movement: "Quartz", size: 45, water: 200, price: [7500, 9500],
@@ -111,11 +135,31 @@ const FAMILIES: Family[] = [
   { brand: "Casio", line: "Pro Trek Solar", category: "Men", shape: "digital", index: "stick", complication: "none", movement: "Solar", size: 48, water: 100, price: [8500, 9900],
     variants: [v("PRG-340-1", "black", "black", "blackresin"), v("PRG-340-3", "green", "black", "greennato")],
     blurb: "An outdoor companion with a compass, a barometer and an altimeter, charged by light.",
-    features: ["Tough Solar power", "Triple sensor: compass, altimeter, barometer", "Sunrise and sunset times", "Battery level indicator"] },
+    features: ["Tough Solar power", "Triple sensor: compass, altimeter, barometer", "Sunrise and sunset times", "LED backlight and stopwatch"] },
   { brand: "Casio", line: "Vintage Couple Set", category: "Couple", shape: "digital", index: "stick", complication: "none", movement: "Digital quartz", size: 38, water: 30, price: [4400, 6800],
     variants: [v("A168WG-9 & LA680WGA-9", "champagne", "gold", "bracelet"), v("A168WA-1 & LA670WA-1", "silver", "steel", "bracelet")],
     blurb: "His-and-hers retro digitals in matching tones, boxed together as a gift.",
     features: ["Two watches in one gift box", "LED light on both", "Daily alarm and stopwatch", "Adjustable bracelets"] },
+  { brand: "Casio", line: "Baby-G BA-110", category: "Women", shape: "round", index: "stick", complication: "none", movement: "Quartz", size: 43, water: 100, price: [6200, 8500],
+    variants: [v("BA-110-7A3", "white", "steel", "bluerubber"), v("BA-110BC-1A", "black", "black", "blackresin")],
+    blurb: "The tough women's Baby-G: an analogue-digital face in a shock-resistant case, in bright colours.",
+    features: ["Shock resistant", "World time", "LED light", "1/100-second stopwatch"] },
+  { brand: "Casio", line: "Standard LTP-1302", category: "Women", shape: "round", index: "stick", complication: "date", movement: "Quartz", size: 28, water: 30, price: [1400, 2400],
+    variants: [v("LTP-1302D-7A1", "white", "steel", "bracelet"), v("LTP-1302D-1A2", "black", "steel", "bracelet")],
+    blurb: "A small, classic ladies' watch with a date window and a stainless steel bracelet, at a very fair price.",
+    features: ["Date display", "Mineral glass", "Stainless steel bracelet", "Battery life about 3 years"] },
+  { brand: "Casio", line: "G-Shock GMA-S2100", category: "Women", shape: "octagon", index: "stick", complication: "none", movement: "Quartz", size: 42.9, water: 200, price: [6900, 8900],
+    variants: [v("GMA-S2100-7A", "white", "steel", "bluerubber"), v("GMA-S2100-1A", "black", "black", "blackresin")],
+    blurb: "The octagonal G-Shock made smaller and slimmer, with the same carbon core toughness.",
+    features: ["Carbon Core Guard structure", "Shock resistant", "LED light", "World time"] },
+  { brand: "Casio", line: "G-Shock Lover's Collection", category: "Couple", shape: "octagon", index: "stick", complication: "none", movement: "Quartz", size: 45, water: 200, price: [9000, 9990],
+    variants: [v("LOV-21A-1A", "black", "black", "blackresin")],
+    blurb: "The G-Shock lovers' pair: a GA-2100 for him and a GMA-S2100 for her, with matching dials in one box.",
+    features: ["Two watches in one gift box", "Shock resistant", "Carbon Core Guard structure on both", "LED light"] },
+  { brand: "Casio", line: "Enticer Couple Set", category: "Couple", shape: "round", index: "stick", complication: "date", movement: "Quartz", size: 41, water: 50, price: [2600, 4200],
+    variants: [v("MTP-V002D-7B & LTP-V002D-7B", "white", "steel", "bracelet"), v("MTP-V002L-1B & LTP-V002L-1B", "black", "steel", "blackleather")],
+    blurb: "Two Enticer dress watches, his and hers, with the same clean dial and date window.",
+    features: ["Two watches in one gift box", "Date display on both", "Mineral glass"] },
 
   // Seiko
   { brand: "Seiko", line: "Presage Cocktail Time", category: "Men", shape: "round", index: "stick", complication: "date", movement: "Automatic", size: 40.5, water: 50, price: [7900, 9900],
@@ -154,6 +198,30 @@ const FAMILIES: Family[] = [
     variants: [v("SRPB43J1 & SRP843J1", "blue", "steel", "bracelet"), v("SRPB41J1 & SRP839J1", "blue", "steel", "brownleather")],
     blurb: "Two Presage automatics with matching cocktail-inspired dials, sized for him and for her.",
     features: ["Two automatic watches in one box", "Matching textured dials", "See-through case backs"] },
+  { brand: "Seiko", line: "King Seiko", category: "Men", shape: "round", index: "stick", complication: "none", movement: "Automatic", size: 37, water: 100, price: [9000, 9990],
+    variants: [v("SPB279J1", "silver", "steel", "bracelet"), v("SPB283J1", "brown", "steel", "brownleather")],
+    blurb: "A sharp, faceted 1960s design revived with a modern automatic calibre and a 72-hour reserve.",
+    features: ["Faceted case and multi-faceted markers", "Sapphire crystal", "Screw-down case back", "6R31 calibre"] },
+  { brand: "Seiko", line: "Lukia Solar", category: "Women", shape: "round", index: "diamond", complication: "none", movement: "Solar", size: 34, water: 100, price: [6500, 8900],
+    variants: [v("SUT384J1", "pearl", "rose", "bracelet"), v("SUT386J1", "white", "steel", "bracelet")],
+    blurb: "A light-powered ladies' watch with a mother-of-pearl dial that never needs a battery.",
+    features: ["Solar powered, no battery changes", "Sapphire crystal", "Crystal hour markers", "Three-fold clasp"] },
+  { brand: "Seiko", line: "Presage Ladies Automatic", category: "Women", shape: "round", index: "roman", complication: "none", movement: "Automatic", size: 34, water: 50, price: [7800, 9600],
+    variants: [v("SRP843J1", "blue", "steel", "bracelet"), v("SRP839J1", "white", "steel", "brownleather")],
+    blurb: "A small Presage automatic with Roman numerals and a textured dial that shimmers as the wrist turns.",
+    features: ["Textured dial", "See-through case back", "Hardlex crystal", "Automatic with hacking seconds"] },
+  { brand: "Seiko", line: "Conceptual Ladies Quartz", category: "Women", shape: "square", index: "diamond", complication: "none", movement: "Quartz", size: 24, water: 30, price: [3200, 5200],
+    variants: [v("SUP440P1", "champagne", "gold", "bracelet"), v("SUP442P1", "white", "steel", "mesh")],
+    blurb: "A neat rectangular watch for the office and the evening, on a slim bracelet.",
+    features: ["Rectangular case", "Hardlex crystal", "Crystal markers", "Battery life about 3 years"] },
+  { brand: "Seiko", line: "5 Sports Couple Set", category: "Couple", shape: "round", index: "dot", complication: "date", movement: "Automatic", size: 42.5, water: 100, price: [8800, 9900],
+    variants: [v("SRPD51K1 & SRE003K1", "blue", "steel", "bracelet"), v("SRPD55K1 & SRE001K1", "black", "steel", "bracelet")],
+    blurb: "Two 5 Sports automatics in matching colours, 42.5 mm for him and 38 mm for her.",
+    features: ["Two automatic watches in one box", "Date display on both", "LumiBrite hands and markers"] },
+  { brand: "Seiko", line: "Essentials Couple Set", category: "Couple", shape: "round", index: "stick", complication: "date", movement: "Quartz", size: 40, water: 100, price: [5200, 7800],
+    variants: [v("SUR305P1 & SUR635P1", "white", "steel", "bracelet"), v("SUR309P1 & SUR637P1", "blue", "steel", "bracelet")],
+    blurb: "The everyday Essentials for two, with the same crisp dial and date window.",
+    features: ["Two watches in one box", "Date display on both", "Hardlex crystals"] },
 
   // Fossil
   { brand: "Fossil", line: "Grant Chronograph", category: "Men", shape: "round", index: "roman", complication: "chrono", movement: "Quartz", size: 44, water: 50, price: [6500, 9500],
@@ -196,6 +264,26 @@ const FAMILIES: Family[] = [
     variants: [v("BQ2456SET", "blue", "steel", "brownleather"), v("BQ2469SET", "black", "rose", "bracelet")],
     blurb: "A Fossil pair in one gift box: a three-hand watch for him and its smaller twin for her.",
     features: ["Two watches in one gift box", "Matching dials", "Mineral crystals"] },
+  { brand: "Fossil", line: "Everett Chronograph", category: "Men", shape: "round", index: "arabic", complication: "chrono", movement: "Quartz", size: 42, water: 50, price: [6800, 9200],
+    variants: [v("FS5795", "blue", "steel", "brownleather"), v("FS5799", "black", "black", "blackleather")],
+    blurb: "A field-inspired chronograph with bold Arabic numerals and a vintage leather strap.",
+    features: ["Chronograph with three sub-dials", "Arabic numerals", "Mineral crystal", "Genuine leather strap"] },
+  { brand: "Fossil", line: "Raquel", category: "Women", shape: "square", index: "roman", complication: "none", movement: "Quartz", size: 26, water: 30, price: [5200, 7800],
+    variants: [v("ES4311", "white", "gold", "bracelet"), v("ES5306", "champagne", "rose", "bracelet")],
+    blurb: "A rectangular watch with a chain-link bracelet and Roman numerals, as much bracelet as watch.",
+    features: ["Rectangular case", "Roman numerals", "Link bracelet with clasp", "Mineral crystal"] },
+  { brand: "Fossil", line: "Grant and Jacqueline Gift Set", category: "Couple", shape: "round", index: "roman", complication: "date", movement: "Quartz", size: 44, water: 50, price: [8200, 9900],
+    variants: [v("FS4735 & ES3546SET", "white", "steel", "brownleather")],
+    blurb: "A Grant for him and a Jacqueline for her: Roman numerals on both, boxed together.",
+    features: ["Two watches in one gift box", "Roman numerals on both", "Date window on both"] },
+  { brand: "Fossil", line: "Minimalist Couple Set", category: "Couple", shape: "round", index: "stick", complication: "none", movement: "Quartz", size: 44, water: 50, price: [6800, 8900],
+    variants: [v("FS5447SET", "black", "black", "mesh"), v("FS5439SET", "grey", "steel", "mesh")],
+    blurb: "Two slim Minimalist watches on Milanese mesh, in two sizes.",
+    features: ["Two watches in one gift box", "Slim cases", "Milanese mesh straps"] },
+  { brand: "Fossil", line: "Neutra and Carlie Gift Set", category: "Couple", shape: "round", index: "stick", complication: "none", movement: "Quartz", size: 42, water: 50, price: [7800, 9800],
+    variants: [v("FS5380 & ES4433SET", "blue", "steel", "brownleather")],
+    blurb: "A Neutra three-hand for him and a Carlie for her, in a matching blue.",
+    features: ["Two watches in one gift box", "Matching blue dials", "Mineral crystals"] },
 
   // Rado
   { brand: "Rado", line: "Captain Cook Automatic", category: "Men", shape: "round", index: "dot", complication: "date", movement: "Automatic", size: 42, water: 300, price: [8500, 9990],
@@ -234,6 +322,30 @@ const FAMILIES: Family[] = [
     variants: [v("R30021712 & R30022712", "white", "steel", "whiteceramic"), v("R30934712 & R30935712", "pearl", "rose", "whiteceramic")],
     blurb: "A pair of Centrix watches with diamond markers, one 40 mm and one 30 mm.",
     features: ["Two watches in one box", "Diamond markers on both", "Ceramic and steel bracelets"] },
+  { brand: "Rado", line: "Anatom", category: "Men", shape: "square", index: "stick", complication: "none", movement: "Automatic", size: 32.5, water: 50, price: [8800, 9990],
+    variants: [v("R10202109", "black", "black", "blackrubber"), v("R10201109", "blue", "steel", "bracelet")],
+    blurb: "A curved rectangular case shaped to the wrist, with an 80-hour automatic movement.",
+    features: ["Ergonomic curved case", "Sapphire crystal", "80-hour power reserve", "Rubber strap with folding clasp"] },
+  { brand: "Rado", line: "Golden Horse", category: "Men", shape: "round", index: "stick", complication: "date", movement: "Automatic", size: 37, water: 50, price: [7800, 9500],
+    variants: [v("R33930203", "green", "steel", "bracelet"), v("R33930313", "blue", "steel", "brownleather")],
+    blurb: "A faithful revival of Rado's 1957 Golden Horse, with a domed crystal and a date.",
+    features: ["Box-shaped sapphire crystal", "Date window", "80-hour power reserve", "Anchor symbol that turns"] },
+  { brand: "Rado", line: "DiaMaster", category: "Men", shape: "round", index: "stick", complication: "date", movement: "Automatic", size: 41, water: 100, price: [8500, 9900],
+    variants: [v("R14129106", "grey", "titanium", "bracelet"), v("R14128176", "black", "black", "blackleather")],
+    blurb: "Plasma high-tech ceramic with a metallic sheen, light and scratch resistant.",
+    features: ["Plasma high-tech ceramic case", "Date window", "Sapphire crystal", "Automatic movement"] },
+  { brand: "Rado", line: "Ceramica", category: "Women", shape: "square", index: "stick", complication: "none", movement: "Quartz", size: 22.9, water: 30, price: [7200, 9500],
+    variants: [v("R21702702", "white", "steel", "whiteceramic"), v("R21540702", "black", "black", "bracelet")],
+    blurb: "A square of high-tech ceramic whose bracelet flows into the case without a seam.",
+    features: ["High-tech ceramic case and bracelet", "Sapphire crystal", "Scratch resistant", "Three-blade folding clasp"] },
+  { brand: "Rado", line: "Florence Couple Set", category: "Couple", shape: "round", index: "diamond", complication: "none", movement: "Quartz", size: 38, water: 50, price: [9000, 9990],
+    variants: [v("R48908723 & R48874723", "pearl", "rose", "bracelet")],
+    blurb: "A pair of Florence watches with diamond markers and soft, rounded cases.",
+    features: ["Two watches in one box", "Diamond markers on both", "Sapphire crystals"] },
+  { brand: "Rado", line: "Coupole Classic Couple Set", category: "Couple", shape: "round", index: "roman", complication: "date", movement: "Automatic", size: 41, water: 50, price: [9200, 9990],
+    variants: [v("R22862205 & R22897205", "blue", "steel", "bracelet")],
+    blurb: "Two Coupole Classic automatics with domed crystals and Roman numerals, 41 mm and 32 mm.",
+    features: ["Two automatic watches in one box", "Domed sapphire crystals", "Date window on both"] },
 
   // Patek Philippe
   { brand: "PatekPhilippe", line: "Nautilus", category: "Men", shape: "octagon", index: "stick", complication: "date", movement: "Automatic", size: 40, water: 120, price: [9400, 9990],
@@ -272,16 +384,40 @@ const FAMILIES: Family[] = [
     variants: [v("5227G & 4897G", "white", "steel", "blackleather"), v("5227R & 4897R", "silver", "rose", "brownleather")],
     blurb: "The Calatrava in two sizes, presented together for couples who share a taste for understatement.",
     features: ["Two watches in one case", "Matching dials", "Alligator straps"] },
+  { brand: "PatekPhilippe", line: "Golden Ellipse", category: "Men", shape: "square", index: "stick", complication: "none", movement: "Automatic", size: 34.5, water: 30, price: [9300, 9990],
+    variants: [v("5738R-001", "black", "rose", "blackleather"), v("5738/1R-001", "blue", "rose", "bracelet")],
+    blurb: "A case drawn from the golden ratio: the Golden Ellipse, an icon of Patek design since 1968.",
+    features: ["Golden-ratio case", "Ebony black sunburst dial", "Ultra-thin automatic calibre", "Alligator strap"] },
+  { brand: "PatekPhilippe", line: "Aquanaut Luce", category: "Women", shape: "octagon", index: "arabic", complication: "none", movement: "Quartz", size: 35.6, water: 60, price: [8800, 9990],
+    variants: [v("5067A-011", "white", "steel", "blackrubber"), v("5267/200A-001", "blue", "steel", "bluerubber")],
+    blurb: "The Aquanaut for women, with a diamond-set bezel and a composite strap in a bright colour.",
+    features: ["Diamond-set bezel", "Embossed dial with Arabic numerals", "Composite strap", "Fold-over clasp"] },
+  { brand: "PatekPhilippe", line: "Ladies Nautilus", category: "Women", shape: "octagon", index: "stick", complication: "none", movement: "Automatic", size: 35.2, water: 60, price: [9200, 9990],
+    variants: [v("7118/1A-001", "blue", "steel", "bracelet"), v("7118/1R-001", "brown", "rose", "bracelet")],
+    blurb: "The Nautilus in a slender 35 mm case, with the embossed dial and integrated bracelet.",
+    features: ["Horizontally embossed dial", "Integrated bracelet", "Sapphire crystal case back", "Self-winding calibre"] },
+  { brand: "PatekPhilippe", line: "Ladies Moon Phase", category: "Women", shape: "round", index: "diamond", complication: "none", movement: "Mechanical (hand-wound)", size: 33, water: 30, price: [9400, 9990],
+    variants: [v("4968R-001", "pearl", "rose", "brownleather"), v("4968G-010", "blue", "steel", "blackleather")],
+    blurb: "A precious ladies' complication: a moon phase in a diamond-set case, wound by hand.",
+    features: ["Moon phase", "Diamond-set bezel", "Hand-wound movement", "Satin strap"] },
+  { brand: "PatekPhilippe", line: "Nautilus His and Hers Pair", category: "Couple", shape: "octagon", index: "stick", complication: "date", movement: "Automatic", size: 40, water: 120, price: [9700, 9990],
+    variants: [v("5711/1A & 7118/1A", "blue", "steel", "bracelet")],
+    blurb: "The two Nautilus, 40 mm and 35 mm, in steel with the blue embossed dial.",
+    features: ["Two watches in one case", "Embossed blue dials", "Integrated bracelets", "Date at 3 o'clock on his"] },
+  { brand: "PatekPhilippe", line: "Aquanaut His and Hers Pair", category: "Couple", shape: "octagon", index: "arabic", complication: "none", movement: "Automatic", size: 42, water: 120, price: [9600, 9990],
+    variants: [v("5167A & 5267A", "black", "steel", "blackrubber")],
+    blurb: "Two Aquanauts with matching chequered dials and tropical composite straps.",
+    features: ["Two watches in one case", "Tropical composite straps", "Luminous Arabic numerals"] },
 
   // Cartier
   { brand: "Cartier", line: "Tank Must", category: "Men", shape: "square", index: "roman", complication: "none", movement: "Quartz", size: 33.7, water: 30, price: [7500, 9500],
     variants: [v("WSTA0041", "white", "steel", "blackleather"), v("WSTA0054", "burgundy", "steel", "brownleather"), v("WSTA0055", "blue", "steel", "blackleather")],
     blurb: "The rectangular icon of 1917: brancards that extend into the strap, Roman numerals and a blue cabochon crown.",
     features: ["Rectangular case with brancards", "Roman numerals and railway minute track", "Blue synthetic spinel cabochon", "Alligator-effect strap"] },
-  { brand: "Cartier", line: "Tank Must SolarBeat", category: "Men", shape: "square", index: "roman", complication: "none", movement: "Solar", size: 33.7, water: 30, price: [8200, 9800],
-    variants: [v("WSTA0059", "silver", "steel", "blackleather"), v("WSTA0060", "white", "steel", "brownleather")],
-    blurb: "The Tank Must with a solar movement hidden under perforated Roman numerals, good for up to 16 years.",
-    features: ["SolarBeat photovoltaic movement", "Up to 16 years of battery life", "Roman numerals", "Blue cabochon crown"] },
+  { brand: "Cartier", line: "Tank Louis Cartier", category: "Men", shape: "square", index: "roman", complication: "none", movement: "Mechanical (hand-wound)", size: 33.7, water: 30, price: [9300, 9990],
+    variants: [v("WGTA0011", "silver", "rose", "brownleather"), v("WGTA0067", "white", "gold", "blackleather")],
+    blurb: "The original Tank of 1922 in 18k gold: a hand-wound movement, a sapphire cabochon and a leather strap.",
+    features: ["18k gold case with brancards", "Roman numerals and railway minute track", "Hand-wound movement", "Sapphire cabochon crown"] },
   { brand: "Cartier", line: "Santos de Cartier", category: "Men", shape: "square", index: "roman", complication: "none", movement: "Automatic", size: 39.8, water: 100, price: [9200, 9990],
     variants: [v("WSSA0018", "silver", "steel", "bracelet"), v("WSSA0037", "blue", "steel", "bracelet"), v("W2SA0009", "white", "gold", "bracelet")],
     blurb: "Made for the aviator Alberto Santos-Dumont in 1904: a square case with visible screws.",
@@ -302,14 +438,38 @@ const FAMILIES: Family[] = [
     variants: [v("WSPA0009", "silver", "steel", "bracelet"), v("WSPA0010", "blue", "steel", "blackleather")],
     blurb: "Large Arabic numerals, a square minute track and a chained crown cap: Cartier's bold round watch.",
     features: ["Screw-down crown cap", "Arabic numerals", "QuickSwitch strap change", "Sapphire case back"] },
-  { brand: "Cartier", line: "Ballon Bleu 33", category: "Women", shape: "round", index: "roman", complication: "none", movement: "Quartz", size: 33, water: 30, price: [8200, 9900],
-    variants: [v("WSBB0044", "silver", "steel", "bracelet"), v("WGBB0033", "pearl", "rose", "bracelet")],
-    blurb: "The Ballon Bleu in a 33 mm size, with a mother-of-pearl or guilloché dial.",
-    features: ["Blue cabochon crown guard", "Guilloché or mother-of-pearl dial", "Sapphire crystal", "Folding clasp"] },
+  { brand: "Cartier", line: "Clé de Cartier", category: "Women", shape: "round", index: "roman", complication: "none", movement: "Automatic", size: 31, water: 30, price: [8800, 9990],
+    variants: [v("WSCL0018", "silver", "steel", "bracelet"), v("WGCL0004", "silver", "rose", "brownleather")],
+    blurb: "A round case whose key-shaped crown slides into the case, with a guilloché sunray dial.",
+    features: ["Key-shaped crown", "Guilloché dial", "Roman numerals", "Sapphire crystal"] },
+  { brand: "Cartier", line: "Baignoire", category: "Women", shape: "square", index: "roman", complication: "none", movement: "Quartz", size: 25, water: 30, price: [8600, 9990],
+    variants: [v("WGBA0007", "silver", "rose", "brownleather"), v("WGBA0008", "silver", "gold", "blackleather")],
+    blurb: "An oval case like a bathtub, the Baignoire has been Cartier's most feminine watch since 1912.",
+    features: ["Oval curved case", "Roman numerals", "Sapphire cabochon crown", "Alligator strap"] },
   { brand: "Cartier", line: "Tank Must Pair", category: "Couple", shape: "square", index: "roman", complication: "none", movement: "Quartz", size: 33.7, water: 30, price: [9300, 9990],
     variants: [v("WSTA0041 & WSTA0042", "white", "steel", "blackleather"), v("WSTA0054 & WSTA0056", "burgundy", "steel", "brownleather")],
     blurb: "Two Tank Musts, large and small, for a couple who share the same taste.",
     features: ["Two watches in one red box", "Matching straps", "Roman numerals"] },
+  { brand: "Cartier", line: "Drive de Cartier", category: "Men", shape: "cushion", index: "roman", complication: "none", movement: "Automatic", size: 40, water: 30, price: [8800, 9900],
+    variants: [v("WSNM0004", "silver", "steel", "blackleather"), v("WGNM0003", "grey", "rose", "brownleather")],
+    blurb: "A cushion-shaped case with a guilloché dial and Roman numerals, made for the evening.",
+    features: ["Cushion-shaped case", "Guilloché dial", "Roman numerals", "Faceted crown with sapphire cabochon"] },
+  { brand: "Cartier", line: "Ronde Must de Cartier", category: "Men", shape: "round", index: "roman", complication: "date", movement: "Quartz", size: 40, water: 30, price: [6500, 8800],
+    variants: [v("WSRN0032", "silver", "steel", "blackleather"), v("WSRN0031", "blue", "steel", "blackleather")],
+    blurb: "A clean round Cartier with Roman numerals, a railway minute track and a date.",
+    features: ["Roman numerals and railway minute track", "Date window", "Blue cabochon crown", "Alligator-effect strap"] },
+  { brand: "Cartier", line: "Calibre de Cartier", category: "Men", shape: "round", index: "roman", complication: "date", movement: "Automatic", size: 42, water: 100, price: [9200, 9990],
+    variants: [v("W7100037", "black", "steel", "bracelet"), v("W7100041", "silver", "steel", "bracelet")],
+    blurb: "A bold case with a sunray dial, oversized XII and the manufacture 1904 MC calibre.",
+    features: ["Manufacture 1904 MC calibre", "Oversized XII", "Date window", "Sapphire case back"] },
+  { brand: "Cartier", line: "Santos de Cartier Pair", category: "Couple", shape: "square", index: "roman", complication: "none", movement: "Automatic", size: 39.8, water: 100, price: [9700, 9990],
+    variants: [v("WSSA0018 & WSSA0010", "silver", "steel", "bracelet")],
+    blurb: "The Santos in large and medium sizes, with visible screws and QuickSwitch bracelets on both.",
+    features: ["Two watches in one red box", "Visible screws on the bezels", "QuickSwitch strap change"] },
+  { brand: "Cartier", line: "Ballon Bleu His and Hers Set", category: "Couple", shape: "round", index: "roman", complication: "date", movement: "Automatic", size: 40, water: 30, price: [9500, 9990],
+    variants: [v("WSBB0025 & WSBB0062", "blue", "steel", "bracelet")],
+    blurb: "A 40 mm and a 33 mm Ballon Bleu, each with its blue cabochon crown guard.",
+    features: ["Two watches in one red box", "Blue cabochon crown guards", "Date window on his"] },
 
   // Tissot
   { brand: "Tissot", line: "PRX Powermatic 80", category: "Men", shape: "cushion", index: "stick", complication: "date", movement: "Automatic", size: 40, water: 100, price: [8200, 9900],
@@ -356,6 +516,26 @@ const FAMILIES: Family[] = [
     variants: [v("T143.410.11.011.00 & T143.210.11.011.00", "white", "steel", "bracelet"), v("T143.410.16.041.00 & T143.210.16.041.00", "blue", "steel", "brownleather")],
     blurb: "Everytime for two: the same clear dial in 40 mm and 34 mm sizes.",
     features: ["Two watches in one box", "Sapphire crystals", "Swiss quartz movements"] },
+  { brand: "Tissot", line: "PRX 35", category: "Women", shape: "cushion", index: "stick", complication: "date", movement: "Quartz", size: 35, water: 100, price: [5800, 8200],
+    variants: [v("T137.210.11.351.00", "pearl", "steel", "bracelet"), v("T137.210.33.021.00", "champagne", "gold", "bracelet")],
+    blurb: "The PRX's integrated bracelet and 1970s lines in a 35 mm case.",
+    features: ["Integrated bracelet", "Date display", "Sapphire crystal", "Quick-release bracelet"] },
+  { brand: "Tissot", line: "Classic Dream Lady", category: "Women", shape: "round", index: "roman", complication: "date", movement: "Quartz", size: 28, water: 30, price: [2800, 4800],
+    variants: [v("T129.210.11.013.00", "white", "steel", "bracelet"), v("T129.210.16.013.00", "white", "steel", "tanleather")],
+    blurb: "A small classic with Roman numerals and a date, at the friendly end of Swiss watchmaking.",
+    features: ["Roman numerals", "Date window", "Sapphire crystal", "Swiss quartz"] },
+  { brand: "Tissot", line: "Flamingo", category: "Women", shape: "round", index: "stick", complication: "none", movement: "Quartz", size: 30, water: 30, price: [4200, 6500],
+    variants: [v("T094.210.16.111.00", "pearl", "steel", "brownleather"), v("T094.210.11.116.00", "pearl", "steel", "bracelet")],
+    blurb: "A slim, feminine watch with a mother-of-pearl dial and a light strap.",
+    features: ["Mother-of-pearl dial", "Sapphire crystal", "Swiss quartz", "Slim case"] },
+  { brand: "Tissot", line: "PRX His and Hers Set", category: "Couple", shape: "cushion", index: "stick", complication: "date", movement: "Quartz", size: 40, water: 100, price: [8800, 9900],
+    variants: [v("T137.410.11.041.00 & T137.210.11.041.00", "blue", "steel", "bracelet")],
+    blurb: "Two PRX quartz watches, 40 mm and 35 mm, with the same blue dial and integrated bracelet.",
+    features: ["Two watches in one box", "Integrated bracelets", "Date display on both"] },
+  { brand: "Tissot", line: "Le Locle Couple Set", category: "Couple", shape: "round", index: "roman", complication: "date", movement: "Automatic", size: 39.3, water: 30, price: [9000, 9990],
+    variants: [v("T006.407.11.033.00 & T006.207.11.038.00", "silver", "steel", "bracelet")],
+    blurb: "Two Le Locle automatics with guilloché dials and Roman numerals, 39.3 mm and 29 mm.",
+    features: ["Two automatic watches in one box", "Guilloché dials", "Date window on both"] },
 ];
 
 /** Chance, per brand, that a product is priced in its premium range (above ₹10,000). */
@@ -520,6 +700,32 @@ function movementFeature(movement: Movement, random: () => number): string {
   }
 }
 
+/** What a picture's spec says about the movement (the dial prints it: "AUTOMATIC", "OYSTER PERPETUAL"…). */
+const MOVEMENT_TOKENS: Record<Movement, WatchFaceSpec["movement"]> = {
+  Automatic: "automatic",
+  Quartz: "quartz",
+  Solar: "solar",
+  "Mechanical (hand-wound)": "manual",
+  Kinetic: "kinetic",
+  "Digital quartz": "digital",
+  "Hybrid smartwatch": "hybrid",
+};
+
+/**
+ * Features the picture shows that the family's list does not name yet, so the product says what
+ * its dial shows (issue 9): a date window, chronograph counters, a second time zone, the
+ * digital display's day and date.
+ */
+function dialFeatures(family: Family): string[] {
+  const said = (pattern: RegExp) => family.features.some((feature) => pattern.test(feature)) || pattern.test(family.blurb);
+  const extra: string[] = [];
+  if (family.complication === "date" && !said(/date/i)) extra.push("Date window at 3 o'clock");
+  if (family.complication === "chrono" && !said(/chronograph/i)) extra.push("Chronograph");
+  if (family.complication === "gmt" && !said(/time zone|GMT/i)) extra.push("Second time zone");
+  if (family.shape === "digital" && !said(/calendar|date/i)) extra.push("Day and date display");
+  return extra;
+}
+
 function imageViews(random: () => number, forceMany: boolean): WatchView[] {
   const counts = [1, 2, 2, 3, 3, 4];
   const count = forceMany ? 4 : pick(random, counts);
@@ -561,7 +767,8 @@ function demoProduct(position: number): ProductJsonInput {
   const shownVariant = colours.length > 0 ? family.variants.find((x) => x.dial === dialChoices[0])! : variant;
 
   const brandName = BRAND_NAMES[brand];
-  const sizeWord = family.category !== "Couple" && random() < 0.5 ? ` ${family.size}mm` : "";
+  // "Datejust 41 41mm" says the size twice: a line that names its size gets no size word.
+  const sizeWord = family.category !== "Couple" && random() < 0.5 && !family.line.endsWith(` ${Math.round(family.size)}`) ? ` ${family.size}mm` : "";
   const dialWord = colours.length === 0 && random() < 0.55 ? ` ${DIAL_NAMES[shownVariant.dial]} Dial` : "";
   const name = `${brandName} ${family.line}${sizeWord}${dialWord} ${shownVariant.ref}`;
 
@@ -576,6 +783,9 @@ function demoProduct(position: number): ProductJsonInput {
     strap: shownVariant.strap,
     index: family.index,
     complication: family.complication,
+    movement: MOVEMENT_TOKENS[family.movement],
+    water: waterToken(family.water),
+    set: family.category === "Couple" ? "pair" : "single",
   };
   const image = views.map((view) => watchImageUrl({ ...face, view }));
 
@@ -597,6 +807,7 @@ function demoProduct(position: number): ProductJsonInput {
   const strap = strapMaterial(shownVariant, brand);
   const features = [
     ...family.features,
+    ...dialFeatures(family),
     `${family.size} mm ${caseMetalWords(shownVariant.metal, brand)} case`,
     `Water resistant to ${family.water} m`,
     movementFeature(family.movement, random),

@@ -104,11 +104,53 @@ export function paginationWindow(page: number, pageCount: number, size = PAGINAT
 
 /**
  * Products related to one: same brand first, then same category, then the rest, in catalogue
- * order, never the product itself (SPEC.md §2: up to 5).
+ * order (SPEC.md §2: up to 5). Never the product itself, never another listing of the same model
+ * (same `modelKey`: the same watch in another size, dial or price), and at most one listing per
+ * model, so the row shows `count` different watches (issue 9, "a demo catalogue a shopper would
+ * believe"; docs/decisions/0425-believable-demo-catalogue.md).
  */
 export function relatedProducts(catalogue: readonly Product[], product: Product, count: number): Product[] {
-  const others = catalogue.filter((p) => p.id !== product.id);
   const score = (p: Product) =>
     (p.subCategory === product.subCategory ? 2 : 0) + (p.category === product.category ? 1 : 0);
-  return stableSort(others, (a, b) => score(b) - score(a)).slice(0, count);
+  const seen = new Set([modelKey(product)]);
+  const related: Product[] = [];
+  for (const candidate of stableSort([...catalogue], (a, b) => score(b) - score(a))) {
+    if (related.length >= count) break;
+    const key = modelKey(candidate);
+    if (candidate.id === product.id || seen.has(key)) continue;
+    seen.add(key);
+    related.push(candidate);
+  }
+  return related;
+}
+
+const DIAL_COLOURS =
+  "black|blue|green|white|silver|champagne|grey|gray|brown|salmon|burgundy|mother of pearl|pearl|red|pink|gold|yellow|purple|orange|ivory|cream|anthracite|two-tone";
+/** A token of a maker's reference: a digit and either 4+ characters or letters too ("126610LN", "SRPD55K1", "T137.407.11.041.00"). */
+const isReference = (token: string) => /\d/.test(token) && (token.length >= 4 || /[a-z]/i.test(token));
+
+/**
+ * The model a listing is for, as a shopper reads its name: `"<brand>|<name>"` lower-cased, without
+ * the brand's words at the start, the case size ("41mm"), the dial colour ("Mother of Pearl
+ * Dial") and the maker's reference at the end ("126610LN", "5227G & 4897G", "126334 / 279174").
+ * "Rolex Submariner Date 41mm Black Dial 126610LN" and "Rolex Submariner Date Green Dial
+ * 126610LV" are one model ("rolex|submariner date"); "Rolex Datejust 41 126334" and "Rolex
+ * Datejust His and Hers Set 126334 / 279174" are two. Pure; used by `relatedProducts` and the
+ * demo catalogue's test (issue 9: no two demo products share brand + model).
+ */
+export function modelKey(product: Pick<Product, "name" | "subCategory">): string {
+  const brandWords = product.subCategory.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  let name = product.name.toLowerCase().replace(/\s+/g, " ").trim();
+  if (name.startsWith(`${brandWords} `)) name = name.slice(brandWords.length + 1);
+  name = name
+    .replace(/\b\d+(?:\.\d+)?\s?mm\b/g, " ")
+    .replace(new RegExp(`\\b(?:${DIAL_COLOURS})(?: (?:${DIAL_COLOURS}))* dial\\b`, "g"), " ");
+  const tokens = name.split(" ").filter(Boolean);
+  if (tokens.length > 1 && isReference(tokens[tokens.length - 1])) {
+    tokens.pop();
+    while (tokens.length > 2 && ["&", "/", "+"].includes(tokens[tokens.length - 1]) && isReference(tokens[tokens.length - 2])) {
+      tokens.splice(-2, 2);
+    }
+  }
+  return `${product.subCategory.toLowerCase()}|${tokens.join(" ")}`;
 }

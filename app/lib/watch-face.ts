@@ -38,6 +38,15 @@ export const WATCH_STRAPS = [
 ] as const;
 export const WATCH_INDICES = ["stick", "roman", "arabic", "dot", "diamond"] as const;
 export const WATCH_COMPLICATIONS = ["none", "date", "chrono", "gmt"] as const;
+/**
+ * The movement, which the dial may print ("AUTOMATIC", "QUARTZ", "OYSTER PERPETUAL"…);
+ * `unmarked` (the pictures of old 8-token names) prints none (issue 9: dial text agrees with the product).
+ */
+export const WATCH_MOVEMENTS = ["automatic", "quartz", "solar", "kinetic", "manual", "digital", "hybrid", "unmarked"] as const;
+/** Water resistance in metres, which the dial may print ("WATER RESIST 200M", "300m"); `unmarked` prints none. */
+export const WATCH_WATER = ["wr30", "wr50", "wr60", "wr100", "wr120", "wr150", "wr200", "wr300", "unmarked"] as const;
+/** `single`: one watch; `pair`: a his-and-hers set, drawn as two watches (issue 9: couple sets show two). */
+export const WATCH_SETS = ["single", "pair"] as const;
 /** front: the whole watch; angle: turned, showing the case side; dial: close-up; strap: strap and buckle. */
 export const WATCH_VIEWS = ["front", "angle", "dial", "strap"] as const;
 
@@ -49,28 +58,47 @@ export const watchFaceSpecSchema = z.object({
   strap: z.enum(WATCH_STRAPS),
   index: z.enum(WATCH_INDICES),
   complication: z.enum(WATCH_COMPLICATIONS),
+  movement: z.enum(WATCH_MOVEMENTS),
+  water: z.enum(WATCH_WATER),
+  set: z.enum(WATCH_SETS),
   view: z.enum(WATCH_VIEWS),
 });
 
 export type WatchFaceSpec = z.infer<typeof watchFaceSpecSchema>;
 export type WatchView = WatchFaceSpec["view"];
 
-const SPEC_KEYS = ["brand", "case", "metal", "dial", "strap", "index", "complication", "view"] as const;
+const SPEC_KEYS = ["brand", "case", "metal", "dial", "strap", "index", "complication", "movement", "water", "set", "view"] as const;
+/** The names of the first pictures (before issue 9): no movement, water or set token. */
+const LEGACY_KEYS = ["brand", "case", "metal", "dial", "strap", "index", "complication", "view"] as const;
 
-/** The path of a watch picture: `/images/watch/rolex-round-steel-black-bracelet-dot-date-front.svg`. */
+/**
+ * The path of a watch picture, its 11 tokens joined by "-":
+ * `/images/watch/rolex-round-steel-black-bracelet-dot-date-automatic-wr300-single-front.svg`.
+ */
 export function watchImageUrl(spec: WatchFaceSpec): string {
   return `/images/watch/${SPEC_KEYS.map((key) => spec[key]).join("-")}.svg`;
 }
 
+/** The water token for a depth in metres (30 → "wr30"); a depth not in WATCH_WATER is `unmarked`. */
+export function waterToken(metres: number): WatchFaceSpec["water"] {
+  const token = `wr${metres}`;
+  return (WATCH_WATER as readonly string[]).includes(token) ? (token as WatchFaceSpec["water"]) : "unmarked";
+}
+
 /**
- * Reads a picture's file name (`<8 tokens joined by ->.svg`) back into its spec.
+ * Reads a picture's file name back into its spec: 11 tokens joined by "-" and ".svg" (see
+ * `watchImageUrl`), or the 8 tokens of the first names (…-<complication>-<view>.svg, still served
+ * for stores seeded before issue 9: movement and water `unmarked`, set `single`).
  * Returns null for anything else (unknown token, wrong count, other extension); never throws.
  */
 export function parseWatchImageFile(file: string): WatchFaceSpec | null {
-  const match = /^([a-z]+(?:-[a-z]+){7})\.svg$/.exec(file);
+  const match = /^([a-z0-9]+(?:-[a-z0-9]+){7}(?:(?:-[a-z0-9]+){3})?)\.svg$/.exec(file);
   if (!match) return null;
   const tokens = match[1].split("-");
-  const result = watchFaceSpecSchema.safeParse(Object.fromEntries(SPEC_KEYS.map((key, i) => [key, tokens[i]])));
+  const keys: readonly string[] = tokens.length === LEGACY_KEYS.length ? LEGACY_KEYS : SPEC_KEYS;
+  const fields: Record<string, string> = { movement: "unmarked", water: "unmarked", set: "single" };
+  keys.forEach((key, i) => (fields[key] = tokens[i]));
+  const result = watchFaceSpecSchema.safeParse(fields);
   return result.success ? result.data : null;
 }
 
@@ -237,6 +265,10 @@ function defs(ctx: Ctx, backdrop: [string, string]): string {
     `<radialGradient id="floor" cx="50%" cy="50%" r="50%"><stop offset="0%" stop-color="#000" stop-opacity="0.28"/><stop offset="100%" stop-color="#000" stop-opacity="0"/></radialGradient>`,
     `<filter id="shadow" x="-30%" y="-30%" width="160%" height="160%"><feDropShadow dx="0" dy="12" stdDeviation="14" flood-color="#000" flood-opacity="0.30"/></filter>`,
     `<filter id="soft" x="-10%" y="-10%" width="120%" height="120%"><feDropShadow dx="0" dy="2" stdDeviation="2" flood-color="#000" flood-opacity="0.35"/></filter>`,
+    // In defs, not in the dial: a pair draws the dial twice, and an id must be unique.
+    ctx.shape.kind === "rect"
+      ? `<clipPath id="dialClip"><rect x="${CX - ctx.shape.w / 2}" y="${CY - ctx.shape.h / 2}" width="${ctx.shape.w}" height="${ctx.shape.h}" rx="6"/></clipPath>`
+      : "",
     "</defs>",
   ].join("");
 }
@@ -532,9 +564,6 @@ function dialSurface(ctx: Ctx): string {
       rays.push(`M${CX},${CY}L${n(x)},${n(y)}`);
     }
     const clip = shape.kind === "rect" ? ` clip-path="url(#dialClip)"` : "";
-    if (shape.kind === "rect") {
-      parts.push(`<clipPath id="dialClip"><rect x="${CX - shape.w / 2}" y="${CY - shape.h / 2}" width="${shape.w}" height="${shape.h}" rx="6"/></clipPath>`);
-    }
     parts.push(`<path d="${rays.join("")}" stroke="${dial.lightDial ? "#000" : "#fff"}" stroke-opacity="${dial.lightDial ? 0.035 : 0.05}" stroke-width="2"${clip}/>`);
   }
 
@@ -557,6 +586,291 @@ function dialSurface(ctx: Ctx): string {
     }
   }
   return parts.join("");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dial layout: every text printed on the dial, and the windows and counters it must keep clear
+// of, as boxes, so nothing overlaps (issue 9: no overlapping numerals). Sizes shrink until the
+// boxes are apart; `dialLayout` exposes the result for the tests.
+
+const SERIF = "Georgia, 'DejaVu Serif', serif";
+const SANS = "Arial, 'DejaVu Sans', sans-serif";
+const PRINT_SPACING = 1.2;
+/** Date window centre, chronograph counters' centre distance and radius, as fractions of the dial radius. */
+const DATE_AT = 0.66;
+const SUBDIAL_AT = 0.46;
+const SUBDIAL_R = 0.2;
+/** Room kept between two boxes, in px of the 800×800 picture. */
+const GAP = 2;
+/** Room kept between two numerals, so they read as separate. */
+const NUMERAL_GAP = 5;
+
+/**
+ * One thing on the dial: a centre (x, y), a width along its own baseline (w) and a height (h), turned
+ * `rotate` degrees clockwise about the centre; texts also give their font size and, for the
+ * wordmark and small print, the alphabetic baseline they are drawn on.
+ */
+export type DialBox = {
+  role: "numeral" | "marker" | "wordmark" | "print" | "date" | "counter" | "hub";
+  text: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  rotate: number;
+  size: number;
+  baseline: number;
+};
+
+/**
+ * Advance width of `text` at `size` px, in the wider of the fonts its stack may fall back to
+ * (measured: Georgia/DejaVu Serif semi-bold, Arial/DejaVu Sans bold) plus letter spacing, so a box
+ * is never narrower than the drawn text on any machine.
+ */
+export function textWidth(text: string, size: number, family: "serif" | "sans", spacing = 0): number {
+  let em = 0;
+  for (const ch of text) {
+    if (ch === " " || ch === "·" || ch === "." || ch === "'" || ch === "/") em += 0.37;
+    else if (ch === "I") em += family === "serif" ? 0.47 : 0.38;
+    else if (/[0-9]/.test(ch)) em += 0.7;
+    else if (ch === "M" || ch === "W" || ch === "m") em += 1.12;
+    else if (ch === "V" || ch === "X" || ch === "L") em += 0.8;
+    else if (/[a-z]/.test(ch)) em += 0.64;
+    else em += family === "serif" ? 0.9 : 0.8;
+  }
+  return em * size + spacing * Math.max(0, [...text].length - 1);
+}
+
+/** The corners of a box, clockwise. */
+function corners(box: DialBox): [number, number][] {
+  const rad = (box.rotate * Math.PI) / 180;
+  const cos = Math.cos(rad);
+  const sin = Math.sin(rad);
+  return [
+    [-box.w / 2, -box.h / 2],
+    [box.w / 2, -box.h / 2],
+    [box.w / 2, box.h / 2],
+    [-box.w / 2, box.h / 2],
+  ].map(([dx, dy]) => [box.x + dx * cos - dy * sin, box.y + dx * sin + dy * cos]);
+}
+
+/** Whether two (turned) boxes come closer than `gap` px: the separating axis test on their edges. */
+export function boxesOverlap(a: DialBox, b: DialBox, gap = GAP): boolean {
+  const ca = corners(a);
+  const cb = corners(b);
+  for (const poly of [ca, cb]) {
+    for (let i = 0; i < 2; i++) {
+      const [x1, y1] = poly[i];
+      const [x2, y2] = poly[i + 1];
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const axis = [-(y2 - y1) / len, (x2 - x1) / len];
+      const project = (pts: [number, number][]) => pts.map(([x, y]) => x * axis[0] + y * axis[1]);
+      const pa = project(ca);
+      const pb = project(cb);
+      if (Math.max(...pa) + gap <= Math.min(...pb) || Math.max(...pb) + gap <= Math.min(...pa)) return false;
+    }
+  }
+  return true;
+}
+
+const ROMAN = ["XII", "I", "II", "III", "IIII", "V", "VI", "VII", "VIII", "IX", "X", "XI"];
+
+/** Whether hour `h` gives its place to the date window or a chronograph counter. */
+function hourSkipped(ctx: Ctx, h: number): boolean {
+  const { spec, shape } = ctx;
+  if (shape.kind !== "circle") return false;
+  return (spec.complication === "date" && h === 3) || (spec.complication === "chrono" && (h === 3 || h === 6 || h === 9));
+}
+
+/** Numerals at `size`: radial on round dials; on rectangular ones upright or sideways by the side they sit on. */
+function numeralBoxes(ctx: Ctx, size: number): DialBox[] {
+  const { spec, shape } = ctx;
+  const roman = spec.index === "roman";
+  const boxes: DialBox[] = [];
+  const h = size * 0.8;
+  for (let hour = 0; hour < 12; hour++) {
+    if (hourSkipped(ctx, hour)) continue;
+    const angle = hour * 30;
+    const text = roman ? ROMAN[hour] : String(hour === 0 ? 12 : hour);
+    const w = textWidth(text, size, roman ? "serif" : "sans");
+    if (shape.kind === "circle") {
+      const depth = roman ? h / 2 : Math.max(w, h) / 2;
+      const [x, y] = polar(angle, shape.r - 24 - depth);
+      const flip = angle > 90 && angle < 270 ? 180 : 0;
+      boxes.push({ role: "numeral", text, x, y, w, h, rotate: roman ? angle + flip : 0, size, baseline: y });
+    } else {
+      // Which side the hour's ray meets, and how far in the numeral's centre sits.
+      const inset = 23 + h / 2;
+      const inner: DialShape = { kind: "rect", w: shape.w - 2 * inset, h: shape.h - 2 * inset };
+      const [x, y] = polar(angle, edgeDistance(inner, angle));
+      const onSide = Math.abs(x - CX) >= inner.w / 2 - 0.5 && Math.abs(y - CY) < inner.h / 2 - 0.5;
+      const rotate = roman && onSide ? (x > CX ? 90 : -90) : 0;
+      boxes.push({ role: "numeral", text, x, y, w, h, rotate, size, baseline: y });
+    }
+  }
+  return boxes;
+}
+
+/** The applied hour markers (stick, diamond, dot) as boxes, as `hourMarkers` draws them. */
+function markerBoxes(ctx: Ctx): DialBox[] {
+  const { spec, shape } = ctx;
+  if (spec.index === "roman" || spec.index === "arabic") return [];
+  const boxes: DialBox[] = [];
+  for (let hour = 0; hour < 12; hour++) {
+    if (hourSkipped(ctx, hour)) continue;
+    const angle = hour * 30;
+    const edge = edgeDistance(shape, angle) - 24;
+    let depth: number;
+    let w: number;
+    let h: number;
+    if (spec.index === "dot") {
+      depth = 14;
+      [w, h] = hour === 0 ? [33, 31] : hour % 3 === 0 ? [17, 39] : [25, 25];
+    } else {
+      const len = hour === 0 ? 38 : 30;
+      depth = len / 2;
+      [w, h] = hour === 0 ? [29, len + 1] : spec.index === "diamond" ? [16, 22] : [11, len + 1];
+    }
+    const [x, y] = polar(angle, edge - depth);
+    boxes.push({ role: "marker", text: "", x, y, w, h, rotate: angle, size: 0, baseline: y });
+  }
+  return boxes;
+}
+
+/** The printed lines of a dial, each derived from the spec (issue 9: the dial agrees with the product). */
+export function dialPrint(spec: WatchFaceSpec): { upper: string[]; lower: string[] } {
+  const metres = spec.water === "unmarked" ? undefined : Number(spec.water.slice(2));
+  const movementWord: Partial<Record<WatchFaceSpec["movement"], string>> = {
+    automatic: "AUTOMATIC",
+    quartz: "QUARTZ",
+    solar: "SOLAR",
+    kinetic: "KINETIC",
+  };
+  const automatic = spec.movement === "automatic" ? ["AUTOMATIC"] : [];
+  const depth = metres !== undefined && metres >= 200 ? [`${metres}m`] : [];
+  switch (spec.brand) {
+    case "rolex":
+      return { upper: spec.movement === "automatic" ? ["OYSTER PERPETUAL"] : [], lower: [...depth, "SWISS MADE"] };
+    case "casio":
+      return { upper: metres !== undefined ? [`WATER RESIST ${metres}M`] : [], lower: [] };
+    case "seiko":
+      return { upper: movementWord[spec.movement] ? [movementWord[spec.movement]!] : [], lower: [...depth, "JAPAN"] };
+    case "fossil":
+      return { upper: automatic, lower: [] };
+    case "rado":
+      return { upper: ["SWITZERLAND", ...automatic], lower: [...depth, "SWISS MADE"] };
+    case "patekphilippe":
+      return { upper: ["GENEVE"], lower: ["SWISS MADE"] };
+    case "cartier":
+      return { upper: [], lower: [] };
+    case "tissot":
+      return { upper: ["1853", ...automatic], lower: [...depth, "SWISS MADE"] };
+  }
+}
+
+/** A line of text drawn on an alphabetic baseline, centred on x = CX. */
+function lineBox(role: "wordmark" | "print", text: string, baseline: number, size: number, width: number): DialBox {
+  return { role, text, x: CX, y: baseline - size * 0.36, w: width, h: size * 0.82, rotate: 0, size, baseline };
+}
+
+const layouts = new WeakMap<Ctx, DialBox[]>();
+
+/** The dial's boxes for a context (memoised: markers and brand text both read it). */
+function layoutOf(ctx: Ctx): DialBox[] {
+  let boxes = layouts.get(ctx);
+  if (!boxes) {
+    boxes = computeLayout(ctx);
+    layouts.set(ctx, boxes);
+  }
+  return boxes;
+}
+
+function computeLayout(ctx: Ctx): DialBox[] {
+  const { spec, shape } = ctx;
+  if (spec.case === "digital") return [];
+  const fixed: DialBox[] = [{ role: "hub", text: "", x: CX, y: CY, w: 24, h: 24, rotate: 0, size: 0, baseline: CY }];
+  if (shape.kind === "circle" && spec.complication === "date") {
+    fixed.push({ role: "date", text: "", x: CX + shape.r * DATE_AT, y: CY, w: 40, h: 30, rotate: 0, size: 0, baseline: CY });
+  }
+  if (shape.kind === "circle" && spec.complication === "chrono") {
+    for (const angle of [90, 180, 270]) {
+      const [x, y] = polar(angle, shape.r * SUBDIAL_AT);
+      const d = 2 * shape.r * SUBDIAL_R;
+      fixed.push({ role: "counter", text: "", x, y, w: d, h: d, rotate: 0, size: 0, baseline: y });
+    }
+  }
+  const clear = (box: DialBox, others: DialBox[], gap = GAP) => others.every((other) => !boxesOverlap(box, other, gap));
+
+  // Numerals: the largest size at which no two of them, nor a window or counter, touch.
+  let numerals: DialBox[] = [];
+  if (spec.index === "roman" || spec.index === "arabic") {
+    const start = shape.kind === "rect" ? 22 : spec.index === "roman" ? 25 : 26;
+    for (let size = start; size >= 10; size -= 0.5) {
+      numerals = numeralBoxes(ctx, size);
+      if (numerals.every((box, i) => clear(box, [...numerals.slice(i + 1), ...fixed], NUMERAL_GAP))) break;
+    }
+  }
+  const placed = [...fixed, ...numerals, ...markerBoxes(ctx)];
+
+  // The wordmark under 12: shrunk to fit, else on two lines.
+  const mark = WORDMARKS[spec.brand];
+  const family = mark.font.includes("serif") && !mark.font.startsWith("Arial") ? "serif" : "sans";
+  const reach = shape.kind === "circle" ? shape.r : shape.h / 2;
+  const top = CY - reach * (numerals.length > 0 ? 0.36 : 0.46);
+  const wordmarkLines = (size: number, lines: string[]) =>
+    lines.map((text, i) => lineBox("wordmark", text, top + i * size * 1.1, size, textWidth(text, size, family, mark.spacing)));
+  let wordmark: DialBox[] = [];
+  const splits = mark.text.includes(" ") ? [[mark.text], mark.text.split(" ")] : [[mark.text]];
+  // Largest size first; at each size, nudged down (up to 16 px) past the marker at 12.
+  search: for (const lines of splits) {
+    for (let size = mark.size; size >= mark.size * 0.6; size -= 0.5) {
+      for (let shift = 0; shift <= 16; shift += 2) {
+        wordmark = wordmarkLines(size, lines).map((box) => ({ ...box, y: box.y + shift, baseline: box.baseline + shift }));
+        if (wordmark.every((box) => clear(box, placed))) break search;
+      }
+    }
+  }
+  placed.push(...wordmark);
+
+  // Small print: under the wordmark, and above 6; a line that would touch anything is left out.
+  const print = dialPrint(spec);
+  const out: DialBox[] = [];
+  if (spec.complication !== "chrono") {
+    let baseline = wordmark[wordmark.length - 1].baseline + 20;
+    // The largest size from `size` down to 6.5 px at which the line touches nothing; undefined if none.
+    const fit = (text: string, at: number, size: number) => {
+      for (let s = size; s >= 6.5; s -= 0.5) {
+        const box = lineBox("print", text, at, s, textWidth(text, s, "sans", PRINT_SPACING));
+        if (clear(box, [...placed, ...out])) return box;
+      }
+      return undefined;
+    };
+    for (const text of print.upper) {
+      const box = fit(text, baseline, 9.5);
+      if (box) {
+        out.push(box);
+        baseline += 12;
+      }
+    }
+    baseline = CY + reach * 0.62;
+    for (const text of [...print.lower].reverse()) {
+      const box = fit(text, baseline, 8);
+      if (box) {
+        out.push(box);
+        baseline -= 11;
+      }
+    }
+  }
+  return [...placed, ...out];
+}
+
+/**
+ * The boxes of everything printed on the dial of `spec` (numerals, wordmark, small print) and
+ * of what they must keep clear of (date window, chronograph counters, the hands' hub), in the
+ * 800×800 picture's coordinates before the view's zoom. Empty for the digital case (a fixed LCD).
+ */
+export function dialLayout(spec: WatchFaceSpec): DialBox[] {
+  return layoutOf(context(spec, 35));
 }
 
 function markerFill(ctx: Ctx): { fill: string; stroke: string; lume: string } {
@@ -603,37 +917,31 @@ function hourMarkers(ctx: Ctx): string {
         }
         break;
       }
-      case "roman": {
-        const numerals = ["XII", "I", "II", "III", "IIII", "V", "VI", "VII", "VIII", "IX", "X", "XI"];
-        const [x, y] = polar(angle, edge - 10);
-        const flip = angle > 90 && angle < 270 ? 180 : 0;
-        parts.push(`<text x="${n(x)}" y="${n(y)}" transform="rotate(${angle + flip} ${n(x)} ${n(y)})" text-anchor="middle" dominant-baseline="central" font-family="Georgia, 'DejaVu Serif', serif" font-size="${shape.kind === "rect" ? 26 : 28}" fill="${dial.ink}">${numerals[h]}</text>`);
-        break;
-      }
-      case "arabic": {
-        const [x, y] = polar(angle, edge - 12);
-        parts.push(`<text x="${n(x)}" y="${n(y)}" text-anchor="middle" dominant-baseline="central" font-family="Arial, 'DejaVu Sans', sans-serif" font-weight="700" font-size="26" fill="${dial.ink}">${h === 0 ? 12 : h}</text>`);
-        break;
-      }
+      case "roman":
+      case "arabic":
+        break; // drawn from the layout below
     }
+  }
+  for (const box of layoutOf(ctx).filter((b) => b.role === "numeral")) {
+    const font = spec.index === "roman" ? `font-family="${SERIF}"` : `font-family="${SANS}" font-weight="700"`;
+    const turn = box.rotate === 0 ? "" : ` transform="rotate(${n(box.rotate)} ${n(box.x)} ${n(box.y)})"`;
+    parts.push(`<text x="${n(box.x)}" y="${n(box.y)}"${turn} text-anchor="middle" dominant-baseline="central" ${font} font-size="${n(box.size)}" fill="${dial.ink}">${box.text}</text>`);
   }
   return parts.join("");
 }
 
-/** Brand wordmark under 12, its sub-line, and the small print above 6. */
+/** Brand wordmark under 12, the lines under it, and the small print above 6, placed by `dialLayout`. */
 function brandText(ctx: Ctx): string {
-  const { spec, dial, shape } = ctx;
+  const { spec, dial } = ctx;
   const mark = WORDMARKS[spec.brand];
-  const reach = shape.kind === "circle" ? shape.r : shape.h / 2;
-  const y = CY - reach * (spec.index === "arabic" || spec.index === "roman" ? 0.36 : 0.46);
   const parts: string[] = [];
-  const font = `font-family="${mark.font}" font-weight="${mark.weight}" letter-spacing="${mark.spacing}"${mark.italic ? ' font-style="italic"' : ""}`;
-  parts.push(`<text x="${CX}" y="${n(y)}" text-anchor="middle" ${font} font-size="${mark.size}" fill="${dial.ink}">${escapeXml(mark.text)}</text>`);
-  if (mark.sub && spec.complication !== "chrono") {
-    parts.push(`<text x="${CX}" y="${n(y + 20)}" text-anchor="middle" font-family="Arial, 'DejaVu Sans', sans-serif" font-size="9.5" letter-spacing="1.5" fill="${dial.ink}" opacity="0.8">${escapeXml(mark.sub)}</text>`);
-  }
-  if (mark.foot && shape.kind === "circle" && spec.complication !== "chrono") {
-    parts.push(`<text x="${CX}" y="${n(CY + reach * 0.62)}" text-anchor="middle" font-family="Arial, 'DejaVu Sans', sans-serif" font-size="8" letter-spacing="1.2" fill="${dial.ink}" opacity="0.75">${escapeXml(mark.foot)}</text>`);
+  for (const box of layoutOf(ctx)) {
+    if (box.role === "wordmark") {
+      const font = `font-family="${mark.font}" font-weight="${mark.weight}" letter-spacing="${mark.spacing}"${mark.italic ? ' font-style="italic"' : ""}`;
+      parts.push(`<text x="${n(box.x)}" y="${n(box.baseline)}" text-anchor="middle" ${font} font-size="${n(box.size)}" fill="${dial.ink}">${escapeXml(box.text)}</text>`);
+    } else if (box.role === "print") {
+      parts.push(`<text x="${n(box.x)}" y="${n(box.baseline)}" text-anchor="middle" font-family="${SANS}" font-size="${n(box.size)}" letter-spacing="${PRINT_SPACING}" fill="${dial.ink}" opacity="0.8">${escapeXml(box.text)}</text>`);
+    }
   }
   return parts.join("");
 }
@@ -644,7 +952,7 @@ function complications(ctx: Ctx): string {
   const r = shape.r;
   const parts: string[] = [];
   if (spec.complication === "date") {
-    const x = CX + r * 0.66;
+    const x = CX + r * DATE_AT;
     parts.push(`<rect x="${n(x - 20)}" y="${CY - 15}" width="40" height="30" rx="3" fill="#fbfaf5" stroke="${ctx.metal.edge}" stroke-width="2.5"/>`);
     parts.push(`<text x="${n(x)}" y="${CY + 1}" text-anchor="middle" dominant-baseline="central" font-family="Arial, 'DejaVu Sans', sans-serif" font-weight="700" font-size="19" fill="#15161a">24</text>`);
   }
@@ -656,8 +964,8 @@ function complications(ctx: Ctx): string {
       [180, 40],
       [270, 300],
     ]) {
-      const [x, y] = polar(angle, r * 0.46);
-      const sr = r * 0.2;
+      const [x, y] = polar(angle, r * SUBDIAL_AT);
+      const sr = r * SUBDIAL_R;
       parts.push(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(sr)}" fill="${sub}" fill-opacity="0.12" stroke="${ring}" stroke-width="2"/>`);
       const ticks: string[] = [];
       for (let i = 0; i < 12; i++) {
@@ -757,7 +1065,8 @@ function digitalFace(ctx: Ctx): string {
   const faceInk = dial.lightDial ? "#22252a" : dial.ink;
   parts.push(`<rect x="${CX - 132}" y="${CY - 152}" width="264" height="304" rx="26" fill="${face}" stroke="#000" stroke-opacity="0.5" stroke-width="2"/>`);
   parts.push(`<text x="${CX}" y="${CY - 118}" text-anchor="middle" font-family="${mark.font}" font-weight="${mark.weight}" font-size="${mark.size}" letter-spacing="${mark.spacing}" fill="${faceInk}">${escapeXml(mark.text)}</text>`);
-  parts.push(`<text x="${CX}" y="${CY + 132}" text-anchor="middle" font-family="Arial, 'DejaVu Sans', sans-serif" font-size="10" letter-spacing="1.5" fill="${faceInk}" opacity="0.85">WATER RESIST · 200M</text>`);
+  const water = spec.water === "unmarked" ? "" : `WATER RESIST · ${spec.water.slice(2)}M`;
+  if (water) parts.push(`<text x="${CX}" y="${CY + 132}" text-anchor="middle" font-family="Arial, 'DejaVu Sans', sans-serif" font-size="10" letter-spacing="1.5" fill="${faceInk}" opacity="0.85">${water}</text>`);
   // LCD
   parts.push(`<rect x="${CX - 108}" y="${CY - 92}" width="216" height="180" rx="12" fill="#aeb8a4" stroke="#3a3f38" stroke-width="3"/>`);
   parts.push(`<rect x="${CX - 108}" y="${CY - 92}" width="216" height="60" rx="12" fill="#fff" opacity="0.12"/>`);
@@ -839,14 +1148,55 @@ function context(spec: WatchFaceSpec, seconds: number): Ctx {
 export function describeWatchFace(spec: WatchFaceSpec): string {
   const strap = spec.strap.replace(/(leather|rubber|nato|ceramic|resin)$/, " $1");
   const views: Record<WatchView, string> = { front: "front view", angle: "angled view", dial: "dial close-up", strap: "strap and clasp" };
-  return `${BRAND_NAMES[spec.brand]} watch, ${spec.dial} dial, ${spec.metal} ${spec.case} case, ${strap} strap, ${views[spec.view]}`;
+  const what = spec.set === "pair" ? "his-and-hers pair of watches" : "watch";
+  const cases = spec.set === "pair" ? "cases" : "case";
+  return `${BRAND_NAMES[spec.brand]} ${what}, ${spec.dial} dial, ${spec.metal} ${spec.case} ${cases}, ${strap} strap, ${views[spec.view]}`;
+}
+
+/** Where each watch of a picture sits: its group's transform, and the strap's ends (see `watch`). */
+type Placement = { name: "one" | "his" | "hers"; transform: string; strapTop: number; strapBottom: number; buckle: boolean; glint: number; side?: boolean };
+
+/** The watches a view draws: one, or a pair (his larger, hers smaller beside it). */
+function placements(spec: WatchFaceSpec, glint: number): Placement[] {
+  const pair = spec.set === "pair";
+  switch (spec.view) {
+    case "front":
+      return pair
+        ? [
+            { name: "his", transform: "translate(262 400) scale(0.8) translate(-400 -400)", strapTop: -340, strapBottom: 1140, buckle: false, glint },
+            { name: "hers", transform: "translate(574 414) scale(0.62) translate(-400 -400)", strapTop: -340, strapBottom: 1140, buckle: false, glint },
+          ]
+        : [{ name: "one", transform: "translate(400 400) scale(1.16) translate(-400 -400)", strapTop: -80, strapBottom: 880, buckle: false, glint }];
+    case "angle":
+      return pair
+        ? [
+            { name: "his", transform: "rotate(-16 400 400) translate(270 380) scale(0.74 0.78) translate(-400 -400)", strapTop: -420, strapBottom: 1220, buckle: false, glint: 0.2, side: true },
+            { name: "hers", transform: "rotate(-16 400 400) translate(560 420) scale(0.58 0.61) translate(-400 -400)", strapTop: -420, strapBottom: 1220, buckle: false, glint: 0.2, side: true },
+          ]
+        : [{ name: "one", transform: "translate(410 400) rotate(-24) scale(1 1.06) translate(-400 -400)", strapTop: -220, strapBottom: 1020, buckle: false, glint: 0.2, side: true }];
+    case "dial":
+      return pair
+        ? [
+            { name: "his", transform: "translate(285 400) scale(1.25) translate(-400 -400)", strapTop: -20, strapBottom: 820, buckle: false, glint: 0.7 },
+            { name: "hers", transform: "translate(612 480) scale(0.92) translate(-400 -400)", strapTop: -20, strapBottom: 820, buckle: false, glint: 0.7 },
+          ]
+        : [{ name: "one", transform: "translate(400 400) scale(1.8) translate(-400 -400)", strapTop: -20, strapBottom: 820, buckle: false, glint: 0.7 }];
+    case "strap":
+      return pair
+        ? [
+            { name: "his", transform: "translate(500 290) scale(0.6) rotate(-90) translate(-400 -860)", strapTop: -20, strapBottom: 1170, buckle: true, glint },
+            { name: "hers", transform: "translate(520 560) scale(0.48) rotate(-90) translate(-400 -860)", strapTop: -20, strapBottom: 1170, buckle: true, glint },
+          ]
+        : [{ name: "one", transform: "translate(440 400) scale(0.9) rotate(-90) translate(-400 -860)", strapTop: -20, strapBottom: 1170, buckle: true, glint }];
+  }
 }
 
 /**
- * Renders one product picture as an 800×800 SVG document (a string of about 10–25 KB).
+ * Renders one product picture as an 800×800 SVG document (a string of about 10–50 KB).
  * Deterministic: the same spec and options always give the same bytes. `options.seconds`
  * positions the seconds hand (default 35 s, the hands otherwise show 10:10); `options.glint`
- * (0–1) moves the crystal's reflection.
+ * (0–1) moves the crystal's reflection. A `pair` spec draws two watches, his and hers, each in a
+ * `<g data-watch="his|hers">` (a single watch: `data-watch="one"`).
  */
 export function renderWatchFace(spec: WatchFaceSpec, options: RenderOptions = {}): string {
   const seconds = options.seconds ?? 35;
@@ -854,26 +1204,11 @@ export function renderWatchFace(spec: WatchFaceSpec, options: RenderOptions = {}
   const ctx = context(spec, seconds);
   const backdrop = BACKDROPS[spec.brand];
   const body: string[] = [`<rect width="800" height="800" fill="url(#bg)"/>`];
-  switch (spec.view) {
-    case "front":
-      body.push(`<g transform="translate(400 400) scale(1.16) translate(-400 -400)">${watch(ctx, { strapTop: -80, strapBottom: 880, buckle: false, glint })}</g>`);
-      break;
-    case "angle": {
-      // Turned and tilted; a darker silhouette offset behind the case shows its side.
-      body.push(`<ellipse cx="430" cy="660" rx="260" ry="46" fill="url(#floor)" opacity="0.6"/>`);
-      body.push(`<g transform="translate(410 400) rotate(-24) scale(1 1.06) translate(-400 -400)">`);
-      body.push(`<g transform="translate(18 10)">${caseSilhouette(ctx)}</g>`);
-      body.push(watch(ctx, { strapTop: -220, strapBottom: 1020, buckle: false, glint: 0.2 }));
-      body.push(`</g>`);
-      break;
-    }
-    case "dial":
-      body.push(`<g transform="translate(400 400) scale(1.8) translate(-400 -400)">${watch(ctx, { strapTop: -20, strapBottom: 820, buckle: false, glint: 0.7 })}</g>`);
-      break;
-    case "strap":
-      body.push(`<ellipse cx="520" cy="520" rx="300" ry="30" fill="url(#floor)" opacity="0.5"/>`);
-      body.push(`<g transform="translate(440 400) scale(0.9) rotate(-90) translate(-400 -860)">${watch(ctx, { strapTop: -20, strapBottom: 1170, buckle: true, glint })}</g>`);
-      break;
+  if (spec.view === "angle") body.push(`<ellipse cx="430" cy="660" rx="260" ry="46" fill="url(#floor)" opacity="0.6"/>`);
+  if (spec.view === "strap") body.push(`<ellipse cx="520" cy="${spec.set === "pair" ? 680 : 520}" rx="300" ry="30" fill="url(#floor)" opacity="0.5"/>`);
+  for (const place of placements(spec, glint)) {
+    const side = place.side ? `<g transform="translate(18 10)">${caseSilhouette(ctx)}</g>` : "";
+    body.push(`<g data-watch="${place.name}" transform="${place.transform}">${side}${watch(ctx, place)}</g>`);
   }
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800" role="img">`,
