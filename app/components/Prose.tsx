@@ -33,6 +33,6 @@ export function Prose({ html, className = "" }: { html: string; className?: stri
   }
   return (
     // The click handler only enhances the real links inside (Enter on a link is a click too).
-    <div className={`${PROSE_CLASS} ${className}`} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+    <div className={`${PROSE_CLASS} ${className}`} data-prose="" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

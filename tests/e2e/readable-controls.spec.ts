@@ -47,7 +47,8 @@ async function controls(page: Page) {
           ariaLabel: el.getAttribute("aria-label"),
           text: norm(parts.join(" ")),
           field: field && !["submit", "button", "reset", "image"].includes((el as HTMLInputElement).type),
-          inMain: Boolean(el.closest("main")),
+          // Links in running text (policy pages, FAQ answers) may repeat: they are words, not controls.
+          inMain: Boolean(el.closest("main")) && !el.closest("[data-prose]"),
           // Home shows a watch under both Latest Collections and Our Best Sellers: one copy per section.
           scope: el.closest("section[aria-labelledby]")?.getAttribute("aria-labelledby") ?? "main",
           outerHTML: el.outerHTML.slice(0, 160),
