@@ -6,10 +6,11 @@ const MEMO_LIMIT = 500;
 const memo = new Map<string, string>();
 
 /**
- * `GET /images/watch/<brand>-<case>-<metal>-<dial>-<strap>-<index>-<complication>-<view>.svg`:
- * a product picture drawn by app/lib/watch-face.ts. The name is parsed with zod; anything that is
- * not a known spec answers 404. The same name always gives the same bytes, so the answer may be
- * cached for a year (immutable).
+ * `GET /images/watch/<brand>-<case>-<metal>-<dial>-<strap>-<index>-<complication>-<movement>-<water>-<set>-<view>.svg`
+ * (and the 8-token names of stores seeded before issue 9, without movement, water and set):
+ * a product picture drawn by app/lib/watch-face.ts (docs/decisions/0101, 0425). The name is parsed
+ * with zod; anything that is not a known spec answers 404, never 500. The same name always gives
+ * the same bytes, so the answer may be cached for a year (immutable).
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const file = params.file ?? "";
