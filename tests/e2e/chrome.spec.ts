@@ -236,7 +236,7 @@ test("logged in: the account menu, the cart icon and Logout", async ({ page }) =
   await expect(page).toHaveURL(/\/wishlist$/);
 
   await page.locator("#mobile-menu > summary").click();
-  const menu = page.locator("#mobile-menu");
+  const menu = mainNav(page);
   await expect(menu.getByRole("link", { name: "My Orders" })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Log In / Sign Up" })).toHaveCount(0);
   await menu.getByRole("button", { name: "Logout" }).click();
