@@ -1,12 +1,13 @@
 import { Form, Link } from "@remix-run/react";
+import { Fragment } from "react";
 import { NAME_MAX_CHARS } from "~/lib/constants";
-import { formatPaise, truncateName } from "~/lib/money";
-import type { OrderRowData } from "~/components/orders/order-rows";
+import { truncateName } from "~/lib/money";
+import { orderRowDetails, type OrderRowData } from "~/components/orders/order-rows";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { Separator } from "~/components/ui/Separator";
 
 /**
- * One item of an order in My Orders (SPEC.md §2, §4): image, name, price, quantity, size, date,
+ * One item of an order in My Orders (SPEC.md §2, §4): image, name, price · quantity · colour, date,
  * payment method ("Test payment" when no real money moved, issue 8 item 1) and the server's
  * status text, with TRACK ORDER — a GET form to /orders that
  * reloads the list, with or without JavaScript.
@@ -23,11 +24,12 @@ export function OrderRow({ row }: { row: OrderRowData }) {
             </Link>
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 text-gray-700">
-            <span>{formatPaise(row.pricePaise)}</span>
-            <Separator visible />
-            <span>Quantity: {row.quantity}</span>
-            <Separator visible />
-            <span>{row.sizeName ? `${row.sizeName}: ${row.size}` : row.size}</span>
+            {orderRowDetails(row).map((detail, index) => (
+              <Fragment key={detail}>
+                {index > 0 ? <Separator visible /> : null}
+                <span>{detail}</span>
+              </Fragment>
+            ))}
           </p>
           <p className="mt-1">
             Date: <time dateTime={row.dateTime} className="text-gray-600">{row.date}</time>

@@ -1,4 +1,5 @@
 import { sizeKeyName, sizeLabel } from "~/components/cart/cart-lines";
+import { formatPaise } from "~/lib/money";
 import type { Order } from "~/schemas/orders";
 
 /** One row of My Orders: one item of one order (SPEC.md §4). Money in paise; `date` already formatted. */
@@ -54,4 +55,13 @@ export function orderRows(orders: Order[]): OrderRowData[] {
       testPayment: order.paymentMode === "test",
     })),
   );
+}
+
+/**
+ * The pieces of a row's detail line, in order, as read: price in rupees, quantity, and the colour
+ * ("Colour: Blue") or "Standard" for a product without colours — never "Size" for a colour
+ * (issue 9 item 2). OrderRow puts a " · " separator between them.
+ */
+export function orderRowDetails(row: Pick<OrderRowData, "pricePaise" | "quantity" | "size" | "sizeName">): string[] {
+  return [formatPaise(row.pricePaise), `Quantity: ${row.quantity}`, row.sizeName ? `${row.sizeName}: ${row.size}` : row.size];
 }
