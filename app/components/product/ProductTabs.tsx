@@ -1,6 +1,7 @@
-import { useRef, type KeyboardEvent, type MouseEvent } from "react";
+import { Fragment, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ComingSoonButton } from "~/components/ui/ComingSoon";
+import { Separator } from "~/components/ui/Separator";
 import { RATING, REVIEW_COUNT } from "~/lib/constants";
 import { PRODUCT_TABS, type ProductTab } from "~/schemas/product-view";
 
@@ -43,11 +44,15 @@ export function ProductTabs({ selected, hrefFor, onSelect }: Props) {
     const index = PRODUCT_TABS.indexOf(selected);
     const last = PRODUCT_TABS.length - 1;
     const next =
-      event.key === "ArrowRight" ? (index + 1) % PRODUCT_TABS.length
-      : event.key === "ArrowLeft" ? (index + last) % PRODUCT_TABS.length
-      : event.key === "Home" ? 0
-      : event.key === "End" ? last
-      : null;
+      event.key === "ArrowRight"
+        ? (index + 1) % PRODUCT_TABS.length
+        : event.key === "ArrowLeft"
+        ? (index + last) % PRODUCT_TABS.length
+        : event.key === "Home"
+        ? 0
+        : event.key === "End"
+        ? last
+        : null;
     if (next === null) return;
     event.preventDefault();
     const tab = PRODUCT_TABS[next];
@@ -58,28 +63,32 @@ export function ProductTabs({ selected, hrefFor, onSelect }: Props) {
   return (
     <section id="tabs" aria-label="Product details and reviews" className="mt-16">
       <div role="tablist" aria-label="Product information" className="flex border-b border-gray-200">
-        {PRODUCT_TABS.map((tab) => {
+        {PRODUCT_TABS.map((tab, index) => {
           const isSelected = tab === selected;
           return (
-            <a
-              key={tab}
-              ref={(element) => {
-                tabRefs.current[tab] = element;
-              }}
-              id={`tab-${tab}`}
-              role="tab"
-              href={hrefFor(tab)}
-              aria-selected={isSelected}
-              aria-controls={`panel-${tab}`}
-              tabIndex={hydrated && !isSelected ? -1 : undefined}
-              onClick={(event) => handleClick(event, tab)}
-              onKeyDown={handleKeyDown}
-              className={`-mb-px border border-b-0 px-5 py-3 text-sm ${
-                isSelected ? "border-gray-200 bg-white font-semibold text-gray-900" : "border-transparent text-gray-600 hover:text-gray-900"
-              }`}
-            >
-              {TAB_LABELS[tab]}
-            </a>
+            <Fragment key={tab}>
+              {index > 0 ? <Separator /> : null}
+              <a
+                ref={(element) => {
+                  tabRefs.current[tab] = element;
+                }}
+                id={`tab-${tab}`}
+                role="tab"
+                href={hrefFor(tab)}
+                aria-selected={isSelected}
+                aria-controls={`panel-${tab}`}
+                tabIndex={hydrated && !isSelected ? -1 : undefined}
+                onClick={(event) => handleClick(event, tab)}
+                onKeyDown={handleKeyDown}
+                className={`-mb-px border border-b-0 px-5 py-3 text-sm ${
+                  isSelected
+                    ? "border-gray-200 bg-white font-semibold text-gray-900"
+                    : "border-transparent text-gray-600 hover:text-gray-900"
+                }`}
+              >
+                {TAB_LABELS[tab]}
+              </a>
+            </Fragment>
           );
         })}
       </div>

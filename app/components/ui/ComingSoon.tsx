@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Separator } from "~/components/ui/Separator";
 
 /**
  * A control SPEC.md §1 keeps without behaviour (WISHLIST, Write a Review), made honest: a disabled
@@ -13,6 +14,7 @@ export function ComingSoonButton({ id, note, className = "", children }: { id: s
         {children}
       </button>
       <span id={id} className="text-xs text-gray-600">
+        <Separator />
         {note}
       </span>
     </span>
