@@ -208,23 +208,20 @@ function ProductDetail({ product, related }: Omit<SerializeFrom<typeof loader>, 
         </p>
       ) : null}
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-gray-600">
-        <ol className="flex flex-wrap items-center gap-x-2">
+        {/* The "/" between crumbs is CSS (with empty alt text), so text browsers and screen readers read a plain list. */}
+        <ol className="flex flex-wrap items-center gap-x-2 [&>li+li]:before:mr-2 [&>li+li]:before:content-['/'_/_'']">
           <li>
             <Link to="/" className="hover:text-gray-900 hover:underline">Home</Link>
           </li>
-          <li aria-hidden="true">/</li>
           <li>
             <Link to="/collection" className="hover:text-gray-900 hover:underline">Collection</Link>
           </li>
           {brandIsKnown ? (
-            <>
-              <li aria-hidden="true">/</li>
-              <li>
-                <Link to={`/collection?brand=${encodeURIComponent(product.subCategory)}`} className="hover:text-gray-900 hover:underline">
-                  {product.subCategory}
-                </Link>
-              </li>
-            </>
+            <li>
+              <Link to={`/collection?brand=${encodeURIComponent(product.subCategory)}`} className="hover:text-gray-900 hover:underline">
+                {product.subCategory}
+              </Link>
+            </li>
           ) : null}
         </ol>
       </nav>
