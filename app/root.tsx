@@ -10,7 +10,6 @@ import {
   useLoaderData,
   useLocation,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import { CollectionSkeleton, useCollectionPending } from "~/components/CollectionSkeleton";
 import { ErrorPage } from "~/components/ErrorPage";
@@ -21,6 +20,7 @@ import { Toasts } from "~/components/Toasts";
 import stylesheet from "~/tailwind.css";
 import { publicEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
+import { type RootData } from "~/utils/root-data";
 import { getShopper } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
 
@@ -36,14 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // anonymous pages stay cookie-free and cacheable.
   const headers = toast ? flash.headers : new Headers();
   if (shopper.setCookie) headers.append("Set-Cookie", shopper.setCookie);
-  return json({ toast, env: publicEnv(), user: shopper.user, cartCount: shopper.cartCount }, { headers });
-}
-
-export type RootData = ReturnType<typeof useRootData>;
-
-/** The root loader's data, for components anywhere in the tree (undefined in a root error). */
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
+  const data: RootData = { env: publicEnv(), user: shopper.user, cartCount: shopper.cartCount };
+  return json({ toast, ...data }, { headers });
 }
 
 function Document({ children }: { children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { FALLBACK_STORE_NAME, STORE_CONTACT } from "~/content/store-details";
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 import { COMPANY_LINKS, POLICY_LINKS } from "./header/navigation";
 
 const heading = "text-sm font-semibold uppercase tracking-wider text-gray-900";

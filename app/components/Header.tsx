@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useRef } from "react";
 import { FALLBACK_STORE_NAME } from "~/content/store-details";
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 import { AccountMenu } from "./header/AccountMenu";
 import { CartLink } from "./header/CartLink";
 import { WatchIcon } from "./header/icons";

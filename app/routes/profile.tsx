@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { storeNameOf } from "~/components/StaticPage";
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 
 const primary = "rounded bg-black px-6 py-3 text-sm font-medium text-white hover:bg-gray-800";
 const secondary = "rounded border border-gray-900 px-6 py-3 text-sm font-medium text-gray-900 hover:bg-gray-100";
