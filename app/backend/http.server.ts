@@ -10,16 +10,28 @@ import {
   userOrdersAnswerSchema,
   verifyAnswerSchema,
 } from "~/schemas/orders";
+import { createMemoryCatalogue, type CatalogueFetch } from "~/backend/memory-catalogue.server";
+import { homeSections, queryCatalogue, relatedProducts } from "~/lib/catalogue";
 import { listProductsResponseSchema, productFromJson } from "~/schemas/product";
 
 const TIMEOUT_MS = 10_000;
+/** A whole catalogue (100,000 products ≈ 50 MB) may take longer than one call. */
+const CATALOGUE_TIMEOUT_MS = 120_000;
 
 /**
  * The http adapter: calls the Store API of `baseUrl` (DESIGN.md §3, §4), validates every answer
  * with the contract's zod schemas and maps failures to BackendError. Reads the body whatever the
  * status, so servers that answer failures with 200 and `success:false` work too.
+ * A server that speaks only SPEC.md §7 can answer the catalogue only with `listproduct`: the
+ * adapter keeps that list in memory (refreshed in the background, `If-None-Match`) and answers
+ * the catalogue calls with lib/catalogue's pure functions, the same answers the local adapter's SQL
+ * gives.
  */
-export function createHttpBackend(baseUrl: string, fetchImpl: typeof fetch = fetch): Backend {
+export function createHttpBackend(
+  baseUrl: string,
+  fetchImpl: typeof fetch = fetch,
+  { catalogueRefreshMs = 2000 }: { catalogueRefreshMs?: number } = {},
+): Backend {
   async function call<S extends z.ZodTypeAny>(
     method: "GET" | "POST",
     path: string,
@@ -58,10 +70,65 @@ export function createHttpBackend(baseUrl: string, fetchImpl: typeof fetch = fet
     return parsed.data;
   }
 
+  const fetchCatalogue: CatalogueFetch = async (etag) => {
+    let response: Response;
+    try {
+      response = await fetchImpl(new URL("/api/product/listproduct", baseUrl), {
+        headers: { accept: "application/json", ...(etag ? { "if-none-match": etag } : {}) },
+        signal: AbortSignal.timeout(CATALOGUE_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new BackendError(503, `The store is unreachable right now (${(error as Error).message}).`);
+    }
+    if (response.status === 304) return { notModified: true };
+    const json = await response.json().catch(() => {
+      throw new BackendError(502, `The store answered ${response.status} without JSON.`);
+    });
+    const parsed = listProductsResponseSchema.safeParse(json);
+    if (!response.ok || !parsed.success || !parsed.data.success) {
+      throw new BackendError(response.ok ? 502 : response.status, "The store answered /api/product/listproduct in an unexpected shape.");
+    }
+    return { notModified: false, products: (parsed.data.products ?? []).map(productFromJson), etag: response.headers.get("etag") };
+  };
+  const catalogue = createMemoryCatalogue(fetchCatalogue, { refreshMs: catalogueRefreshMs });
+
   return {
     async listProducts() {
       const answer = await call("GET", "/api/product/listproduct", listProductsResponseSchema);
       return (answer.products ?? []).map(productFromJson);
+    },
+
+    async catalogueTag() {
+      const { etag, products } = await catalogue.get();
+      return etag ?? `"n${products.length}"`;
+    },
+
+    async *productBatches() {
+      const { products } = await catalogue.get();
+      for (let i = 0; i < products.length; i += 1000) yield products.slice(i, i + 1000);
+    },
+
+    async queryCatalogue(params) {
+      return queryCatalogue((await catalogue.get()).products, params);
+    },
+
+    async getProduct(id) {
+      return (await catalogue.get()).byId.get(id) ?? null;
+    },
+
+    async getProducts(ids) {
+      const { byId, positionById } = await catalogue.get();
+      const found = [...new Set(ids)].filter((id) => byId.has(id));
+      found.sort((a, b) => positionById.get(a)! - positionById.get(b)!);
+      return new Map(found.map((id) => [id, byId.get(id)!]));
+    },
+
+    async relatedProducts(product, count) {
+      return relatedProducts((await catalogue.get()).products, product, count);
+    },
+
+    async homeSections() {
+      return homeSections((await catalogue.get()).products);
     },
 
     async register(input) {

@@ -27,6 +27,34 @@ export function createLocalBackend(getDb: () => Promise<DB>, options: LocalBacke
       return catalogue.listProducts(await getDb());
     },
 
+    async catalogueTag() {
+      return `"c${await catalogue.catalogueVersion(await getDb())}"`;
+    },
+
+    async *productBatches() {
+      yield* catalogue.productBatches(await getDb());
+    },
+
+    async queryCatalogue(params) {
+      return catalogue.queryCatalogue(await getDb(), params);
+    },
+
+    async getProduct(id) {
+      return catalogue.getProduct(await getDb(), id);
+    },
+
+    async getProducts(ids) {
+      return catalogue.getProducts(await getDb(), ids);
+    },
+
+    async relatedProducts(product, count) {
+      return catalogue.relatedProducts(await getDb(), product, count);
+    },
+
+    async homeSections() {
+      return catalogue.homeSections(await getDb());
+    },
+
     async register(input) {
       const { token } = await accounts.registerAccount(await getDb(), input);
       return { token };

@@ -1,4 +1,6 @@
+import type { CataloguePage, HomeSections } from "~/lib/catalogue";
 import type { CartData } from "~/schemas/api";
+import type { CollectionParams } from "~/schemas/collection-params";
 import type { CheckoutMode, Order, OrderBodyInput } from "~/schemas/orders";
 import type { Product } from "~/schemas/product";
 
@@ -11,8 +13,48 @@ export { BackendError } from "~/lib/errors";
  * shopper should hear about; anything else is a bug.
  */
 export interface Backend {
-  /** `GET /api/product/listproduct`: every product in catalogue order. */
+  /**
+   * `GET /api/product/listproduct`: every product in catalogue order. For moving a catalogue and
+   * for the Store API; the storefront's pages ask the calls below, never for the whole list.
+   */
   listProducts(): Promise<Product[]>;
+
+  /**
+   * The catalogue's version tag (an HTTP ETag, quoted): it changes whenever the catalogue does
+   * (issue 10 item 3). Local: `catalogue_state.version`; http: the remote listproduct's ETag.
+   */
+  catalogueTag(): Promise<string>;
+
+  /**
+   * The whole catalogue in catalogue order, a batch at a time, for answers too large to build at
+   * once (`listproduct` streams it; issue 10 item 3).
+   */
+  productBatches(): AsyncIterable<Product[]>;
+
+  /**
+   * One page of /collection (DESIGN.md §3, §5; SPEC.md §5, §9): the products of the clamped page,
+   * the total, the disjunctive facet counts of every Category and Brand option, and the dearest
+   * price of the catalogue (paise). `params` prices are whole rupees; `page` past the end clamps
+   * to the last page. The local adapter answers with indexed SQL, the http adapter in memory over
+   * `listproduct`; both give identical answers (tests/unit/catalogue-paths.test.ts).
+   */
+  queryCatalogue(params: CollectionParams): Promise<CataloguePage>;
+
+  /** One product by id, or null when there is none (SPEC.md §2 product page). */
+  getProduct(id: string): Promise<Product | null>;
+
+  /** The products of these ids that exist, by id, in catalogue order (cart lines, checkout); unknown ids are left out. */
+  getProducts(ids: readonly string[]): Promise<Map<string, Product>>;
+
+  /**
+   * Up to `count` products related to `product` (SPEC.md §2 "You might also like"): same brand
+   * first, then same category, then the rest, in catalogue order, one listing per model, never
+   * the product's own model (`modelKey`, docs/decisions/0425).
+   */
+  relatedProducts(product: Product, count: number): Promise<Product[]>;
+
+  /** The home page's rows (SPEC.md §2): the first 10 products and the first 10 bestsellers. */
+  homeSections(): Promise<HomeSections>;
 
   /**
    * `POST /api/user/register` `{name, email, password}` → a fresh session token.

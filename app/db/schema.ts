@@ -8,6 +8,15 @@ export interface Database {
   cart_lines: CartLinesTable;
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
+  catalogue_state: CatalogueStateTable;
+}
+
+/** One row (id 1): `version` goes up with every catalogue change (issue 10 items 3, 4). */
+export interface CatalogueStateTable {
+  id: number;
+  version: number;
+  /** ms since epoch of the last change. */
+  changed_at: number;
 }
 
 export interface ProductsTable {
@@ -29,6 +38,10 @@ export interface ProductsTable {
   bestseller: number;
   sold: number;
   created_at: number;
+  /** The name as JavaScript lower-cases it: what name search matches (lib/catalogue `searchName`). */
+  search_name: string;
+  /** lib/catalogue `modelKey`: listings of one model share it (related products skip them). */
+  model_key: string;
 }
 
 export interface UsersTable {

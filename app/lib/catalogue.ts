@@ -1,6 +1,13 @@
-import { PAGE_SIZE, PAGINATION_WINDOW } from "~/lib/constants";
+import { BRANDS, CATEGORIES, HOME_SECTION_SIZE, PAGE_SIZE, PAGINATION_WINDOW, type Brand, type Category } from "~/lib/constants";
 import type { CollectionParams } from "~/schemas/collection-params";
 import type { Product } from "~/schemas/product";
+
+/**
+ * How many products each filter option would give (issue 10 item 2), computed disjunctively: the
+ * count of an option applies every other group's selection, the search and the price range, plus
+ * that option (a category's count ignores the selected categories, a brand's the selected brands).
+ */
+export type FacetCounts = { categories: Record<Category, number>; brands: Record<Brand, number> };
 
 export type CataloguePage = {
   products: Product[];
@@ -12,7 +19,44 @@ export type CataloguePage = {
   /** 1-based positions of the first and last product shown; 0 and 0 when nothing matches. */
   from: number;
   to: number;
+  facets: FacetCounts;
+  /** The dearest product's price in the whole catalogue, in paise (0 when it is empty). */
+  maxPricePaise: number;
 };
+
+/** The home page's product rows (SPEC.md §2): the first 10 in catalogue order, the first 10 bestsellers. */
+export type HomeSections = { latest: Product[]; bestSellers: Product[] };
+
+/**
+ * The text that name search runs on: the name as JavaScript lower-cases it. The database stores
+ * it beside the name (`products.search_name`), so the SQL and the in-memory query fold case the
+ * same way (docs/decisions/0500-catalogue-in-the-database.md).
+ */
+export function searchName(name: string): string {
+  return name.toLowerCase();
+}
+
+/** The search needle of a query (SPEC.md §5: case-insensitive); "" searches nothing. */
+export function searchNeedle(q: string): string {
+  return q.toLowerCase();
+}
+
+const BRAND_SET: ReadonlySet<string> = new Set(BRANDS);
+
+/** Zero counts for every option of the filter panel. */
+export function emptyFacets(): FacetCounts {
+  return {
+    categories: Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>,
+    brands: Object.fromEntries(BRANDS.map((b) => [b, 0])) as Record<Brand, number>,
+  };
+}
+
+/** The page actually shown: `requested` clamped to [1, pageCount] for pages of `pageSize` (SPEC.md §9). */
+export function clampPage(requested: number, total: number, pageSize = PAGE_SIZE) {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, requested), pageCount);
+  return { page, pageCount, offset: (page - 1) * pageSize };
+}
 
 /**
  * Filters, searches, sorts and paginates the catalogue (SPEC.md §5, §9; DESIGN.md §5).
@@ -29,31 +73,49 @@ export function queryCatalogue(
   params: CollectionParams,
   pageSize = PAGE_SIZE,
 ): CataloguePage {
-  const needle = params.q.toLowerCase();
+  const needle = searchNeedle(params.q);
   const minPaise = params.min * 100;
   const maxPaise = params.max * 100;
-  const matches = catalogue.filter(
-    (p) =>
-      (needle === "" || p.name.toLowerCase().includes(needle)) &&
-      (params.categories.length === 0 || params.categories.includes(p.category)) &&
-      (params.brands.length === 0 || (params.brands as string[]).includes(p.subCategory)) &&
-      p.pricePaise >= minPaise &&
-      p.pricePaise <= maxPaise,
-  );
+  const facets = emptyFacets();
+  const categories = new Set<string>(params.categories);
+  const brands = new Set<string>(params.brands);
+  const brandCounts = facets.brands as Record<string, number>;
+  let maxPricePaise = 0;
+  const matches: Product[] = [];
+  for (const p of catalogue) {
+    if (p.pricePaise > maxPricePaise) maxPricePaise = p.pricePaise;
+    if (p.pricePaise < minPaise || p.pricePaise > maxPaise) continue;
+    if (needle !== "" && !searchName(p.name).includes(needle)) continue;
+    const categoryOk = categories.size === 0 || categories.has(p.category);
+    const brandOk = brands.size === 0 || brands.has(p.subCategory);
+    if (brandOk) facets.categories[p.category] += 1;
+    if (categoryOk && BRAND_SET.has(p.subCategory)) brandCounts[p.subCategory] += 1;
+    if (categoryOk && brandOk) matches.push(p);
+  }
   const sorted = sortProducts(matches, params.sort);
   const total = sorted.length;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, params.page), pageCount);
-  const start = (page - 1) * pageSize;
-  const products = sorted.slice(start, start + pageSize);
+  const { page, pageCount, offset } = clampPage(params.page, total, pageSize);
+  const products = sorted.slice(offset, offset + pageSize);
   return {
     products,
     total,
     page,
     pageCount,
-    from: total === 0 ? 0 : start + 1,
-    to: start + products.length,
+    from: total === 0 ? 0 : offset + 1,
+    to: offset + products.length,
+    facets,
+    maxPricePaise,
   };
+}
+
+/** The home page's rows over a catalogue in catalogue order (SPEC.md §2); pure. */
+export function homeSections(catalogue: readonly Product[], size = HOME_SECTION_SIZE): HomeSections {
+  const bestSellers: Product[] = [];
+  for (const product of catalogue) {
+    if (bestSellers.length >= size) break;
+    if (product.bestseller) bestSellers.push(product);
+  }
+  return { latest: catalogue.slice(0, size), bestSellers };
 }
 
 function sortProducts(products: Product[], sort: CollectionParams["sort"]): Product[] {

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { defer, json } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { getCatalogue } from "~/backend/index.server";
+import { getBackend } from "~/backend/index.server";
 import { BestSellers } from "~/components/home/BestSellers";
 import { BrandStrip } from "~/components/home/BrandStrip";
 import { CustomerExperience } from "~/components/home/CustomerExperience";
@@ -10,25 +10,21 @@ import { Hero } from "~/components/home/Hero";
 import { LatestCollections } from "~/components/home/LatestCollections";
 import { Newsletter, type NewsletterActionData } from "~/components/home/Newsletter";
 import { toCardData } from "~/components/ProductCard";
-import { HOME_SECTION_SIZE } from "~/lib/constants";
 import { NEWSLETTER_NOTE, newsletterSchema } from "~/schemas/newsletter";
 import { readFormData, throwBodyError } from "~/utils/body.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 
 /**
  * Home (SPEC.md §2): the first 10 products and, as deferred data, the first 10 bestsellers.
- * Both come from the one in-memory catalogue, so the best sellers are ready when the page renders
- * and the HTML is complete without JavaScript; the skeleton shows only while they are still on
- * their way (DESIGN.md §11, docs/decisions/0140).
+ * Both come from one backend call (`homeSections`: two indexed queries), so the best sellers are
+ * ready when the page renders and the HTML is complete without JavaScript; the skeleton shows only
+ * while they are still on their way (DESIGN.md §11, docs/decisions/0140).
  */
 export async function loader() {
-  const catalogue = getCatalogue();
-  const { products } = await catalogue;
-  const latest = products.slice(0, HOME_SECTION_SIZE).map(toCardData);
-  const bestSellers = catalogue.then((loaded) =>
-    loaded.products.filter((product) => product.bestseller).slice(0, HOME_SECTION_SIZE).map(toCardData),
-  );
-  return defer({ heroImage: products[0]?.images[0] ?? null, latest, bestSellers });
+  const sections = getBackend().homeSections();
+  const { latest } = await sections;
+  const bestSellers = sections.then((loaded) => loaded.bestSellers.map(toCardData));
+  return defer({ heroImage: latest[0]?.images[0] ?? null, latest: latest.map(toCardData), bestSellers });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Link, useFetchers, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { getBackend, getCatalogue } from "~/backend/index.server";
+import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { CartLine, cartLineFetcherKey, ENHANCED_FIELD, parseQuantityInput } from "~/components/cart/CartLine";
 import { buildCartLines, cartTotals, type CartLineData } from "~/components/cart/cart-lines";
@@ -19,16 +19,13 @@ import { jsonWithError, redirectWithError } from "~/utils/toast.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireUserToken(request);
-  const [cart, catalogue] = await Promise.all([
-    getBackend()
-      .getCart(token)
-      .catch(async (error) => {
-        if (error instanceof BackendError && error.status === 401) throw await expiredSessionRedirect(request);
-        throw error;
-      }),
-    getCatalogue(),
-  ]);
-  return json({ lines: buildCartLines(cart, catalogue) }, { headers: { "cache-control": "private, no-store" } });
+  const backend = getBackend();
+  const cart = await backend.getCart(token).catch(async (error) => {
+    if (error instanceof BackendError && error.status === 401) throw await expiredSessionRedirect(request);
+    throw error;
+  });
+  const byId = await backend.getProducts(Object.keys(cart));
+  return json({ lines: buildCartLines(cart, byId) }, { headers: { "cache-control": "private, no-store" } });
 }
 
 /** A line's identity in the cart forms. */

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit, typ
 import { useEffect, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { z } from "zod";
-import { getBackend, getCatalogue } from "~/backend/index.server";
+import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { buildCartLines, cartTotals } from "~/components/cart/cart-lines";
 import { CartTotals } from "~/components/cart/CartTotals";
@@ -24,16 +24,12 @@ import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 /** The cart as lines and totals, or a redirect: /login for an expired session. */
 async function readCart(request: Request, token: string) {
-  const [cart, catalogue] = await Promise.all([
-    getBackend()
-      .getCart(token)
-      .catch(async (error) => {
-        if (error instanceof BackendError && error.status === 401) throw await expiredSessionRedirect(request, "/place-order");
-        throw error;
-      }),
-    getCatalogue(),
-  ]);
-  const lines = buildCartLines(cart, catalogue);
+  const backend = getBackend();
+  const cart = await backend.getCart(token).catch(async (error) => {
+    if (error instanceof BackendError && error.status === 401) throw await expiredSessionRedirect(request, "/place-order");
+    throw error;
+  });
+  const lines = buildCartLines(cart, await backend.getProducts(Object.keys(cart)));
   return { lines, totals: cartTotals(lines) };
 }
 

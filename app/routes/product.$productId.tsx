@@ -22,7 +22,7 @@ import {
 import { useEffect, useMemo } from "react";
 import toast from "react-hot-toast";
 import { z } from "zod";
-import { getBackend, getCatalogue } from "~/backend/index.server";
+import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { ErrorPage } from "~/components/ErrorPage";
 import { toCardData } from "~/components/ProductCard";
@@ -34,7 +34,6 @@ import { ProductTabs } from "~/components/product/ProductTabs";
 import { RelatedProducts } from "~/components/product/RelatedProducts";
 import { StarRating } from "~/components/product/StarRating";
 import { ComingSoonButton } from "~/components/ui/ComingSoon";
-import { relatedProducts } from "~/lib/catalogue";
 import { BRANDS, DEFAULT_SIZE_KEY, RELATED_PRODUCTS } from "~/lib/constants";
 import { truncateAtWord } from "~/lib/text";
 import { addToCartSchema, SELECT_SIZE_MESSAGE } from "~/schemas/add-to-cart";
@@ -58,7 +57,7 @@ const paramsSchema = z.object({ productId: z.string().regex(/^[A-Za-z0-9_-]{1,64
 /** The catalogue product named by the URL; a malformed or unknown id is a 404 (SPEC.md §2). */
 async function findProduct(params: LoaderFunctionArgs["params"]): Promise<Product> {
   const parsed = paramsSchema.safeParse(params);
-  const product = parsed.success ? (await getCatalogue()).byId.get(parsed.data.productId) : undefined;
+  const product = parsed.success ? await getBackend().getProduct(parsed.data.productId) : null;
   if (!product) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
   return product;
 }
@@ -66,7 +65,7 @@ async function findProduct(params: LoaderFunctionArgs["params"]): Promise<Produc
 /** The product (only the fields the page shows), up to 5 related product cards, the share image. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const product = await findProduct(params);
-  const { products } = await getCatalogue();
+  const related = await getBackend().relatedProducts(product, RELATED_PRODUCTS);
   const origin = publicUrl();
   return json({
     /** Absolute address of the first image, for link previews (og:image must be absolute). */
@@ -87,7 +86,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       strapMaterial: product.strapMaterial,
       colours: product.colours,
     },
-    related: relatedProducts(products, product, RELATED_PRODUCTS).map(toCardData),
+    related: related.map(toCardData),
   });
 }
 

@@ -1,31 +1,86 @@
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
 import { z } from "zod";
-import type { DB } from "~/db/db.server";
-import type { NewProductRow, ProductRow } from "~/db/schema";
+import { isSqlite, type DB, type Executor } from "~/db/db.server";
+import type { Database, NewProductRow, ProductRow } from "~/db/schema";
+import {
+  clampPage,
+  emptyFacets,
+  modelKey,
+  searchName,
+  searchNeedle,
+  type CataloguePage,
+  type HomeSections,
+} from "~/lib/catalogue";
+import { BRANDS, HOME_SECTION_SIZE, PAGE_SIZE } from "~/lib/constants";
+import type { CollectionParams } from "~/schemas/collection-params";
 import { productFromJson, productJsonSchema, type Product } from "~/schemas/product";
 
 export type ImportError = { index: number; field: string; message: string };
 export type ImportResult = { ok: true; imported: number } | { ok: false; errors: ImportError[] };
 
-const INSERT_CHUNK = 200;
+/** Rows per INSERT: 500 rows × 20 columns stays under both databases' parameter limits. */
+const INSERT_CHUNK = 500;
+
+/** What importCatalogue reports while it writes: rows written so far of `total`. */
+export type ImportProgress = (written: number, total: number) => void;
 
 /**
  * Validates every row of a listproduct-shaped catalogue (SPEC.md §3/§7) and, only when all are
  * valid, replaces the stored catalogue with it in one transaction; catalogue order is kept as the
  * "relevant" order. Accepts the bare array or the whole `{success, products}` answer.
  * Never imports part of a file: any bad row gives `{ok:false, errors}` with the row's index (0-based)
- * and the field's path, and nothing is written.
+ * and the field's path, and nothing is written. Until the transaction commits, readers (the store's
+ * pages, other processes) keep seeing the old catalogue. The commit bumps `catalogue_state.version`
+ * and, on PostgreSQL, sends `NOTIFY catalogue_changed` (issue 10 items 4, 5).
  */
-export async function importCatalogue(db: DB, input: unknown): Promise<ImportResult> {
+export async function importCatalogue(db: DB, input: unknown, onProgress?: ImportProgress): Promise<ImportResult> {
   const parsed = validateCatalogue(input);
   if (!parsed.ok) return parsed;
-  const rows = parsed.products.map(productToRow);
+  return replaceCatalogue(db, parsed.products, onProgress);
+}
+
+/**
+ * Replaces the stored catalogue with already validated products in one transaction (see
+ * importCatalogue). `onProgress` is called after each chunk of 500 rows.
+ */
+export async function replaceCatalogue(db: DB, products: readonly Product[], onProgress?: ImportProgress): Promise<ImportResult> {
+  const rows = products.map(productToRow);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("products").execute();
+    onProgress?.(0, rows.length);
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       await trx.insertInto("products").values(rows.slice(i, i + INSERT_CHUNK)).execute();
+      onProgress?.(Math.min(rows.length, i + INSERT_CHUNK), rows.length);
     }
+    await markCatalogueChanged(trx);
   });
   return { ok: true, imported: rows.length };
+}
+
+/** The PostgreSQL channel on which catalogue changes are announced (payload: the new version). */
+export const CATALOGUE_CHANNEL = "catalogue_changed";
+
+/**
+ * Bumps `catalogue_state.version` inside the caller's transaction and, on PostgreSQL, queues a
+ * `NOTIFY catalogue_changed` that is delivered when it commits (DESIGN.md §15). Every write to
+ * products must call it. Returns the new version.
+ */
+export async function markCatalogueChanged(trx: Executor): Promise<number> {
+  const row = await trx
+    .updateTable("catalogue_state")
+    .set((eb) => ({ version: eb("version", "+", 1), changed_at: Date.now() }))
+    .where("id", "=", 1)
+    .returning("version")
+    .executeTakeFirstOrThrow();
+  const version = Number(row.version);
+  if (!isSqlite(trx as DB)) await sql`select pg_notify(${CATALOGUE_CHANNEL}, ${String(version)})`.execute(trx);
+  return version;
+}
+
+/** The catalogue's version (goes up with every change): the ETag of listproduct. */
+export async function catalogueVersion(db: Executor): Promise<number> {
+  const row = await db.selectFrom("catalogue_state").select("version").where("id", "=", 1).executeTakeFirst();
+  return Number(row?.version ?? 0);
 }
 
 /**
@@ -76,6 +131,201 @@ export async function listProducts(db: DB): Promise<Product[]> {
   return rows.map(rowToProduct);
 }
 
+/**
+ * The catalogue in catalogue order, `batchSize` products at a time (keyset on `position`), for
+ * answers too large to build at once (listproduct streams them, issue 10 item 3). Each batch is
+ * one short query, so writers are never held up and the event loop is free between batches.
+ */
+export async function* productBatches(db: DB, batchSize = 1000): AsyncGenerator<Product[]> {
+  let after = -1;
+  for (;;) {
+    const rows = await db.selectFrom("products").selectAll().where("position", ">", after).orderBy("position").limit(batchSize).execute();
+    if (rows.length === 0) return;
+    yield rows.map(rowToProduct);
+    after = Number(rows[rows.length - 1].position);
+    if (rows.length < batchSize) return;
+  }
+}
+
+type ProductFilter = {
+  needle: string;
+  categories: readonly string[];
+  brands: readonly string[];
+  minPaise: number;
+  maxPaise: number;
+};
+
+/** Trigram indexes need 3 characters; shorter needles are a scan (issue 10 item 1). */
+const TRIGRAM = 3;
+
+/**
+ * The WHERE clause of a catalogue query (SPEC.md §5), one group left out for its facet count.
+ * Name search is an exact, case-sensitive substring test on `search_name` (already lower-cased),
+ * narrowed first by the trigram index: SQLite FTS5 phrase match (a superset, `instr` decides),
+ * PostgreSQL `LIKE` served by the pg_trgm GIN index.
+ */
+function productWhere(sqlite: boolean, filter: ProductFilter, omit: "category" | "brand" | null) {
+  return (eb: ExpressionBuilder<Database, "products">): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [eb("price_paise", ">=", filter.minPaise), eb("price_paise", "<=", filter.maxPaise)];
+    if (filter.needle !== "") {
+      if (sqlite) {
+        conditions.push(sql<SqlBool>`instr(search_name, ${filter.needle}) > 0`);
+        if (Array.from(filter.needle).length >= TRIGRAM) {
+          const phrase = `"${filter.needle.replace(/"/g, '""')}"`;
+          conditions.push(sql<SqlBool>`position in (select rowid from products_search where products_search match ${phrase})`);
+        }
+      } else {
+        const pattern = `%${filter.needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conditions.push(sql<SqlBool>`search_name like ${pattern} escape '\\'`);
+      }
+    }
+    if (omit !== "category" && filter.categories.length > 0) conditions.push(eb("category", "in", [...filter.categories]));
+    if (omit !== "brand" && filter.brands.length > 0) conditions.push(eb("sub_category", "in", [...filter.brands]));
+    return eb.and(conditions);
+  };
+}
+
+const ORDER_BY: Record<CollectionParams["sort"], [keyof ProductRow & string, "asc" | "desc"] | null> = {
+  relevant: null,
+  "low-high": ["price_paise", "asc"],
+  "high-low": ["price_paise", "desc"],
+  newest: ["created_at", "desc"],
+  bestselling: ["sold", "desc"],
+};
+
+/**
+ * One page of /collection from the database (issue 10 item 1; SPEC.md §5, §9; DESIGN.md §15):
+ * the same answer as lib/catalogue `queryCatalogue` over the whole list, from three indexed
+ * queries — the category counts (whose sum over the selected categories is the total), the brand
+ * counts, and `LIMIT pageSize OFFSET …` of the clamped page, ties in catalogue order. Prices in
+ * `params` are whole rupees; the answer's money is paise.
+ */
+export async function queryCatalogue(db: DB, params: CollectionParams, pageSize = PAGE_SIZE): Promise<CataloguePage> {
+  const sqlite = isSqlite(db);
+  const filter: ProductFilter = {
+    needle: searchNeedle(params.q),
+    categories: params.categories,
+    brands: params.brands,
+    minPaise: params.min * 100,
+    maxPaise: params.max * 100,
+  };
+  const categoryCounts = db
+    .selectFrom("products")
+    .select(["category", (eb) => eb.fn.countAll<number>().as("n")])
+    .where(productWhere(sqlite, filter, "category"))
+    .groupBy("category")
+    .execute();
+  const brandCounts = db
+    .selectFrom("products")
+    .select(["sub_category", (eb) => eb.fn.countAll<number>().as("n")])
+    .where(productWhere(sqlite, filter, "brand"))
+    .where("sub_category", "in", [...BRANDS])
+    .groupBy("sub_category")
+    .execute();
+  const dearest = db.selectFrom("products").select((eb) => eb.fn.max("price_paise").as("top")).executeTakeFirst();
+  const [byCategory, byBrand, top] = await Promise.all([categoryCounts, brandCounts, dearest]);
+
+  const facets = emptyFacets();
+  let total = 0;
+  const selected = new Set<string>(params.categories);
+  for (const row of byCategory) {
+    const n = Number(row.n);
+    if (Object.hasOwn(facets.categories, row.category)) facets.categories[row.category as keyof typeof facets.categories] = n;
+    if (selected.size === 0 || selected.has(row.category)) total += n;
+  }
+  for (const row of byBrand) facets.brands[row.sub_category as keyof typeof facets.brands] = Number(row.n);
+
+  const { page, pageCount, offset } = clampPage(params.page, total, pageSize);
+  let products: Product[] = [];
+  if (total > 0) {
+    let query = db.selectFrom("products").selectAll().where(productWhere(sqlite, filter, null));
+    const order = ORDER_BY[params.sort];
+    if (order) query = query.orderBy(order[0], order[1]);
+    const rows = await query.orderBy("position").limit(pageSize).offset(offset).execute();
+    products = rows.map(rowToProduct);
+  }
+  return {
+    products,
+    total,
+    page,
+    pageCount,
+    from: total === 0 ? 0 : offset + 1,
+    to: offset + products.length,
+    facets,
+    maxPricePaise: Number(top?.top ?? 0),
+  };
+}
+
+/** One product by id, or null (SPEC.md §2). */
+export async function getProduct(db: DB, id: string): Promise<Product | null> {
+  const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? rowToProduct(row) : null;
+}
+
+/** The products of `ids` that exist, by id, in catalogue order (cart lines, checkout); 500 ids a query. */
+export async function getProducts(db: DB, ids: readonly string[]): Promise<Map<string, Product>> {
+  const unique = [...new Set(ids)];
+  const rows: ProductRow[] = [];
+  for (let i = 0; i < unique.length; i += 500) {
+    rows.push(...(await db.selectFrom("products").selectAll().where("id", "in", unique.slice(i, i + 500)).execute()));
+  }
+  rows.sort((a, b) => Number(a.position) - Number(b.position));
+  return new Map(rows.map((row) => [row.id, rowToProduct(row)]));
+}
+
+/**
+ * "You might also like" from the database (SPEC.md §2; the same answer as lib/catalogue
+ * `relatedProducts`): four tiers in order — same brand and category, same brand, same category,
+ * the rest — each read in catalogue order through an index, a batch at a time, skipping the
+ * product's own model and any model already shown, until `count` are found.
+ */
+export async function relatedProducts(db: DB, product: Product, count: number): Promise<Product[]> {
+  const seen = new Set([modelKey(product)]);
+  const related: Product[] = [];
+  const sameBrand = (eb: ExpressionBuilder<Database, "products">, same: boolean) =>
+    eb("sub_category", same ? "=" : "!=", product.subCategory);
+  const sameCategory = (eb: ExpressionBuilder<Database, "products">, same: boolean) =>
+    eb("category", same ? "=" : "!=", product.category);
+  const tiers: [boolean, boolean][] = [
+    [true, true],
+    [true, false],
+    [false, true],
+    [false, false],
+  ];
+  const batch = Math.max(count * 4, 20);
+  for (const [brand, category] of tiers) {
+    let after = -1;
+    while (related.length < count) {
+      const rows = await db
+        .selectFrom("products")
+        .selectAll()
+        .where((eb) => eb.and([sameBrand(eb, brand), sameCategory(eb, category), eb("position", ">", after)]))
+        .orderBy("position")
+        .limit(batch)
+        .execute();
+      for (const row of rows) {
+        if (related.length >= count) break;
+        if (row.id === product.id || seen.has(row.model_key)) continue;
+        seen.add(row.model_key);
+        related.push(rowToProduct(row));
+      }
+      if (rows.length < batch) break;
+      after = Number(rows[rows.length - 1].position);
+    }
+    if (related.length >= count) break;
+  }
+  return related;
+}
+
+/** The home page's rows from the database (SPEC.md §2; as lib/catalogue `homeSections`). */
+export async function homeSections(db: DB, size = HOME_SECTION_SIZE): Promise<HomeSections> {
+  const [latest, bestSellers] = await Promise.all([
+    db.selectFrom("products").selectAll().orderBy("position").limit(size).execute(),
+    db.selectFrom("products").selectAll().where("bestseller", "=", 1).orderBy("position").limit(size).execute(),
+  ]);
+  return { latest: latest.map(rowToProduct), bestSellers: bestSellers.map(rowToProduct) };
+}
+
 function productToRow(product: Product, position: number): NewProductRow {
   return {
     id: product.id,
@@ -96,6 +346,8 @@ function productToRow(product: Product, position: number): NewProductRow {
     bestseller: product.bestseller ? 1 : 0,
     sold: product.sold,
     created_at: product.createdAt,
+    search_name: searchName(product.name),
+    model_key: modelKey(product),
   };
 }
 

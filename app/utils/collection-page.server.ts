@@ -1,7 +1,7 @@
 import { json, redirect } from "@remix-run/node";
-import { getCatalogue } from "~/backend/index.server";
+import { getBackend } from "~/backend/index.server";
 import { toCardData, type ProductCardData } from "~/components/ProductCard";
-import { queryCatalogue } from "~/lib/catalogue";
+import type { FacetCounts } from "~/lib/catalogue";
 import { curatedParams, type CuratedCollection } from "~/lib/curated-collections";
 import {
   COLLECTION_PARAM_NAMES,
@@ -16,6 +16,8 @@ export type CollectionPageData = {
   /** The 25 (or fewer) cards of this page. */
   cards: ProductCardData[];
   total: number;
+  /** How many products each Category and Brand option would give (disjunctive; issue 10 item 2). */
+  facets: FacetCounts;
   /** 1-based, clamped to [1, pageCount]. */
   page: number;
   pageCount: number;
@@ -34,6 +36,9 @@ export type CollectionPageData = {
 
 const PARAM_NAMES = new Set<string>(COLLECTION_PARAM_NAMES);
 
+/** Above every price a product can have (≤ ₹10 crore, app/schemas/product.ts), in whole rupees. */
+const PRICE_CEILING_RUPEES = 1_000_000_000;
+
 /**
  * Loads /collection (DESIGN.md §5): parses the query, runs the catalogue query and answers one page
  * of cards. A URL that is not in canonical form (defaults spelled out, as the no-JavaScript form
@@ -44,12 +49,15 @@ const PARAM_NAMES = new Set<string>(COLLECTION_PARAM_NAMES);
  */
 export async function loadCollectionPage(request: Request, curated?: CuratedCollection) {
   const url = new URL(request.url);
-  const { products } = await getCatalogue();
   const requested = curated
-    ? { ...curatedParams(curated, products.map((p) => p.pricePaise)), page: parseCollectionParams(url.searchParams).page }
+    ? { ...curatedParams(curated, []), page: parseCollectionParams(url.searchParams).page }
     : parseCollectionParams(url.searchParams);
-  const result = queryCatalogue(products, requested);
-  const params: CollectionParams = { ...requested, page: result.page };
+  // A curated page that lifts the price ceiling lists every price; its panel then shows the
+  // dearest product's price as the upper bound (docs/decisions/0120).
+  const lifted = curated?.preset.lift === "price-ceiling";
+  const result = await getBackend().queryCatalogue(lifted ? { ...requested, max: PRICE_CEILING_RUPEES } : requested);
+  const shown = curated ? curatedParams(curated, [result.maxPricePaise]) : requested;
+  const params: CollectionParams = { ...shown, page: result.page };
   const basePath = curated ? curated.path : "/collection";
   const canonicalSearch = curated ? collectionSearch({ page: params.page }) : collectionSearch(params);
 
@@ -69,6 +77,7 @@ export async function loadCollectionPage(request: Request, curated?: CuratedColl
   const data: CollectionPageData = {
     cards: result.products.map(toCardData),
     total: result.total,
+    facets: result.facets,
     page: result.page,
     pageCount: result.pageCount,
     from: result.from,

@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
-import { getBackend, getCatalogue } from "~/backend/index.server";
+import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { SESSION_TTL_MS } from "~/schemas/api";
 import { loginPath } from "~/utils/safe-redirect";
@@ -90,7 +90,9 @@ export async function getShopper(request: Request): Promise<Shopper & { setCooki
   const token = await getSessionToken(request);
   if (!token) return { user: null, cartCount: 0 };
   try {
-    const [cart, { byId }] = await Promise.all([getBackend().getCart(token), getCatalogue()]);
+    const backend = getBackend();
+    const cart = await backend.getCart(token);
+    const byId = await backend.getProducts(Object.keys(cart));
     let cartCount = 0;
     for (const [productId, sizes] of Object.entries(cart)) {
       if (!byId.has(productId)) continue;

@@ -163,7 +163,8 @@ describe("cart page helpers", () => {
     { id: "a", name: "Alpha", images: ["/a.svg"], pricePaise: 150_000 },
     { id: "b", name: "Beta", images: ["/b.svg", "/b2.svg"], pricePaise: 249_950 },
   ];
-  const catalogue = { products, byId: new Map(products.map((p) => [p.id, p])) };
+  // As Backend getProducts answers: by id, in catalogue order.
+  const catalogue = new Map(products.map((p) => [p.id, p]));
 
   it("skips unknown products and empty lines, and orders lines by catalogue position then key", () => {
     const cart = { gone: { default: 3 }, b: { Silver: 1, Black: 2 }, a: { default: 1, Zero: 0 } };

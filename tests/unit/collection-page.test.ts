@@ -2,7 +2,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invalidateCatalogue } from "~/backend/index.server";
 import { getDb } from "~/db/index.server";
 import { loader as slugLoader } from "~/routes/collection.$slug";
 import { loader as collectionLoader } from "~/routes/collection._index";
@@ -36,7 +35,6 @@ beforeAll(async () => {
   resetEnv();
   const result = await importCatalogue(await getDb(), rows);
   expect(result).toMatchObject({ ok: true });
-  invalidateCatalogue();
 });
 afterAll(async () => {
   await (await getDb()).destroy();

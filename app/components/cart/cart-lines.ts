@@ -11,19 +11,18 @@ export type CartLineData = {
   quantity: number;
 };
 
-type CatalogueView = { products: ReadonlyArray<{ id: string }>; byId: ReadonlyMap<string, CartProduct> };
 type CartProduct = { id: string; name: string; images: string[]; pricePaise: number };
 
 /**
- * The cart's lines for display: products not in the catalogue are skipped (SPEC.md §4), lines with
- * quantity 0 too; ordered by catalogue position, then key, so the order is stable while the
- * shopper edits quantities. Pure.
+ * The cart's lines for display: products not in `products` are skipped (SPEC.md §4), lines with
+ * quantity 0 too; ordered as `products` iterates (catalogue order: Backend `getProducts`), then
+ * by key, so the order is stable while the shopper edits quantities. Pure.
  */
-export function buildCartLines(cart: CartData, catalogue: CatalogueView): CartLineData[] {
-  const position = new Map(catalogue.products.map((product, index) => [product.id, index]));
+export function buildCartLines(cart: CartData, products: ReadonlyMap<string, CartProduct>): CartLineData[] {
+  const position = new Map([...products.keys()].map((id, index) => [id, index]));
   const lines: CartLineData[] = [];
   for (const [productId, sizes] of Object.entries(cart)) {
-    const product = catalogue.byId.get(productId);
+    const product = products.get(productId);
     if (!product) continue;
     for (const [sizeKey, quantity] of Object.entries(sizes)) {
       if (!(quantity > 0)) continue;

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from "kysely";
-import { SqliteAdapter } from "kysely";
+import { SqliteAdapter, sql } from "kysely";
+import { modelKey, searchName } from "~/lib/catalogue";
 
 /**
  * Every migration, in order. Plain SQL types that mean the same on SQLite and PostgreSQL
@@ -114,4 +115,118 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  /**
+   * The catalogue answers from the database (issue 10; DESIGN.md §15;
+   * docs/decisions/0500-catalogue-in-the-database.md):
+   * - `search_name` (the name as JavaScript lower-cases it) and `model_key` (lib/catalogue
+   *   `modelKey`), filled for the rows already there;
+   * - indexes for every filter, sort and facet count; `position` unique (catalogue order);
+   * - name search: SQLite FTS5 `trigram` over `search_name` (rowid = position, kept by triggers),
+   *   PostgreSQL `pg_trgm` GIN over `search_name`;
+   * - `catalogue_state`: one row whose `version` every catalogue change bumps (ETag of
+   *   listproduct, notices to other processes).
+   */
+  "0003_catalogue_queries": {
+    async up(db: Kysely<any>) {
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      await db.schema.alterTable("products").addColumn("search_name", "text", (c) => c.notNull().defaultTo("")).execute();
+      await db.schema.alterTable("products").addColumn("model_key", "text", (c) => c.notNull().defaultTo("")).execute();
+      const rows: { id: string; name: string; sub_category: string }[] = await db
+        .selectFrom("products")
+        .select(["id", "name", "sub_category"])
+        .execute();
+      for (const row of rows) {
+        await db
+          .updateTable("products")
+          .set({ search_name: searchName(row.name), model_key: modelKey({ name: row.name, subCategory: row.sub_category }) })
+          .where("id", "=", row.id)
+          .execute();
+      }
+
+      const indexes: [string, string[]][] = [
+        ["products_category_facets", ["category", "sub_category", "price_paise", "position"]],
+        ["products_brand_facets", ["sub_category", "price_paise", "category"]],
+        ["products_price", ["price_paise", "position"]],
+        ["products_newest", ["created_at", "position"]],
+        ["products_bestselling", ["sold", "position"]],
+        ["products_bestsellers", ["bestseller", "position"]],
+        ["products_brand_position", ["sub_category", "position"]],
+        ["products_category_position", ["category", "position"]],
+      ];
+      await db.schema.createIndex("products_position").on("products").column("position").unique().execute();
+      for (const [name, columns] of indexes) await db.schema.createIndex(name).on("products").columns(columns).execute();
+
+      if (sqlite) {
+        await sql`create virtual table products_search using fts5(search_name, tokenize = 'trigram case_sensitive 1')`.execute(db);
+        await sql`create trigger products_search_insert after insert on products begin
+          insert into products_search(rowid, search_name) values (new.position, new.search_name); end`.execute(db);
+        await sql`create trigger products_search_delete after delete on products begin
+          delete from products_search where rowid = old.position; end`.execute(db);
+        await sql`create trigger products_search_update after update of position, search_name on products begin
+          delete from products_search where rowid = old.position;
+          insert into products_search(rowid, search_name) values (new.position, new.search_name); end`.execute(db);
+        await sql`insert into products_search(rowid, search_name) select position, search_name from products`.execute(db);
+      } else {
+        const trgm = await ensurePgTrgm(db);
+        await sql`create index products_search_trgm on products using gin (search_name ${sql.raw(`${trgm}.gin_trgm_ops`)})`.execute(db);
+      }
+
+      await db.schema
+        .createTable("catalogue_state")
+        .addColumn("id", "integer", (c) => c.primaryKey())
+        .addColumn("version", "bigint", (c) => c.notNull())
+        .addColumn("changed_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.insertInto("catalogue_state").values({ id: 1, version: 1, changed_at: Date.now() }).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable("catalogue_state").ifExists().execute();
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      if (sqlite) {
+        for (const trigger of ["products_search_insert", "products_search_delete", "products_search_update"]) {
+          await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
+        }
+        await sql`drop table if exists products_search`.execute(db);
+      } else {
+        await db.schema.dropIndex("products_search_trgm").ifExists().execute();
+      }
+      for (const name of [
+        "products_position",
+        "products_category_facets",
+        "products_brand_facets",
+        "products_price",
+        "products_newest",
+        "products_bestselling",
+        "products_bestsellers",
+        "products_brand_position",
+        "products_category_position",
+      ]) {
+        await db.schema.dropIndex(name).ifExists().execute();
+      }
+      await db.schema.alterTable("products").dropColumn("model_key").execute();
+      await db.schema.alterTable("products").dropColumn("search_name").execute();
+    },
+  },
 };
+
+/**
+ * Makes sure the `pg_trgm` extension is installed (a trusted extension since PostgreSQL 13: the
+ * database owner may create it) and returns the schema that holds it, quoted for SQL. It is
+ * created in `public`, not in the session's search_path, so a throwaway test schema never takes
+ * it along when dropped. Two migrations racing to create it are fine: the loser reads the winner's.
+ */
+async function ensurePgTrgm(db: Kysely<any>): Promise<string> {
+  const find = async () =>
+    (await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db)).rows[0]?.schema;
+  let schema = await find();
+  if (!schema) {
+    try {
+      await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+    } catch (error) {
+      if (!(await find())) throw error;
+    }
+    schema = await find();
+  }
+  if (!schema) throw new Error("The pg_trgm extension could not be installed.");
+  return `"${schema.replace(/"/g, '""')}"`;
+}
