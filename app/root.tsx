@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { defer } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -10,6 +10,7 @@ import {
   useLoaderData,
   useLocation,
   useRouteError,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { CollectionSkeleton, useCollectionPending } from "~/components/CollectionSkeleton";
 import { ErrorPage } from "~/components/ErrorPage";
@@ -18,7 +19,7 @@ import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { Toasts } from "~/components/Toasts";
 import stylesheet from "~/tailwind.css";
-import { publicEnv } from "~/utils/env.server";
+import { publicEnv } from "~/config/env.server";
 import { useNonce } from "~/utils/nonce";
 import { type RootData } from "~/utils/root-data";
 import { getShopper } from "~/utils/session.server";
@@ -29,6 +30,11 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * Every page's toast, settings and visitor (app/utils/root-data.ts). The session check is awaited,
+ * so a refused token's logout cookie goes out with the response's head; the cart count is
+ * deferred (STYLE.md habit 8) and streams into the same HTML response (docs/decisions/0510).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const [flash, shopper] = await Promise.all([getToast(request), getShopper(request)]);
   const { toast } = flash;
@@ -37,8 +43,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = toast ? flash.headers : new Headers();
   if (shopper.setCookie) headers.append("Set-Cookie", shopper.setCookie);
   const data: RootData = { env: publicEnv(), user: shopper.user, cartCount: shopper.cartCount };
-  return json({ toast, ...data }, { headers });
+  return defer({ toast, ...data }, { headers });
 }
+
+/**
+ * The root loader re-runs after every form submission and on every navigation to another path,
+ * but not when a GET navigation only changes the search params of the page shown (a filter or
+ * sort on /collection): nothing it reads can have changed, and the cart is not read again.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  const submission = formMethod !== undefined && formMethod.toUpperCase() !== "GET";
+  if (!submission && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+};
 
 function Document({ children }: { children: React.ReactNode }) {
   // This response's CSP nonce on every inline script (DESIGN.md §16; "" in the browser).

@@ -1,4 +1,4 @@
-// The slice of autocannon's API that scripts/bench.ts uses (the package ships no types).
+// The slice of autocannon's API that the bench (scripts/bench/load.ts) uses (the package ships no types).
 declare module "autocannon" {
   type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number; min: number; total: number };
   export type Result = {
@@ -16,6 +16,8 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Seconds before a request counts as a timeout (default 10). */
+    timeout?: number;
     headers?: Record<string, string>;
   };
   function autocannon(options: Options): Promise<Result>;

@@ -14,12 +14,12 @@
  * the store.
  */
 import { createDatabase, migrateToLatest, type DB } from "~/db/db.server";
-import { ORDER_STATUSES } from "~/lib/constants";
+import { ORDER_STATUSES } from "~/constants/store";
 import { BackendError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
 import { hasLiveCredentials } from "~/payments/gateway.server";
 import { describeOrder, listRefundsDue, setOrderStatus, type OwnerOrderView } from "~/services/orders.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/config/env.server";
 
 const USAGE = `Usage: npm run orders:status -- ORDER_ID STATUS
        npm run orders:status -- ORDER_ID

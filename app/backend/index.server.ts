@@ -2,7 +2,7 @@ import { createHttpBackend } from "~/backend/http.server";
 import { createLocalBackend } from "~/backend/local.server";
 import type { Backend } from "~/backend/types";
 import { getDb } from "~/db/index.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/config/env.server";
 
 declare global {
   var __storeBackend: Backend | undefined;

@@ -8,7 +8,7 @@ import * as orders from "~/services/orders.server";
 import * as payments from "~/services/payments.server";
 import { getPaymentGateway, type PaymentGateway } from "~/payments/gateway.server";
 import { ORDER_MESSAGES } from "~/schemas/orders";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/config/env.server";
 
 /** What the local adapter's order calls need besides the database; tests may inject their own. */
 export type LocalBackendOptions = {

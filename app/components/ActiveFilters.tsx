@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { brandLabel } from "~/components/FilterPanel";
-import { DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN } from "~/lib/constants";
+import { DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN } from "~/constants/store";
 import { formatPaise } from "~/lib/money";
 import { collectionSearch, type CollectionParams } from "~/schemas/collection-params";
 

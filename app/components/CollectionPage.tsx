@@ -4,8 +4,10 @@ import { useCallback, useEffect, useRef, type ChangeEvent, type FormEvent } from
 import { ActiveFilters } from "~/components/ActiveFilters";
 import { CollectionSkeleton, PRODUCT_GRID_CLASS, useCollectionPending } from "~/components/CollectionSkeleton";
 import { brandLabel, FilterPanel } from "~/components/FilterPanel";
+import type { FacetCounts } from "~/lib/catalogue";
 import { Pagination } from "~/components/Pagination";
-import { ProductCard, type ProductCardData } from "~/components/ProductCard";
+import { ProductCard } from "~/components/ProductCard";
+import type { ProductCardData } from "~/lib/product-card";
 import { SortSelect } from "~/components/SortSelect";
 import { COLLECTION_SEARCH_ID } from "~/components/header/SearchToggle";
 import {
@@ -19,6 +21,7 @@ import {
 export type CollectionPageProps = {
   cards: ProductCardData[];
   total: number;
+  facets: FacetCounts;
   page: number;
   pageCount: number;
   from: number;
@@ -42,7 +45,7 @@ const FILTER_FIELDS = new Set(["q", "category", "brand", "min", "max", "sort"]);
  * grid dims and, if the wait is long, turns into the 25-card skeleton.
  */
 export function CollectionPage(data: CollectionPageProps) {
-  const { params, cards, total, from, to, page, pageCount, basePath, curated } = data;
+  const { params, facets, cards, total, from, to, page, pageCount, basePath, curated } = data;
   const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
@@ -126,7 +129,7 @@ export function CollectionPage(data: CollectionPageProps) {
 
         <div className="flex flex-col gap-4 md:flex-row md:gap-8">
           <div className="shrink-0 md:w-60">
-            <FilterPanel params={params} />
+            <FilterPanel params={params} facets={facets} />
           </div>
 
           <div className="min-w-0 flex-1">

@@ -1,7 +1,7 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useDelayedFlag } from "~/components/ui/useDelayedFlag";
 import { Skeleton } from "~/components/ui/Skeleton";
-import { COLLECTION_SKELETON_MS, PAGE_SIZE } from "~/lib/constants";
+import { COLLECTION_SKELETON_MS, PAGE_SIZE } from "~/constants/store";
 
 /** The product grid's columns; the collection page and its skeleton share them so nothing jumps. */
 export const PRODUCT_GRID_CLASS = "grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4";

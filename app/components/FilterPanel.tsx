@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { BRANDS, CATEGORIES, DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN } from "~/lib/constants";
+import { BRANDS, CATEGORIES, DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN } from "~/constants/store";
+import type { FacetCounts } from "~/lib/catalogue";
 import type { CollectionParams } from "~/schemas/collection-params";
 
 /** A brand as shoppers read it; the URL and data keep the SPEC.md value ("PatekPhilippe"). */
@@ -17,8 +18,11 @@ export function brandLabel(brand: string): string {
  * DESIGN.md §5); the initial values come from `params` and the page keeps them in step with the
  * URL afterwards. The Apply button submits the form without JavaScript and is hidden once the page
  * is hydrated (changes then apply by themselves).
+ * Each Category and Brand option shows how many products it would give, "Casio (12)" (`facets`,
+ * disjunctive; issue 10 item 2); an option that would give none stays visible but is disabled,
+ * unless it is selected (so it can always be cleared).
  */
-export function FilterPanel({ params }: { params: CollectionParams }) {
+export function FilterPanel({ params, facets }: { params: CollectionParams; facets: FacetCounts }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     if (ref.current && window.matchMedia(WIDE_SCREEN).matches) ref.current.open = true;
@@ -43,12 +47,26 @@ export function FilterPanel({ params }: { params: CollectionParams }) {
       <div className="space-y-4" data-testid="filter-panel">
         <FilterSection id="filter-categories" title="Categories">
           {CATEGORIES.map((category) => (
-            <Check key={category} name="category" value={category} label={category} defaultChecked={params.categories.includes(category)} />
+            <Check
+              key={category}
+              name="category"
+              value={category}
+              label={category}
+              count={facets.categories[category]}
+              defaultChecked={params.categories.includes(category)}
+            />
           ))}
         </FilterSection>
         <FilterSection id="filter-brands" title="Brands">
           {BRANDS.map((brand) => (
-            <Check key={brand} name="brand" value={brand} label={brandLabel(brand)} defaultChecked={params.brands.includes(brand)} />
+            <Check
+              key={brand}
+              name="brand"
+              value={brand}
+              label={brandLabel(brand)}
+              count={facets.brands[brand]}
+              defaultChecked={params.brands.includes(brand)}
+            />
           ))}
         </FilterSection>
         <FilterSection id="filter-price" title="Price range">
@@ -94,11 +112,34 @@ function FilterSection({ id, title, children }: { id: string; title: string; chi
   );
 }
 
-function Check({ name, value, label, defaultChecked }: { name: string; value: string; label: string; defaultChecked: boolean }) {
+/** A filter option with its count; disabled when it would give nothing and is not selected. */
+function Check({
+  name,
+  value,
+  label,
+  count,
+  defaultChecked,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  count: number;
+  defaultChecked: boolean;
+}) {
+  const disabled = count === 0 && !defaultChecked;
   return (
-    <label className="flex cursor-pointer items-center gap-2 py-0.5">
-      <input type="checkbox" name={name} value={value} defaultChecked={defaultChecked} className="h-4 w-4 accent-gray-900" />
-      {label}
+    <label className={`flex items-center gap-2 py-0.5 ${disabled ? "cursor-not-allowed text-gray-500" : "cursor-pointer"}`} data-testid={`facet-${value}`}>
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        disabled={disabled}
+        className="h-4 w-4 accent-gray-900 disabled:opacity-50"
+      />
+      <span>
+        {label} <span className={disabled ? "" : "text-gray-600"}>({count})</span>
+      </span>
     </label>
   );
 }

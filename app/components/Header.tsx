@@ -1,5 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
-import { useRef } from "react";
+import { Await, Link, useLocation } from "@remix-run/react";
+import { Suspense, useRef } from "react";
 import { FALLBACK_STORE_NAME } from "~/content/store-details";
 import { useRootData } from "~/utils/root-data";
 import { AccountMenu } from "./header/AccountMenu";
@@ -50,7 +50,14 @@ export function Header() {
           <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0">
             {showSearch ? <SearchToggle /> : null}
             <AccountMenu loggedIn={loggedIn} />
-            {loggedIn ? <CartLink count={cartCount} /> : null}
+            {loggedIn ? (
+              // The count is deferred by the root loader: the link shows without it until it arrives.
+              <Suspense fallback={<CartLink />}>
+                <Await resolve={cartCount} errorElement={<CartLink />}>
+                  {(count) => <CartLink count={count} />}
+                </Await>
+              </Suspense>
+            ) : null}
           </div>
         </div>
       </header>

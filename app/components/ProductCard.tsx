@@ -1,33 +1,8 @@
 import { Link } from "@remix-run/react";
-import { NAME_MAX_CHARS } from "~/lib/constants";
+import { NAME_MAX_CHARS } from "~/constants/store";
 import { discountPercent, formatPaise, truncateName } from "~/lib/money";
 import { Separator } from "~/components/ui/Separator";
-
-/** The slice of a product a card shows; loaders send only these fields to the browser. */
-export type ProductCardData = {
-  id: string;
-  name: string;
-  image: string;
-  pricePaise: number;
-  originalPaise: number | null;
-};
-
-/** Picks the card fields of a product (keeps loaders' payloads small). */
-export function toCardData(product: {
-  id: string;
-  name: string;
-  images: string[];
-  pricePaise: number;
-  originalPaise: number | null;
-}): ProductCardData {
-  return {
-    id: product.id,
-    name: product.name,
-    image: product.images[0] ?? "",
-    pricePaise: product.pricePaise,
-    originalPaise: product.originalPaise,
-  };
-}
+import type { ProductCardData } from "~/lib/product-card";
 
 /** A product tile: image, name cut to 40 characters (SPEC.md §9), price, original and % off. */
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {

@@ -1,4 +1,4 @@
-import { SORTS, SORT_LABELS, type Sort } from "~/lib/constants";
+import { SORTS, SORT_LABELS, type Sort } from "~/constants/store";
 
 /**
  * The sort dropdown (SPEC.md §9 options, `relevant` first). Its `sort` field belongs to the

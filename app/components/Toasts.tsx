@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import toast, { Toaster } from "react-hot-toast";
-import { TOAST_LIMIT } from "~/lib/constants";
+import { TOAST_LIMIT } from "~/constants/store";
 
 export type FlashToast = { message: string; type: "info" | "success" | "error" | "warning" };
 

@@ -1,4 +1,4 @@
-import { BRANDS, type Brand, type Category } from "~/lib/constants";
+import { BRANDS, type Brand, type Category } from "~/constants/store";
 import { waterToken, watchImageUrl, type WatchFaceSpec, type WatchView } from "~/lib/watch-face";
 import type { ProductJsonInput } from "~/schemas/product";
 

@@ -1,6 +1,6 @@
 import { createDatabase, migrateToLatest, type DB } from "~/db/db.server";
 import { seedDemoCatalogueIfEmpty } from "~/db/seed.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/config/env.server";
 
 declare global {
   // One handle per process, kept across dev-server rebuilds.

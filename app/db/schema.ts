@@ -42,6 +42,8 @@ export interface ProductsTable {
   search_name: string;
   /** lib/catalogue `modelKey`: listings of one model share it (related products skip them). */
   model_key: string;
+  /** 1 on the first listing (catalogue order) of each model in each brand and category (related products read only these). */
+  model_first: number;
 }
 
 export interface UsersTable {

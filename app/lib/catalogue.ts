@@ -1,4 +1,4 @@
-import { BRANDS, CATEGORIES, HOME_SECTION_SIZE, PAGE_SIZE, PAGINATION_WINDOW, type Brand, type Category } from "~/lib/constants";
+import { BRANDS, CATEGORIES, HOME_SECTION_SIZE, PAGE_SIZE, PAGINATION_WINDOW, type Brand, type Category } from "~/constants/store";
 import type { CollectionParams } from "~/schemas/collection-params";
 import type { Product } from "~/schemas/product";
 

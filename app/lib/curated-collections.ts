@@ -1,4 +1,4 @@
-import { COLLECTION_LINKS, DEFAULT_PRICE_MAX, type Brand } from "~/lib/constants";
+import { COLLECTION_LINKS, DEFAULT_PRICE_MAX, type Brand } from "~/constants/store";
 import { DEFAULT_COLLECTION_PARAMS, type CollectionParams } from "~/schemas/collection-params";
 
 /**

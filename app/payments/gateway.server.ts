@@ -6,7 +6,7 @@ import {
 } from "~/payments/cashfree.server";
 import { createCashfreeSimulator, type CashfreeSimulator } from "~/payments/simulator.server";
 import type { CheckoutMode } from "~/schemas/orders";
-import { getEnv, paymentSimulatorEnabled, type Env } from "~/utils/env.server";
+import { getEnv, paymentSimulatorEnabled, type Env } from "~/config/env.server";
 
 export type { CheckoutMode };
 

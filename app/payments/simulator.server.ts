@@ -3,7 +3,7 @@ import { z } from "zod";
 import { formatPaise } from "~/lib/money";
 import { CASHFREE_API_VERSION } from "~/payments/cashfree.server";
 import { signWebhook } from "~/payments/webhook.server";
-import { readFormData } from "~/utils/body.server";
+import { readFormData } from "~/http/body.server";
 
 /**
  * A Cashfree-compatible payment simulator (DESIGN.md §9, docs/decisions/0231): the REST paths and

@@ -9,9 +9,9 @@ import { CustomerExperience } from "~/components/home/CustomerExperience";
 import { Hero } from "~/components/home/Hero";
 import { LatestCollections } from "~/components/home/LatestCollections";
 import { Newsletter, type NewsletterActionData } from "~/components/home/Newsletter";
-import { toCardData } from "~/components/ProductCard";
+import { toCardData } from "~/lib/product-card";
 import { NEWSLETTER_NOTE, newsletterSchema } from "~/schemas/newsletter";
-import { readFormData, throwBodyError } from "~/utils/body.server";
+import { readFormData, throwBodyError } from "~/http/body.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 
 /**

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
 import { ORDER_BODY_MAX_BYTES, orderBodySchema, paymentReturnSchema } from "~/schemas/orders";
 import { apiSuccess, handleApi, postOnlyLoader, readJsonBody, requireApiToken } from "~/utils/api.server";
-import { publicUrl } from "~/utils/env.server";
+import { publicUrl } from "~/config/env.server";
 
 export const loader = postOnlyLoader;
 

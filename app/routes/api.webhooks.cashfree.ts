@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { receiveCashfreeWebhook } from "~/services/payments.server";
-import { BodyError, MAX_WEBHOOK_BODY_BYTES, readBodyText } from "~/utils/body.server";
-import { getEnv } from "~/utils/env.server";
+import { BodyError, MAX_WEBHOOK_BODY_BYTES, readBodyText } from "~/http/body.server";
+import { getEnv } from "~/config/env.server";
 
 /** Webhooks are POSTs; anything else is 405. */
 export function loader() {

@@ -21,7 +21,7 @@ import {
   newPasswordSchema,
   passwordSchema,
 } from "~/schemas/api";
-import { readFormData, throwBodyError } from "~/utils/body.server";
+import { readFormData, throwBodyError } from "~/http/body.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { guardLogin, guardSignUp, rateLimitMessage } from "~/utils/rate-limit.server";
 import { loginPath, safeRedirect } from "~/utils/safe-redirect";

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { OrderRow } from "~/components/orders/OrderRow";
-import { orderRows } from "~/components/orders/order-rows";
+import { orderRows } from "~/lib/order-rows";
 import type { Order } from "~/schemas/orders";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 

@@ -25,7 +25,7 @@ import { z } from "zod";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { ErrorPage } from "~/components/ErrorPage";
-import { toCardData } from "~/components/ProductCard";
+import { toCardData } from "~/lib/product-card";
 import { ColourPicker } from "~/components/product/ColourPicker";
 import { MediaGallery } from "~/components/product/MediaGallery";
 import { PriceBlock } from "~/components/product/PriceBlock";
@@ -34,7 +34,7 @@ import { ProductTabs } from "~/components/product/ProductTabs";
 import { RelatedProducts } from "~/components/product/RelatedProducts";
 import { StarRating } from "~/components/product/StarRating";
 import { ComingSoonButton } from "~/components/ui/ComingSoon";
-import { BRANDS, DEFAULT_SIZE_KEY, RELATED_PRODUCTS } from "~/lib/constants";
+import { BRANDS, DEFAULT_SIZE_KEY, RELATED_PRODUCTS } from "~/constants/store";
 import { truncateAtWord } from "~/lib/text";
 import { addToCartSchema, SELECT_SIZE_MESSAGE } from "~/schemas/add-to-cart";
 import type { Product } from "~/schemas/product";
@@ -45,8 +45,8 @@ import {
   productViewSearch,
   type ProductView,
 } from "~/schemas/product-view";
-import { publicUrl } from "~/utils/env.server";
-import { readFormData, throwBodyError } from "~/utils/body.server";
+import { publicUrl } from "~/config/env.server";
+import { readFormData, throwBodyError } from "~/http/body.server";
 import { loginPath } from "~/utils/safe-redirect";
 import { commitLogout, getSessionToken } from "~/utils/session.server";
 import { requireSameOrigin } from "~/utils/origin.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { ORDER_MESSAGES, orderIdSchema } from "~/schemas/orders";
-import { readFormData, throwBodyError } from "~/utils/body.server";
+import { readFormData, throwBodyError } from "~/http/body.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_SIZE_KEY } from "~/lib/constants";
+import { DEFAULT_SIZE_KEY } from "~/constants/store";
 
 /** Toast and field texts of SPEC.md §5 and §8, word for word. */
 export const SELECT_SIZE_MESSAGE = "Please select a size";

@@ -8,7 +8,7 @@ import {
   type Brand,
   type Category,
   type Sort,
-} from "~/lib/constants";
+} from "~/constants/store";
 
 /** The parsed, normalised /collection query (DESIGN.md §5). Prices in whole rupees. */
 export type CollectionParams = {
@@ -42,6 +42,13 @@ const pageNumber = digits.transform(Number).pipe(z.number().int().min(1).max(1_0
 /** Longest search text kept, in characters (code points, so an emoji is never cut in half). */
 export const SEARCH_MAX_CHARS = 100;
 
+/**
+ * Control characters cannot be typed into a search box and no product name holds one; PostgreSQL
+ * refuses NUL in text. They are dropped from `q` (docs/decisions/0500).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /** Folds a group value for matching: "patek philippe", "PATEKPHILIPPE" and "PatekPhilippe" agree. */
 const fold = (value: string) => value.replace(/[\s_-]+/g, "").toLowerCase();
 
@@ -57,7 +64,7 @@ function pick<T extends string>(allowed: readonly T[], values: readonly string[]
 /**
  * Parses /collection query parameters (DESIGN.md §5). Never throws: a bad or unknown value is
  * ignored and its default used (SPEC.md §5: non-numeric price input is ignored). Whitespace-only
- * values are empty; `q` is trimmed and cut to 100 characters; categories and brands match without
+ * values are empty; `q` loses control characters, is trimmed and cut to 100 characters; categories and brands match without
  * regard to case or spaces and come back in their canonical spelling and order; `min` > `max`
  * swaps the bounds. Prices are whole rupees.
  */
@@ -72,7 +79,7 @@ export function parseCollectionParams(search: URLSearchParams): CollectionParams
   if (min > max) [min, max] = [max, min];
   const sortParsed = z.enum(SORTS).safeParse(search.get("sort")?.trim().toLowerCase());
   return {
-    q: Array.from((search.get("q") ?? "").trim()).slice(0, SEARCH_MAX_CHARS).join("").trim(),
+    q: Array.from((search.get("q") ?? "").replace(CONTROL_CHARACTERS, "").trim()).slice(0, SEARCH_MAX_CHARS).join("").trim(),
     categories: pick(CATEGORIES, search.getAll("category")),
     brands: pick(BRANDS, search.getAll("brand")),
     min,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ORDER_STATUSES } from "~/lib/constants";
-import { INDIAN_STATES_AND_UTS, canonicalIndianState } from "~/lib/indian-states";
+import { ORDER_STATUSES } from "~/constants/store";
+import { INDIAN_STATES_AND_UTS, canonicalIndianState } from "~/constants/indian-states";
 import { emailSchema, itemIdSchema, MAX_LINE_QUANTITY, sizeKeySchema } from "~/schemas/api";
 import { plainText } from "~/schemas/text";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES } from "~/lib/constants";
+import { CATEGORIES } from "~/constants/store";
 
 /** A media address: a path on this store ("/…") or an absolute http(s) URL. Never `javascript:`. */
 const mediaUrl = z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BackendError } from "~/lib/errors";
 import type { DB, Executor } from "~/db/db.server";
-import { DEFAULT_SIZE_KEY } from "~/lib/constants";
+import { DEFAULT_SIZE_KEY } from "~/constants/store";
 import {
   API_MESSAGES,
   MAX_LINE_QUANTITY,

@@ -11,7 +11,7 @@ import {
   type CataloguePage,
   type HomeSections,
 } from "~/lib/catalogue";
-import { BRANDS, HOME_SECTION_SIZE, PAGE_SIZE } from "~/lib/constants";
+import { HOME_SECTION_SIZE, PAGE_SIZE } from "~/constants/store";
 import type { CollectionParams } from "~/schemas/collection-params";
 import { productFromJson, productJsonSchema, type Product } from "~/schemas/product";
 
@@ -44,7 +44,14 @@ export async function importCatalogue(db: DB, input: unknown, onProgress?: Impor
  * importCatalogue). `onProgress` is called after each chunk of 500 rows.
  */
 export async function replaceCatalogue(db: DB, products: readonly Product[], onProgress?: ImportProgress): Promise<ImportResult> {
-  const rows = products.map(productToRow);
+  const firsts = new Set<string>();
+  const rows = products.map((product, position) => {
+    const row = productToRow(product, position);
+    const group = modelGroup(row);
+    row.model_first = firsts.has(group) ? 0 : 1;
+    firsts.add(group);
+    return row;
+  });
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("products").execute();
     onProgress?.(0, rows.length);
@@ -53,8 +60,23 @@ export async function replaceCatalogue(db: DB, products: readonly Product[], onP
       onProgress?.(Math.min(rows.length, i + INSERT_CHUNK), rows.length);
     }
     await markCatalogueChanged(trx);
+    if (isSqlite(db)) await sql`analyze products`.execute(trx);
   });
+  // PostgreSQL: fresh statistics, and a visibility map so facet counts are index-only scans
+  // (VACUUM cannot run inside the transaction; a failure here costs speed, never data).
+  if (!isSqlite(db)) await sql`vacuum (analyze) products`.execute(db).catch((error) => console.error(`VACUUM after the import failed: ${(error as Error).message}`));
   return { ok: true, imported: rows.length };
+}
+
+/**
+ * The listings a "You might also like" row chooses among (products.model_first): the first
+ * listing, in catalogue order, of each model (`model_key`) in each brand and category. Related
+ * products walk only these rows, so a brand with thousands of listings of a few models costs a few
+ * rows, not thousands (issue 10 item 1). A write that changes a product's name, brand, category or
+ * position must recompute the flag for the models it touches.
+ */
+function modelGroup(row: Pick<NewProductRow, "model_key" | "sub_category" | "category">): string {
+  return JSON.stringify([row.model_key, row.sub_category, row.category]);
 }
 
 /** The PostgreSQL channel on which catalogue changes are announced (payload: the new version). */
@@ -185,6 +207,9 @@ function productWhere(sqlite: boolean, filter: ProductFilter, omit: "category" |
   };
 }
 
+/** Searches matching at most this many products are sorted after the trigram index finds them. */
+const SORT_MATCHES_BELOW = 20_000;
+
 const ORDER_BY: Record<CollectionParams["sort"], [keyof ProductRow & string, "asc" | "desc"] | null> = {
   relevant: null,
   "low-high": ["price_paise", "asc"],
@@ -219,10 +244,42 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
     .selectFrom("products")
     .select(["sub_category", (eb) => eb.fn.countAll<number>().as("n")])
     .where(productWhere(sqlite, filter, "brand"))
-    .where("sub_category", "in", [...BRANDS])
     .groupBy("sub_category")
     .execute();
   const dearest = db.selectFrom("products").select((eb) => eb.fn.max("price_paise").as("top")).executeTakeFirst();
+
+  const order = ORDER_BY[params.sort];
+  const where = productWhere(sqlite, filter, null);
+  const readPage = (offset: number, fewMatches: boolean) =>
+    // PostgreSQL may walk a sort index hoping to meet 25 matches of a search early; when the
+    // search matches few products, reading them through the trigram index and sorting is sure.
+    (fewMatches
+      ? db
+          .with(
+            (cte) => cte("matches").materialized(),
+            (qb) => qb.selectFrom("products").selectAll().where(where),
+          )
+          .selectFrom("matches")
+          .selectAll()
+          .$call((qb) => (order ? qb.orderBy(order[0], order[1]) : qb))
+          .orderBy("position")
+          .limit(pageSize)
+          .offset(offset)
+          .execute()
+      : db
+          .selectFrom("products")
+          .selectAll()
+          .where(where)
+          .$call((qb) => (order ? qb.orderBy(order[0], order[1]) : qb))
+          .orderBy("position")
+          .limit(pageSize)
+          .offset(offset)
+          .execute()) as Promise<ProductRow[]>;
+  // Without a search, PostgreSQL reads the requested page beside the counts (one round trip, not
+  // two); it is read again only when the page turns out to be past the end.
+  const guessedOffset = (Math.max(1, params.page) - 1) * pageSize;
+  const guessedPage = !sqlite && filter.needle === "" ? readPage(guessedOffset, false) : null;
+  guessedPage?.catch(() => undefined); // awaited below when used; never an unhandled rejection
   const [byCategory, byBrand, top] = await Promise.all([categoryCounts, brandCounts, dearest]);
 
   const facets = emptyFacets();
@@ -233,15 +290,17 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
     if (Object.hasOwn(facets.categories, row.category)) facets.categories[row.category as keyof typeof facets.categories] = n;
     if (selected.size === 0 || selected.has(row.category)) total += n;
   }
-  for (const row of byBrand) facets.brands[row.sub_category as keyof typeof facets.brands] = Number(row.n);
+  for (const row of byBrand) {
+    if (Object.hasOwn(facets.brands, row.sub_category)) facets.brands[row.sub_category as keyof typeof facets.brands] = Number(row.n);
+  }
 
   const { page, pageCount, offset } = clampPage(params.page, total, pageSize);
   let products: Product[] = [];
   if (total > 0) {
-    let query = db.selectFrom("products").selectAll().where(productWhere(sqlite, filter, null));
-    const order = ORDER_BY[params.sort];
-    if (order) query = query.orderBy(order[0], order[1]);
-    const rows = await query.orderBy("position").limit(pageSize).offset(offset).execute();
+    const rows =
+      guessedPage && offset === guessedOffset
+        ? await guessedPage
+        : await readPage(offset, !sqlite && filter.needle !== "" && total <= SORT_MATCHES_BELOW);
     products = rows.map(rowToProduct);
   }
   return {
@@ -277,7 +336,9 @@ export async function getProducts(db: DB, ids: readonly string[]): Promise<Map<s
  * "You might also like" from the database (SPEC.md §2; the same answer as lib/catalogue
  * `relatedProducts`): four tiers in order — same brand and category, same brand, same category,
  * the rest — each read in catalogue order through an index, a batch at a time, skipping the
- * product's own model and any model already shown, until `count` are found.
+ * product's own model and any model already shown, until `count` are found. Only each model's
+ * first listing per brand and category is read (`model_first`): the first listing of a model in a
+ * tier is always one of those.
  */
 export async function relatedProducts(db: DB, product: Product, count: number): Promise<Product[]> {
   const seen = new Set([modelKey(product)]);
@@ -299,7 +360,15 @@ export async function relatedProducts(db: DB, product: Product, count: number): 
       const rows = await db
         .selectFrom("products")
         .selectAll()
-        .where((eb) => eb.and([sameBrand(eb, brand), sameCategory(eb, category), eb("position", ">", after)]))
+        .where((eb) =>
+          eb.and([
+            eb("model_first", "=", 1),
+            sameBrand(eb, brand),
+            sameCategory(eb, category),
+            eb("model_key", "not in", [...seen]),
+            eb("position", ">", after),
+          ]),
+        )
         .orderBy("position")
         .limit(batch)
         .execute();
@@ -348,6 +417,7 @@ function productToRow(product: Product, position: number): NewProductRow {
     created_at: product.createdAt,
     search_name: searchName(product.name),
     model_key: modelKey(product),
+    model_first: 0,
   };
 }
 

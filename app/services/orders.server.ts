@@ -3,7 +3,8 @@ import type { Selectable } from "kysely";
 import { z } from "zod";
 import { isSqlite, isUniqueViolation, type DB, type Executor } from "~/db/db.server";
 import type { OrdersTable } from "~/db/schema";
-import { DELIVERY_FEE_PAISE, ORDER_STATUSES } from "~/lib/constants";
+import { ORDER_STATUSES } from "~/constants/store";
+import { cartTotals } from "~/lib/cart-lines";
 import { BackendError } from "~/lib/errors";
 import { firstIssueMessage } from "~/schemas/api";
 import { selectCartLines } from "~/services/carts.server";
@@ -195,8 +196,7 @@ async function priceCart(trx: Executor, userId: number, requested: OrderItemInpu
       quantity: Number(line.quantity),
     };
   });
-  const subtotal = items.reduce((sum, item) => sum + item.pricePaise * item.quantity, 0);
-  return { items, amountPaise: subtotal + DELIVERY_FEE_PAISE };
+  return { items, amountPaise: cartTotals(items).totalPaise };
 }
 
 /** Removes an order's lines from the shopper's cart (lines added since stay; docs/decisions/0235). */

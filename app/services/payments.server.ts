@@ -30,7 +30,7 @@ import {
   type OrderRow,
   type RefundDuePayment,
 } from "~/services/orders.server";
-import { MAX_WEBHOOK_BODY_BYTES } from "~/utils/body.server";
+import { MAX_WEBHOOK_BODY_BYTES } from "~/http/body.server";
 
 /**
  * Payment rules (DESIGN.md §9, §16; issue 8 items 1–5): starting a Cashfree payment (one open

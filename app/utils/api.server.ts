@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { BackendError } from "~/backend/types";
 import { API_MESSAGES, firstIssueMessage } from "~/schemas/api";
-import { BodyError, readBodyText } from "~/utils/body.server";
+import { BodyError, readBodyText } from "~/http/body.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 
 /** A Store API failure answer: `{success:false, message}` with a meaningful status (DESIGN.md §4). */

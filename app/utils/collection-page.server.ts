@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
-import { toCardData, type ProductCardData } from "~/components/ProductCard";
+import { toCardData, type ProductCardData } from "~/lib/product-card";
 import type { FacetCounts } from "~/lib/catalogue";
 import { curatedParams, type CuratedCollection } from "~/lib/curated-collections";
 import {
@@ -9,7 +9,7 @@ import {
   parseCollectionParams,
   type CollectionParams,
 } from "~/schemas/collection-params";
-import { publicUrl } from "~/utils/env.server";
+import { publicUrl } from "~/config/env.server";
 
 /** What a collection page needs: one page of cards (never the catalogue) and where it is. */
 export type CollectionPageData = {

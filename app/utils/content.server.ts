@@ -1,9 +1,11 @@
 import { stat, readFile } from "node:fs/promises";
 import path from "node:path";
+import matter from "gray-matter";
+import he from "he";
 import { Marked, Renderer, type Token, type Tokens } from "marked";
 import { z } from "zod";
 import { STORE_CONTACT } from "~/content/store-details";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/config/env.server";
 
 /**
  * Static pages as Markdown files a store owner edits (app/content/*.md), rendered on the server
@@ -53,13 +55,22 @@ export type ContentPage = {
   sections: ContentSection[];
 };
 
+/** YAML reads an unquoted `2026-01-31` as a Date at midnight UTC; the page wants the day as written. */
+function dayAsWritten(value: unknown) {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) return value;
+  return value.toISOString().replace(/T00:00:00\.000Z$/, "");
+}
+
 const frontMatterSchema = z.object({
   title: z.string().trim().min(1, "title is required"),
   description: z.string().trim().min(1, "description is required"),
-  updated: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "updated must be a date like 2026-01-31")
-    .optional(),
+  updated: z.preprocess(
+    dayAsWritten,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "updated must be a date like 2026-01-31")
+      .optional(),
+  ),
 });
 
 /** Directory of the content files; the server runs from the project root (remix-serve, vitest). */
@@ -148,18 +159,26 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+/**
+ * Front matter read with gray-matter as YAML. Options are passed so gray-matter does not keep every
+ * text it has seen in its module-level cache, and the `---js` language (which gray-matter runs
+ * with eval) is refused.
+ */
 function splitFrontMatter(text: string, source: string) {
-  const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
-  if (!match) throw new Error(`${source}: missing front matter (a --- block with title and description)`);
-  const attributes: Record<string, string> = {};
-  for (const line of match[1].split(/\r?\n/)) {
-    if (line.trim() === "" || line.trimStart().startsWith("#")) continue;
-    const colon = line.indexOf(":");
-    if (colon < 1) throw new Error(`${source}: front matter line "${line}" is not "key: value"`);
-    const value = line.slice(colon + 1).trim();
-    attributes[line.slice(0, colon).trim()] = value.replace(/^(["'])(.*)\1$/, "$2");
+  if (!matter.test(text.replace(/^\uFEFF/, ""))) {
+    throw new Error(`${source}: missing front matter (a --- block with title and description)`);
   }
-  return { attributes, body: text.slice(match[0].length) };
+  try {
+    const file = matter(text, { engines: { javascript: refuseScript } });
+    return { attributes: file.data, body: file.content };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw new Error(`${source}: front matter is not valid YAML (${reason})`);
+  }
+}
+
+function refuseScript(): never {
+  throw new Error("front matter must be YAML, not JavaScript");
 }
 
 function fillPlaceholders(markdown: string) {
@@ -202,14 +221,9 @@ function escapeAttribute(text: string) {
   return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }
 
+/** HTML entities decoded (he); a no-break space becomes a plain space, as the text is for reading aloud and JSON-LD. */
 function decodeEntities(text: string) {
-  return text
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
+  return he.decode(text).replace(/\u00A0/g, " ");
 }
 
 const base = new Renderer();

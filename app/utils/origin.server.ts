@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { API_MESSAGES } from "~/schemas/api";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/config/env.server";
 
 /** What the Origin rule reads of a request: its `Origin`, `Sec-Fetch-Site` and `Host` headers. */
 export type OriginHeaders = { origin: string | null; secFetchSite: string | null; host: string | null };

@@ -2,9 +2,8 @@ import crypto from "node:crypto";
 import { isIP } from "node:net";
 import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { z } from "zod";
 import { API_MESSAGES } from "~/schemas/api";
-import { getEnv } from "~/utils/env.server";
+import { getEnv, parseEnv, type Env } from "~/config/env.server";
 
 /**
  * Rate limits for login and sign-up (DESIGN.md §16; issue 8 item 12; docs/decisions/0320). No key
@@ -23,16 +22,8 @@ import { getEnv } from "~/utils/env.server";
  * DATABASE_URL the counters live in its `rate_limits` table (rate-limiter-flexible's
  * RateLimiterPostgres) so every process behind a balancer enforces one limit; otherwise in memory.
  */
-const configSchema = z.object({
-  /** Failed logins per account per minute; the next attempt is refused (429) with back-off. */
-  RATE_LIMIT_LOGIN_FAILURES_PER_MIN: z.coerce.number().int().positive().default(5),
-  /** Failed logins per account per hour: OWASP ASVS 2.2.1 allows at most 100. */
-  RATE_LIMIT_LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().positive().max(100, "must be at most 100 (OWASP ASVS 2.2.1)").default(100),
-  /** Failed logins plus sign-ups per client address per minute (only with TRUST_PROXY=true). */
-  RATE_LIMIT_ADDRESS_PER_MIN: z.coerce.number().int().positive().default(10),
-});
-
-export type RateLimitConfig = z.output<typeof configSchema>;
+/** The limits, as parsed with the rest of the environment (app/config/env.server.ts). */
+export type RateLimitConfig = Pick<Env, "RATE_LIMIT_LOGIN_FAILURES_PER_MIN" | "RATE_LIMIT_LOGIN_FAILURES_PER_HOUR" | "RATE_LIMIT_ADDRESS_PER_MIN">;
 
 /** Outcome of a check: allowed, or refused with the seconds to wait (for Retry-After). */
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -220,14 +211,18 @@ export function rateLimitMessage(retryAfterSeconds: number): string {
   return `Too many attempts. Please wait ${Math.ceil(retryAfterSeconds / MINUTE)} minutes and try again.`;
 }
 
-/** Parses the limits from an environment-like object (defaults for missing ones); throws naming a bad one. */
-export function rateLimitConfig(env: Record<string, string | undefined>): RateLimitConfig {
-  const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  }
-  return parsed.data;
+/** The limits of a parsed environment. */
+export function rateLimitsOf(env: Env): RateLimitConfig {
+  const { RATE_LIMIT_LOGIN_FAILURES_PER_MIN, RATE_LIMIT_LOGIN_FAILURES_PER_HOUR, RATE_LIMIT_ADDRESS_PER_MIN } = env;
+  return { RATE_LIMIT_LOGIN_FAILURES_PER_MIN, RATE_LIMIT_LOGIN_FAILURES_PER_HOUR, RATE_LIMIT_ADDRESS_PER_MIN };
+}
+
+/**
+ * Parses the limits from an environment-like object with the one environment schema (defaults for
+ * missing ones; tests make limiters with it). Throws an Error naming a bad variable.
+ */
+export function rateLimitConfig(source: Record<string, string | undefined>): RateLimitConfig {
+  return rateLimitsOf(parseEnv(source));
 }
 
 /**
@@ -248,8 +243,8 @@ declare global {
   var __authRateLimitWarned: boolean | undefined;
 }
 
-// Parsed (and warned about) when the server starts (STYLE.md habit 7): a bad value stops it.
-const settings = rateLimitConfig(process.env);
+// Warned about when the server starts; the limits are parsed with the rest of the environment
+// (STYLE.md habit 7), so a bad value stops it.
 {
   const warning = startupWarning(getEnv());
   if (warning && !globalThis.__authRateLimitWarned) {
@@ -271,7 +266,7 @@ export function getAuthRateLimiter(): Promise<AuthRateLimiter> {
       globalThis.__authRateLimitPool ??= new pg.Pool({ connectionString: env.DATABASE_URL, max: 3, allowExitOnIdle: true });
       store = { kind: "postgres", pool: globalThis.__authRateLimitPool };
     }
-    return createAuthRateLimiter({ config: settings, trustProxy: env.TRUST_PROXY, store });
+    return createAuthRateLimiter({ config: rateLimitsOf(env), trustProxy: env.TRUST_PROXY, store });
   })().catch((error) => {
     globalThis.__authRateLimiter = undefined;
     throw error;

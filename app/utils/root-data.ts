@@ -3,12 +3,14 @@ import { useRouteLoaderData } from "@remix-run/react";
 /**
  * What the root loader gives every page besides its toast (app/root.tsx checks its answer against
  * this type): the browser-safe settings, the visitor (null when logged out) and the cart's item
- * count. Kept apart from root.tsx so the header and footer that root renders need not import it.
+ * count — deferred, so a promise while it streams in (render it with `<Await>`), or a number when
+ * it was known at once (logged out, empty cart). Kept apart from root.tsx so the header and footer
+ * that root renders need not import it.
  */
 export type RootData = {
   env: { STORE_NAME: string; FEEDBACK_URL: string; CASHFREE_ENV: "sandbox" | "production" };
   user: { name: string } | null;
-  cartCount: number;
+  cartCount: Promise<number> | number;
 };
 
 /** The root loader's data, for components anywhere in the tree (undefined in a root error). */

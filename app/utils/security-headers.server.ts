@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { getEnv, servedOverHttps, type Env } from "~/utils/env.server";
+import { getEnv, servedOverHttps, type Env } from "~/config/env.server";
 import { sessionCookieName } from "~/utils/session.server";
 import { toastCookieName } from "~/utils/toast.server";
 

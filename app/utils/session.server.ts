@@ -1,10 +1,11 @@
 import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
-import { SESSION_TTL_MS } from "~/schemas/api";
+import { cartItemCount } from "~/lib/cart-lines";
+import { SESSION_TTL_MS, type CartData } from "~/schemas/api";
 import { loginPath } from "~/utils/safe-redirect";
-import { getSessionSecret } from "~/utils/secret.server";
-import { cookieName, servedOverHttps } from "~/utils/env.server";
+import { getSessionSecret } from "~/config/secret.server";
+import { cookieName, servedOverHttps } from "~/config/env.server";
 
 const TOKEN_KEY = "token";
 
@@ -76,29 +77,30 @@ export async function commitLogout(request: Request): Promise<string> {
   return sessionStorage().destroySession(session);
 }
 
-/** What the header knows of the visitor (SPEC.md §2): null when logged out. */
-export type Shopper = { user: { name: string } | null; cartCount: number };
+/**
+ * What the header knows of the visitor (SPEC.md §2): null when logged out, and the cart's item
+ * count, a promise while the catalogue is still being asked (the root loader defers it).
+ */
+export type Shopper = { user: { name: string } | null; cartCount: Promise<number> | number };
 
 /**
  * The root loader's view of the visitor: logged in or not, and the cart's item count (the sum of
  * quantities of lines whose product is in the catalogue; docs/decisions/0201). The account menu
  * greets with SPEC.md's words 'Hello User' (docs/decisions/0203), so `user.name` is "User".
- * A token the backend refuses (revoked, expired) logs the browser out: `setCookie` clears it.
- * When the backend cannot be reached, the visitor stays logged in with a count of 0.
+ *
+ * The token is checked now (the backend's `getCart`): a token it refuses (revoked, expired) logs
+ * the browser out, and `setCookie` clears it, so the cookie goes out with the response's head.
+ * Only the count is left to settle (a promise that never rejects; docs/decisions/0510): it needs
+ * the products of the cart's lines. When the backend cannot be reached, the visitor stays logged
+ * in with a count of 0.
  */
 export async function getShopper(request: Request): Promise<Shopper & { setCookie?: string }> {
   const token = await getSessionToken(request);
   if (!token) return { user: null, cartCount: 0 };
+  const backend = getBackend();
+  let cart: CartData;
   try {
-    const backend = getBackend();
-    const cart = await backend.getCart(token);
-    const byId = await backend.getProducts(Object.keys(cart));
-    let cartCount = 0;
-    for (const [productId, sizes] of Object.entries(cart)) {
-      if (!byId.has(productId)) continue;
-      for (const quantity of Object.values(sizes)) cartCount += quantity > 0 ? quantity : 0;
-    }
-    return { user: { name: "User" }, cartCount };
+    cart = await backend.getCart(token);
   } catch (error) {
     if (error instanceof BackendError && error.status === 401) {
       return { user: null, cartCount: 0, setCookie: await commitLogout(request) };
@@ -106,6 +108,16 @@ export async function getShopper(request: Request): Promise<Shopper & { setCooki
     console.error("Could not read the cart for the header:", error);
     return { user: { name: "User" }, cartCount: 0 };
   }
+  const productIds = Object.keys(cart);
+  if (productIds.length === 0) return { user: { name: "User" }, cartCount: 0 };
+  const cartCount = backend.getProducts(productIds).then(
+    (products) => cartItemCount(cart, products),
+    (error: unknown) => {
+      console.error("Could not read the cart's products for the header:", error);
+      return 0;
+    },
+  );
+  return { user: { name: "User" }, cartCount };
 }
 
 function pathAndQuery(request: Request): string {

@@ -1,7 +1,7 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { cookieName, servedOverHttps } from "~/utils/env.server";
-import { getSessionSecret } from "~/utils/secret.server";
+import { cookieName, servedOverHttps } from "~/config/env.server";
+import { getSessionSecret } from "~/config/secret.server";
 
 type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { DEFAULT_SIZE_KEY, DELIVERY_FEE_PAISE } from "~/lib/constants";
+import { DEFAULT_SIZE_KEY, DELIVERY_FEE_PAISE } from "~/constants/store";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { buildProofApp, createProofDatabase, proofServer, type ProofDatabase, type ProofServer } from "../setup/proof-server";
 import { ADDRESS } from "../fixtures/address";

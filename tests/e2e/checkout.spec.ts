@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { NAME_MAX_CHARS } from "../../app/lib/constants";
+import { NAME_MAX_CHARS } from "../../app/constants/store";
 import { truncateName } from "../../app/lib/money";
 import { CASHFREE_SCRIPT_URL, STAND_IN_FAILURE_MESSAGE, cashfreeStandInScript } from "../fakes/cashfree-js-standin";
 import { catalogue, fillSignUp, newShopper, signUpWithForm, toast, type ApiProduct } from "./auth";

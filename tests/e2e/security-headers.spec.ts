@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { DEFAULT_SIZE_KEY } from "../../app/lib/constants";
+import { DEFAULT_SIZE_KEY } from "../../app/constants/store";
 import { CASHFREE_SCRIPT_URL, cashfreeStandInScript } from "../fakes/cashfree-js-standin";
 import { catalogue, logInWithForm, newShopper, registerWithApi, type Shopper } from "./auth";
 import { expect, jsDisabled, test } from "./fixtures";

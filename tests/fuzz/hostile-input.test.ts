@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { DEFAULT_SIZE_KEY } from "~/lib/constants";
+import { DEFAULT_SIZE_KEY } from "~/constants/store";
 import { buildProofApp, createProofDatabase, proofServer, type ProofDatabase, type ProofServer } from "../setup/proof-server";
 import { ADDRESS } from "../fixtures/address";
 

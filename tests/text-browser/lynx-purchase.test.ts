@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INDIAN_STATES } from "~/lib/indian-states";
+import { INDIAN_STATES } from "~/constants/indian-states";
 import { formatPaise } from "~/lib/money";
 import { Lynx, bodyText, buttonNumber, choiceNumber, fieldAfter, nextButton, references } from "../setup/text-browser-lynx";
 import { startTextBrowserServer, type TextBrowserServer } from "../setup/text-browser-server";

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { BackendError } from "~/backend/types";
-import { parseQuantityInput } from "~/components/cart/CartLine";
-import { buildCartLines, cartTotals, sizeLabel } from "~/components/cart/cart-lines";
+import { buildCartLines, cartTotals, parseQuantityInput, sizeLabel } from "~/lib/cart-lines";
 import type { DB } from "~/db/db.server";
 import { addCartItem, getCartData, updateCartItem } from "~/services/carts.server";
 import { importCatalogue } from "~/services/catalogue.server";

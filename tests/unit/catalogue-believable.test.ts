@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateDemoCatalogue } from "~/db/demo-catalogue";
 import { modelKey, relatedProducts } from "~/lib/catalogue";
-import { RELATED_PRODUCTS } from "~/lib/constants";
+import { RELATED_PRODUCTS } from "~/constants/store";
 import { parseWatchImageFile, renderWatchFace, type WatchFaceSpec } from "~/lib/watch-face";
 import type { Product } from "~/schemas/product";
 import { validateCatalogue } from "~/services/catalogue.server";

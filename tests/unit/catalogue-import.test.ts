@@ -8,6 +8,7 @@ import { generateDemoCatalogue } from "~/db/demo-catalogue";
 import { productToJson } from "~/schemas/product";
 import { importCatalogue, listProducts, validateCatalogue } from "~/services/catalogue.server";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { createProofDatabase, type ProofDatabase } from "../setup/proof-server";
 
 /** Each CLI run starts Node with tsx: about a second, far more on a busy machine. */
 const CLI_TIMEOUT = 180_000;
@@ -197,5 +198,72 @@ describe("npm run catalogue:import (the CLI, end to end on a temporary SQLite fi
     expect(run([path.join(dir, "missing.json")]).code).toBe(2);
     expect(run([SAMPLE_FILE, "--force"]).code).toBe(2);
     expect(await storedIds()).toEqual(["only"]);
+  }, CLI_TIMEOUT);
+});
+
+const cliDatabases: ("sqlite" | "postgres")[] = ["sqlite", ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : [])];
+
+describe.each(cliDatabases)("npm run catalogue:import of 5,000 products on %s (more than one chunk to check and to write)", (kind) => {
+  const COUNT = 5_000;
+  const demo = generateDemoCatalogue(COUNT);
+  let database: ProofDatabase;
+  let dir: string;
+  beforeAll(async () => {
+    database = await createProofDatabase(kind);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "catalogue-cli-large-"));
+  });
+  afterAll(async () => {
+    await database?.cleanup();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const importFile = (rows: unknown[]) => {
+    const file = path.join(dir, `catalogue-${rows.length}-${Date.now()}.json`);
+    fs.writeFileSync(file, JSON.stringify({ success: true, products: rows }));
+    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/catalogue-import.ts", file], {
+      cwd: path.resolve("."),
+      env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "test" },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+  const storedIds = async () => {
+    const db = database.open();
+    try {
+      return (await listProducts(db)).map((p) => p.id);
+    } finally {
+      await db.destroy();
+    }
+  };
+
+  it("imports every row in file order and, piped, prints only the final lines (no progress bar)", async () => {
+    const { code, stdout, stderr } = importFile(demo);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const lines = stdout.trim().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^Imported ${COUNT} products into \\S+ in \\d+\\.\\d s \\(reading`));
+    expect(stdout).not.toContain("\u001b");
+    expect(await storedIds()).toEqual(demo.map((p) => p._id));
+  }, CLI_TIMEOUT);
+
+  it("a bad last row writes nothing: the 5,000 products stay as they were", async () => {
+    const reversed = [...demo].reverse();
+    reversed[COUNT - 1] = { ...reversed[COUNT - 1], price: -1 };
+    const { code, stdout, stderr } = importFile(reversed);
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toContain(`Nothing was imported: 1 problem in 1 of ${COUNT} rows`);
+    expect(stderr).toContain(`row ${COUNT - 1}, field price: must be 0 or more (_id w00001)`);
+    expect(await storedIds()).toEqual(demo.map((p) => p._id));
+  }, CLI_TIMEOUT);
+
+  it("finds an id repeated far from its first use, and names the first row", async () => {
+    const rows = demo.map((p, i) => (i === 4_500 ? { ...p, _id: demo[10]._id } : p));
+    const { code, stderr } = importFile(rows);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`row 4500, field _id: duplicate id ${demo[10]._id} (first used in row 10)`);
+    expect(await storedIds()).toEqual(demo.map((p) => p._id));
   }, CLI_TIMEOUT);
 });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { paginationWindow, queryCatalogue, type PageLink } from "~/lib/catalogue";
-import { BRANDS, CATEGORIES, PAGE_SIZE, SORTS, type Brand, type Category } from "~/lib/constants";
+import { BRANDS, CATEGORIES, PAGE_SIZE, SORTS, type Brand, type Category } from "~/constants/store";
 import { CURATED_COLLECTIONS, curatedParams } from "~/lib/curated-collections";
 import { discountPercent, formatPaise, truncateName } from "~/lib/money";
 import { DEFAULT_COLLECTION_PARAMS, type CollectionParams } from "~/schemas/collection-params";

@@ -7,7 +7,7 @@ import { loader as slugLoader } from "~/routes/collection.$slug";
 import { loader as collectionLoader } from "~/routes/collection._index";
 import { loader as newArrivalsLoader } from "~/routes/new-arrivals";
 import { importCatalogue } from "~/services/catalogue.server";
-import { resetEnv } from "~/utils/env.server";
+import { resetEnv } from "~/config/env.server";
 import type { CollectionPageData } from "~/utils/collection-page.server";
 
 // The loaders called directly (DESIGN §14) over a catalogue of 60 products: 54 at ₹1,000–₹9,000,

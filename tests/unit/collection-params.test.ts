@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { filterChips } from "~/components/ActiveFilters";
-import { BRANDS, CATEGORIES, SORTS } from "~/lib/constants";
+import { BRANDS, CATEGORIES, SORTS } from "~/constants/store";
 import {
   collectionSearch,
   DEFAULT_COLLECTION_PARAMS,
@@ -32,6 +32,11 @@ describe("parseCollectionParams (DESIGN §5 URL contract)", () => {
   it("trims the search, keeps inner spaces, and treats blank as none", () => {
     expect(parse("q=%20%20G-Shock%20GA%20%20").q).toBe("G-Shock GA");
     expect(parse("q=+++").q).toBe("");
+  });
+
+  it("drops control characters from the search (no name holds one; PostgreSQL refuses NUL)", () => {
+    expect(parseCollectionParams(new URLSearchParams("q=cas%00io%1F%7F%0A")).q).toBe("casio");
+    expect(parseCollectionParams(new URLSearchParams("q=%00%09")).q).toBe("");
   });
 
   it("cuts a long search to 100 characters without splitting a character", () => {

@@ -9,7 +9,7 @@ import {
   paymentSimulatorEnabled,
   publicUrl,
   servedOverHttps,
-} from "~/utils/env.server";
+} from "~/config/env.server";
 
 const LIVE = { CASHFREE_APP_ID: "app", CASHFREE_SECRET_KEY: "secret" };
 const LONG_SECRET = "s".repeat(32);
@@ -83,8 +83,8 @@ describe("generated session secret file (issue 8 item 7)", () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
     if (saved === undefined) delete process.env.SESSION_SECRET;
     else process.env.SESSION_SECRET = saved;
-    const { resetEnv } = await import("~/utils/env.server");
-    const { resetSessionSecret } = await import("~/utils/secret.server");
+    const { resetEnv } = await import("~/config/env.server");
+    const { resetSessionSecret } = await import("~/config/secret.server");
     resetEnv();
     resetSessionSecret();
   });
@@ -97,8 +97,8 @@ describe("generated session secret file (issue 8 item 7)", () => {
       fs.writeFileSync("data/session-secret", fileContent);
     }
     delete process.env.SESSION_SECRET;
-    const { resetEnv } = await import("~/utils/env.server");
-    const { getSessionSecret, resetSessionSecret } = await import("~/utils/secret.server");
+    const { resetEnv } = await import("~/config/env.server");
+    const { getSessionSecret, resetSessionSecret } = await import("~/config/secret.server");
     resetEnv();
     resetSessionSecret();
     return getSessionSecret;

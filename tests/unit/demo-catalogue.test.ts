@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEMO_CATALOGUE_END, DEMO_VIDEO_PRODUCT_IDS, generateDemoCatalogue } from "~/db/demo-catalogue";
-import { BRANDS, CATEGORIES, DEFAULT_PRICE_MAX } from "~/lib/constants";
+import { BRANDS, CATEGORIES, DEFAULT_PRICE_MAX } from "~/constants/store";
 import { parseWatchImageFile, watchImageUrl } from "~/lib/watch-face";
 import { productJsonSchema } from "~/schemas/product";
 import { validateCatalogue } from "~/services/catalogue.server";

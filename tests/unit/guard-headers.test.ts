@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { parseEnv, resetEnv } from "~/utils/env.server";
+import { parseEnv, resetEnv } from "~/config/env.server";
 import { contentSecurityPolicy, everyResponseHeaders, isPersonalResponse, newNonce } from "~/utils/security-headers.server";
 
 /** The page policy and cache rules of DESIGN.md §16 (issue 8 items 8, 9), as pure functions. */

@@ -10,7 +10,7 @@ import { checkoutModeOf, createPaymentGateway, type PaymentGateway } from "~/pay
 import { MAX_UNPAID_ONLINE_ORDERS_PER_HOUR, ORDER_MESSAGES } from "~/schemas/orders";
 import { describeOrder, listRefundsDue, listUserOrders, placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import { processCashfreeWebhook, startCashfreePayment, verifyCashfreePayment } from "~/services/payments.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/config/env.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
 import { createShopper, fakeServerGateway, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SIZE_KEY } from "~/lib/constants";
+import { DEFAULT_SIZE_KEY } from "~/constants/store";
 import { addToCartSchema, SELECT_COLOUR_MESSAGE, SELECT_SIZE_MESSAGE } from "~/schemas/add-to-cart";
 import { newsletterSchema } from "~/schemas/newsletter";
 import {

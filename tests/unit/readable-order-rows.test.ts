@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderRowDetails, orderRows } from "~/components/orders/order-rows";
+import { orderRowDetails, orderRows } from "~/lib/order-rows";
 import type { Order } from "~/schemas/orders";
 
 /** Issue 9 item 2: My Orders reads "₹9,099 · Quantity: 2 · Colour: Blue", never "Size: Blue". */

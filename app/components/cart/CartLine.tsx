@@ -1,8 +1,8 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { sizeKeyName, sizeLabel, type CartLineData } from "~/components/cart/cart-lines";
-import { NAME_MAX_CHARS } from "~/lib/constants";
+import { parseQuantityInput, sizeKeyName, sizeLabel, type CartLineData } from "~/lib/cart-lines";
+import { NAME_MAX_CHARS } from "~/constants/store";
 import { formatPaise, truncateName } from "~/lib/money";
 import { MAX_LINE_QUANTITY } from "~/schemas/api";
 import { Separator } from "~/components/ui/Separator";
@@ -17,14 +17,6 @@ export function cartLineFetcherKey(line: Pick<CartLineData, "productId" | "sizeK
  * instead of redirecting, so nothing navigates. Plain form posts redirect back to /cart.
  */
 export const ENHANCED_FIELD = "enhanced";
-
-/** A quantity typed in the input that counts: a whole number 1..99 (SPEC.md §5); else null. */
-export function parseQuantityInput(value: string): number | null {
-  const text = value.trim();
-  if (!/^\d{1,9}$/.test(text)) return null;
-  const quantity = Number(text);
-  return quantity >= 1 && quantity <= MAX_LINE_QUANTITY ? quantity : null;
-}
 
 const SUBMIT_DELAY_MS = 400;
 

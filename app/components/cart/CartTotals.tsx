@@ -1,21 +1,18 @@
+import type { CartTotalsData } from "~/lib/cart-lines";
 import { formatPaise } from "~/lib/money";
 
 /**
  * CART TOTALS (SPEC.md §2, §9): Subtotal, Shipping Fee shown as 'Free Shipping' while the fee is 0,
- * and Total (subtotal plus fee; 0 for an empty cart). Amounts in paise. Used by /cart and the
- * checkout page; `headingLevel` fits it into the page's outline.
+ * and Total. Amounts in paise, as `cartTotals` (app/lib/cart-lines.ts) computes them: the one
+ * place the sum is made, also for the amount an order charges. Used by /cart and the checkout
+ * page; `headingLevel` fits it into the page's outline.
  */
 export function CartTotals({
   subtotalPaise,
-  deliveryFeePaise = 0,
-  totalPaise = subtotalPaise === 0 ? 0 : subtotalPaise + deliveryFeePaise,
+  deliveryFeePaise,
+  totalPaise,
   headingLevel = 2,
-}: {
-  subtotalPaise: number;
-  deliveryFeePaise?: number;
-  totalPaise?: number;
-  headingLevel?: 2 | 3;
-}) {
+}: CartTotalsData & { headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 3 ? "h3" : "h2";
   return (
     <section aria-labelledby="cart-totals-heading" className="w-full" data-testid="cart-totals">

@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { INDIAN_STATES, INDIAN_UNION_TERRITORIES } from "~/lib/indian-states";
+import { INDIAN_STATES, INDIAN_UNION_TERRITORIES } from "~/constants/indian-states";
 
 type AddressFieldName = "firstName" | "lastName" | "email" | "street" | "city" | "state" | "zipcode" | "country" | "phone";
 

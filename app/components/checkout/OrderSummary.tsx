@@ -1,4 +1,4 @@
-import { sizeKeyName, sizeLabel, type CartLineData } from "~/components/cart/cart-lines";
+import { sizeKeyName, sizeLabel, type CartLineData } from "~/lib/cart-lines";
 import { formatPaise } from "~/lib/money";
 
 /**

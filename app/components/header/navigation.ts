@@ -1,4 +1,4 @@
-import { COLLECTION_LINKS } from "~/lib/constants";
+import { COLLECTION_LINKS } from "~/constants/store";
 
 /** Site navigation: the header's and the footer's links. */
 

@@ -1,9 +1,9 @@
 import { Await, Link } from "@remix-run/react";
 import { Suspense } from "react";
-import type { ProductCardData } from "~/components/ProductCard";
+import type { ProductCardData } from "~/lib/product-card";
 import { ProductGrid } from "~/components/home/LatestCollections";
 import { SectionHeading } from "~/components/home/SectionHeading";
-import { HOME_SECTION_SIZE } from "~/lib/constants";
+import { HOME_SECTION_SIZE } from "~/constants/store";
 
 /**
  * Our Best Sellers (SPEC.md §2 "Home"): the first 10 bestsellers and a button to /collection.

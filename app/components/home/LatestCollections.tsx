@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { ProductCard, type ProductCardData } from "~/components/ProductCard";
+import { ProductCard } from "~/components/ProductCard";
+import type { ProductCardData } from "~/lib/product-card";
 import { SectionHeading } from "~/components/home/SectionHeading";
 
 /** The home page's category tabs; SPEC.md §1 lists them as having no behaviour. */

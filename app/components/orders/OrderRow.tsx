@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { Fragment } from "react";
-import { NAME_MAX_CHARS } from "~/lib/constants";
+import { NAME_MAX_CHARS } from "~/constants/store";
 import { truncateName } from "~/lib/money";
-import { orderRowDetails, type OrderRowData } from "~/components/orders/order-rows";
+import { orderRowDetails, type OrderRowData } from "~/lib/order-rows";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { Separator } from "~/components/ui/Separator";
 

@@ -1,7 +1,7 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useDelayedFlag } from "~/components/ui/useDelayedFlag";
-import { PRODUCT_SKELETON_MS } from "~/lib/constants";
+import { PRODUCT_SKELETON_MS } from "~/constants/store";
 
 /**
  * The product page's loading skeleton (SPEC.md §2, §9): the pending UI of a client-side

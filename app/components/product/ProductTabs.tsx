@@ -2,7 +2,7 @@ import { Fragment, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ComingSoonButton } from "~/components/ui/ComingSoon";
 import { Separator } from "~/components/ui/Separator";
-import { RATING, REVIEW_COUNT } from "~/lib/constants";
+import { RATING, REVIEW_COUNT } from "~/constants/store";
 import { PRODUCT_TABS, type ProductTab } from "~/schemas/product-view";
 
 /** The fixed generic text of the Description tab (SPEC.md §2). */

@@ -1,4 +1,5 @@
-import { ProductCard, type ProductCardData } from "~/components/ProductCard";
+import { ProductCard } from "~/components/ProductCard";
+import type { ProductCardData } from "~/lib/product-card";
 
 /** "You might also like": up to 5 related products as cards (SPEC.md §2, §9). */
 export function RelatedProducts({ products }: { products: readonly ProductCardData[] }) {

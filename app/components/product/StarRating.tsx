@@ -1,4 +1,4 @@
-import { FIXED_STARS, REVIEW_COUNT } from "~/lib/constants";
+import { FIXED_STARS, REVIEW_COUNT } from "~/constants/store";
 
 const STAR_PATH =
   "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z";

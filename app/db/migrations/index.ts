@@ -131,16 +131,22 @@ export const migrations: Record<string, Migration> = {
       const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
       await db.schema.alterTable("products").addColumn("search_name", "text", (c) => c.notNull().defaultTo("")).execute();
       await db.schema.alterTable("products").addColumn("model_key", "text", (c) => c.notNull().defaultTo("")).execute();
-      const rows: { id: string; name: string; sub_category: string }[] = await db
+      await db.schema.alterTable("products").addColumn("model_first", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      const rows: { id: string; name: string; sub_category: string; category: string }[] = await db
         .selectFrom("products")
-        .select(["id", "name", "sub_category"])
+        .select(["id", "name", "sub_category", "category"])
+        .orderBy("position")
         .execute();
+      const firsts = new Set<string>();
       for (const row of rows) {
+        const key = modelKey({ name: row.name, subCategory: row.sub_category });
+        const group = JSON.stringify([key, row.sub_category, row.category]);
         await db
           .updateTable("products")
-          .set({ search_name: searchName(row.name), model_key: modelKey({ name: row.name, subCategory: row.sub_category }) })
+          .set({ search_name: searchName(row.name), model_key: key, model_first: firsts.has(group) ? 0 : 1 })
           .where("id", "=", row.id)
           .execute();
+        firsts.add(group);
       }
 
       const indexes: [string, string[]][] = [
@@ -152,6 +158,10 @@ export const migrations: Record<string, Migration> = {
         ["products_bestsellers", ["bestseller", "position"]],
         ["products_brand_position", ["sub_category", "position"]],
         ["products_category_position", ["category", "position"]],
+        // Related products (model_first = 1 rows only): by brand and category, by category, all.
+        ["products_related_brand", ["model_first", "sub_category", "category", "position"]],
+        ["products_related_category", ["model_first", "category", "position"]],
+        ["products_related", ["model_first", "position"]],
       ];
       await db.schema.createIndex("products_position").on("products").column("position").unique().execute();
       for (const [name, columns] of indexes) await db.schema.createIndex(name).on("products").columns(columns).execute();
@@ -178,6 +188,7 @@ export const migrations: Record<string, Migration> = {
         .addColumn("changed_at", "bigint", (c) => c.notNull())
         .execute();
       await db.insertInto("catalogue_state").values({ id: 1, version: 1, changed_at: Date.now() }).execute();
+      await sql`analyze products`.execute(db);
     },
     async down(db: Kysely<any>) {
       await db.schema.dropTable("catalogue_state").ifExists().execute();
@@ -200,9 +211,13 @@ export const migrations: Record<string, Migration> = {
         "products_bestsellers",
         "products_brand_position",
         "products_category_position",
+        "products_related_brand",
+        "products_related_category",
+        "products_related",
       ]) {
         await db.schema.dropIndex(name).ifExists().execute();
       }
+      await db.schema.alterTable("products").dropColumn("model_first").execute();
       await db.schema.alterTable("products").dropColumn("model_key").execute();
       await db.schema.alterTable("products").dropColumn("search_name").execute();
     },

@@ -1,5 +1,5 @@
-import { DEFAULT_SIZE_KEY, DELIVERY_FEE_PAISE } from "~/lib/constants";
-import type { CartData } from "~/schemas/api";
+import { DEFAULT_SIZE_KEY, DELIVERY_FEE_PAISE } from "~/constants/store";
+import { MAX_LINE_QUANTITY, type CartData } from "~/schemas/api";
 
 /** One cart line as the cart and checkout pages show it; money in paise. */
 export type CartLineData = {
@@ -42,16 +42,28 @@ export function buildCartLines(cart: CartData, products: ReadonlyMap<string, Car
   );
 }
 
+/**
+ * The header's cart count (docs/decisions/0201): the sum of the quantities of the lines the cart
+ * page shows (`buildCartLines`), so lines of products that left the catalogue are not counted.
+ */
+export function cartItemCount(cart: CartData, products: ReadonlyMap<string, CartProduct>): number {
+  return buildCartLines(cart, products).reduce((count, line) => count + line.quantity, 0);
+}
+
 /** Sum of price × quantity over the lines, in paise. */
 export function cartSubtotalPaise(lines: ReadonlyArray<Pick<CartLineData, "pricePaise" | "quantity">>): number {
   return lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
 }
 
+/** A cart's money in paise: what the cart and checkout pages show and what an order charges. */
+export type CartTotalsData = { subtotalPaise: number; deliveryFeePaise: number; totalPaise: number };
+
 /**
  * Subtotal, delivery fee and total in paise (SPEC.md §9): the fee is 0 ('Free Shipping'), the
- * total is subtotal plus fee, and 0 when the cart is empty.
+ * total is subtotal plus fee, and 0 when the cart is empty. The one place these sums are made:
+ * the pages show them and the orders service charges `totalPaise`.
  */
-export function cartTotals(lines: ReadonlyArray<Pick<CartLineData, "pricePaise" | "quantity">>) {
+export function cartTotals(lines: ReadonlyArray<Pick<CartLineData, "pricePaise" | "quantity">>): CartTotalsData {
   const subtotalPaise = cartSubtotalPaise(lines);
   const deliveryFeePaise = lines.length === 0 ? 0 : DELIVERY_FEE_PAISE;
   return { subtotalPaise, deliveryFeePaise, totalPaise: subtotalPaise === 0 ? 0 : subtotalPaise + deliveryFeePaise };
@@ -69,4 +81,12 @@ export function sizeLabel(sizeKey: string): string {
  */
 export function sizeKeyName(sizeKey: string): "Colour" | null {
   return sizeKey === DEFAULT_SIZE_KEY ? null : "Colour";
+}
+
+/** A quantity typed in the input that counts: a whole number 1..99 (SPEC.md §5); else null. */
+export function parseQuantityInput(value: string): number | null {
+  const text = value.trim();
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const quantity = Number(text);
+  return quantity >= 1 && quantity <= MAX_LINE_QUANTITY ? quantity : null;
 }

@@ -24,6 +24,16 @@ export function isLoopbackUrl(url: string): boolean {
   return host === "::1";
 }
 
+/** Limits on login and sign-up (app/utils/rate-limit.server.ts; docs/decisions/0320). */
+const rateLimitVariables = {
+  /** Failed logins per account per minute; the next attempt is refused (429) with back-off. */
+  RATE_LIMIT_LOGIN_FAILURES_PER_MIN: z.coerce.number().int().positive().default(5),
+  /** Failed logins per account per hour: OWASP ASVS 2.2.1 allows at most 100. */
+  RATE_LIMIT_LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().positive().max(100, "must be at most 100 (OWASP ASVS 2.2.1)").default(100),
+  /** Failed logins plus sign-ups per client address per minute (only with TRUST_PROXY=true). */
+  RATE_LIMIT_ADDRESS_PER_MIN: z.coerce.number().int().positive().default(10),
+};
+
 /** Configuration of DESIGN.md §12, parsed once; a bad value stops the server and names itself. */
 const envSchema = z
   .object({
@@ -46,6 +56,7 @@ const envSchema = z
     TRUST_PROXY: flag,
     FEEDBACK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     SEED_DEMO_CATALOGUE: z.enum(["true", "false"]).default("true"),
+    ...rateLimitVariables,
   })
   .superRefine((env, ctx) => {
     // Half-configured Cashfree must not quietly fall back to the payment simulator (docs/decisions/0230).

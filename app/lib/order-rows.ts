@@ -1,4 +1,4 @@
-import { sizeKeyName, sizeLabel } from "~/components/cart/cart-lines";
+import { sizeKeyName, sizeLabel } from "~/lib/cart-lines";
 import { formatPaise } from "~/lib/money";
 import type { Order } from "~/schemas/orders";
 

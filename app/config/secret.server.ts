@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { getEnv, MIN_SESSION_SECRET_LENGTH } from "~/utils/env.server";
+import { getEnv, MIN_SESSION_SECRET_LENGTH } from "~/config/env.server";
 
 let secret: string | undefined;
 

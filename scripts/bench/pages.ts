@@ -1,0 +1,171 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { generateDemoCatalogue } from "~/db/demo-catalogue";
+import { createDatabase, migrateToLatest } from "~/db/db.server";
+import { PAGE_SIZE } from "~/constants/store";
+import { importCatalogue } from "~/services/catalogue.server";
+import { kb, latency, measureLoad, table, type LoadFigures } from "./load";
+import { startBenchServer, type BenchServer } from "./server";
+
+/**
+ * The pages mode of `npm run bench` (the default; docs/decisions/0104-bench.md): one catalogue on a
+ * throwaway SQLite file; per page its weight (HTML, JavaScript) and its rate and latency under load.
+ */
+
+export const COLLECTION_PATH = "/collection?category=Men&brand=Casio&sort=low-high&page=2";
+/** A collection page above this size would suggest it carries more than its own products. */
+const COLLECTION_HTML_LIMIT = 300 * 1024;
+
+export type PagesOptions = { root: string; products: number; connections: number; durationS: number };
+
+type PageFigures = {
+  label: string;
+  path: string;
+  status: number;
+  htmlBytes: number;
+  htmlGzip: number;
+  jsGzip: number | null;
+  jsFiles: number;
+  productLinks: number | null;
+};
+
+const gzipSize = (bytes: Buffer) => zlib.gzipSync(bytes, { level: 6 }).length;
+
+/** The JavaScript files a page loads: module script src, `import "…"` in inline modules, modulepreload links. */
+function scriptUrls(html: string): string[] {
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
+    const href = /\bhref="([^"]+)"/.exec(m[0]);
+    if (href) urls.add(href[1]);
+  }
+  for (const script of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const m of script[1].matchAll(/(?:import|from)\s*"([^"]+\.js)"/g)) urls.add(m[1]);
+  }
+  return [...urls];
+}
+
+/** The distinct products a page links to (`href="/product/ID"`). */
+export const productLinkCount = (html: string) => new Set([...html.matchAll(/href="\/product\/([^"?#]+)/g)].map((m) => m[1])).size;
+
+async function measurePage(base: string, label: string, pagePath: string, isHtml: boolean): Promise<PageFigures> {
+  const response = await fetch(base + pagePath, { headers: { "accept-encoding": "identity" } });
+  const body = Buffer.from(await response.arrayBuffer());
+  const figures: PageFigures = {
+    label,
+    path: pagePath,
+    status: response.status,
+    htmlBytes: body.length,
+    htmlGzip: gzipSize(body),
+    jsGzip: null,
+    jsFiles: 0,
+    productLinks: null,
+  };
+  if (isHtml) {
+    const html = body.toString("utf8");
+    const urls = scriptUrls(html);
+    let total = 0;
+    for (const url of urls) {
+      const js = await fetch(new URL(url, base));
+      total += gzipSize(Buffer.from(await js.arrayBuffer()));
+    }
+    figures.jsGzip = total;
+    figures.jsFiles = urls.length;
+    figures.productLinks = productLinkCount(html);
+  }
+  return figures;
+}
+
+/**
+ * Imports `products` generated products into a throwaway SQLite file (importCatalogue), serves
+ * them, measures the home, collection and product pages and a static file (the reference) with
+ * `connections` connections for `durationS` s each after a 2 s warm-up, prints the table and the
+ * checks. Returns false when a check failed.
+ */
+export async function runPagesBench({ root, products, connections, durationS }: PagesOptions): Promise<boolean> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
+  const databaseUrl = `file:${path.join(tmp, "store.db")}`;
+  let server: BenchServer | undefined;
+  try {
+    console.log(`Importing ${products.toLocaleString("en-IN")} generated products into a throwaway SQLite database…`);
+    const db = createDatabase(databaseUrl);
+    await migrateToLatest(db);
+    const imported = await importCatalogue(db, generateDemoCatalogue(products));
+    await db.destroy();
+    if (!imported.ok) throw new Error(`the generated catalogue is invalid: ${JSON.stringify(imported.errors.slice(0, 3))}`);
+
+    server = await startBenchServer(root, databaseUrl);
+    const { base } = server;
+    const listResponse = await fetch(`${base}/api/product/listproduct`);
+    const list = (await listResponse.json()) as { products?: { _id: string }[] };
+    const productId = list.products?.[0]?._id;
+    if (!productId) throw new Error("the store answered no products");
+    const stylesheet = /<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(await (await fetch(base + "/")).text())?.[1];
+
+    const targets: { label: string; path: string; html: boolean }[] = [
+      { label: "home", path: "/", html: true },
+      { label: "collection", path: COLLECTION_PATH, html: true },
+      { label: "product", path: `/product/${productId}`, html: true },
+      { label: "static (reference)", path: "/favicon.svg", html: false },
+    ];
+
+    const pages: PageFigures[] = [];
+    const loads: LoadFigures[] = [];
+    for (const target of targets) {
+      pages.push(await measurePage(base, target.label, target.path, target.html));
+      process.stdout.write(`Load: ${target.path} (${connections} connections, ${durationS} s)…\n`);
+      loads.push(await measureLoad(base + target.path, { connections, durationS, warmupConnections: 10, warmupS: 2 }));
+    }
+
+    const reference = loads[loads.length - 1].rps || 1;
+    const rows = [
+      ["page", "status", "req/s", "vs static", "p50 ms", "p99 ms", "HTML", "HTML gz", "JS gz (files)", "product links"],
+      ...pages.map((p, i) => [
+        `${p.label}  ${p.path}`,
+        String(p.status),
+        loads[i].rps.toFixed(0),
+        `${((loads[i].rps / reference) * 100).toFixed(0)}%`,
+        latency(loads[i].p50),
+        latency(loads[i].p99),
+        kb(p.htmlBytes),
+        kb(p.htmlGzip),
+        p.jsGzip === null ? "–" : `${kb(p.jsGzip)} (${p.jsFiles})`,
+        p.productLinks === null ? "–" : String(p.productLinks),
+      ]),
+    ];
+    console.log("");
+    console.log(`Catalogue: ${products.toLocaleString("en-IN")} products; listproduct JSON ${kb(Number(listResponse.headers.get("content-length") ?? 0) || JSON.stringify(list).length)}`);
+    if (stylesheet) {
+      const css = Buffer.from(await (await fetch(new URL(stylesheet, base))).arrayBuffer());
+      console.log(`Stylesheet: ${stylesheet} ${kb(css.length)} (${kb(gzipSize(css))} gzipped)`);
+    }
+    console.log(`autocannon: ${connections} connections, ${durationS} s per page, loopback, client and server on the same ${os.cpus().length} cores`);
+    console.log("");
+    console.log(table(rows));
+    console.log("");
+
+    const problems: string[] = [];
+    pages.forEach((p, i) => {
+      if (p.status !== 200) problems.push(`${p.path} answered ${p.status}`);
+      if (loads[i].non2xx > 0 || loads[i].errors > 0) problems.push(`${p.path}: ${loads[i].non2xx} non-2xx answers and ${loads[i].errors} errors under load`);
+      if (loads[i].timeouts > 0) console.log(`NOTE: ${p.path}: ${loads[i].timeouts} requests waited over 10 s (is the machine busy?)`);
+    });
+    const collection = pages[1];
+    const carriesOnlyItsPage = collection.productLinks !== null && collection.productLinks <= PAGE_SIZE && collection.htmlBytes <= COLLECTION_HTML_LIMIT;
+    console.log(
+      `${carriesOnlyItsPage ? "PASS" : "FAIL"}: the collection page carries ${collection.productLinks} product links (at most ${PAGE_SIZE}) in ${kb(collection.htmlBytes)} of HTML (at most ${kb(COLLECTION_HTML_LIMIT)}), not the ${products.toLocaleString("en-IN")}-product catalogue.`,
+    );
+    if (!carriesOnlyItsPage) problems.push("the collection page carries more than its own products");
+    for (const problem of problems) console.log(`FAIL: ${problem}`);
+    return problems.length === 0;
+  } catch (error) {
+    console.error(`Bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (server?.log()) console.error(`Server said:\n${server.log()}`);
+    return false;
+  } finally {
+    await server?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
