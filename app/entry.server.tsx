@@ -4,7 +4,8 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { closeDb, getDb } from "~/db/index.server";
+import { closeDb } from "~/db/index.server";
+import { getStoreDb } from "~/backend/index.server";
 import { MAX_FORM_BODY_BYTES, MAX_WEBHOOK_BODY_BYTES } from "~/http/body.server";
 import { getEnv } from "~/config/env.server";
 import { installHttpGuard } from "~/utils/http-guard.server";
@@ -43,7 +44,7 @@ installHttpGuard({
   exit: (code) => process.exit(code),
 });
 if (!getEnv().BACKEND_URL) {
-  getDb().catch((error) => {
+  getStoreDb().catch((error) => {
     console.error("Could not open the database:", error);
     process.exit(1);
   });

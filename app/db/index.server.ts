@@ -1,5 +1,4 @@
 import { createDatabase, migrateToLatest, type DB } from "~/db/db.server";
-import { seedDemoCatalogueIfEmpty } from "~/db/seed.server";
 import { getEnv } from "~/config/env.server";
 
 declare global {
@@ -8,15 +7,14 @@ declare global {
 }
 
 /**
- * The process's database, created, migrated and (when the catalogue is empty) seeded with the
- * demo catalogue on first use (DESIGN.md §6). Rejects when the database cannot be opened.
+ * The process's database, created and migrated on first use (DESIGN.md §6); the backend seeds the
+ * demo catalogue into it (backend/index.server.ts). Rejects when the database cannot be opened.
  */
 export function getDb(): Promise<DB> {
   globalThis.__storeDb ??= (async () => {
     const env = getEnv();
     const db = createDatabase(env.DATABASE_URL);
     await migrateToLatest(db);
-    if (env.SEED_DEMO_CATALOGUE === "true") await seedDemoCatalogueIfEmpty(db);
     return db;
   })().catch((error) => {
     globalThis.__storeDb = undefined;

@@ -46,7 +46,6 @@ export const SEARCH_MAX_CHARS = 100;
  * Control characters cannot be typed into a search box and no product name holds one; PostgreSQL
  * refuses NUL in text. They are dropped from `q` (docs/decisions/0500).
  */
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
 /** Folds a group value for matching: "patek philippe", "PATEKPHILIPPE" and "PatekPhilippe" agree. */

@@ -4,7 +4,7 @@ import { createHttpBackend } from "~/backend/http.server";
 import { createLocalBackend } from "~/backend/local.server";
 import { BackendError, type Backend } from "~/backend/types";
 import { createDatabase, type DB } from "~/db/db.server";
-import { seedDemoCatalogueIfEmpty } from "~/db/seed.server";
+import { seedDemoCatalogueIfEmpty } from "~/services/catalogue.server";
 import { productJsonSchema, type Product } from "~/schemas/product";
 import { listProducts } from "~/services/catalogue.server";
 import { startContractServer, type ContractServer } from "../setup/contract-server";

@@ -1,0 +1,140 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import { isSqlite, type DB, type Executor } from "~/db/db.server";
+import type { NewProductRow, ProductRow } from "~/db/schema";
+import { modelKey, searchName } from "~/lib/catalogue";
+import type { Product } from "~/schemas/product";
+
+/*
+ * How products are stored (DESIGN.md §6, docs/decisions/0500): rows ↔ products, replacing the
+ * catalogue, and the version every catalogue write bumps. Queries over the catalogue live in
+ * services/catalogue.server.ts.
+ */
+
+/** Rows per INSERT: 500 rows × 20 columns stays under both databases' parameter limits. */
+const INSERT_CHUNK = 500;
+
+/** What a catalogue import reports while it writes: rows written so far of `total`. */
+export type ImportProgress = (written: number, total: number) => void;
+
+/**
+ * Replaces the stored catalogue with already validated products (services/catalogue
+ * `validateCatalogue`) in one transaction, in their order (catalogue order = "relevant").
+ * Until it commits, readers (the store's pages, other processes) keep seeing the old catalogue;
+ * the commit bumps `catalogue_state.version` and, on PostgreSQL, sends `NOTIFY catalogue_changed`
+ * (issue 10 items 4, 5). `onProgress` is called after each chunk of 500 rows. Returns the number
+ * of products written. Throws the database's error, having written nothing.
+ */
+export async function replaceCatalogue(db: DB, products: readonly Product[], onProgress?: ImportProgress): Promise<number> {
+  const firsts = new Set<string>();
+  const rows = products.map((product, position) => {
+    const row = productToRow(product, position);
+    const group = modelGroup(row);
+    row.model_first = firsts.has(group) ? 0 : 1;
+    firsts.add(group);
+    return row;
+  });
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("products").execute();
+    onProgress?.(0, rows.length);
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await trx.insertInto("products").values(rows.slice(i, i + INSERT_CHUNK)).execute();
+      onProgress?.(Math.min(rows.length, i + INSERT_CHUNK), rows.length);
+    }
+    await markCatalogueChanged(trx);
+    if (isSqlite(db)) await sql`analyze products`.execute(trx);
+  });
+  // PostgreSQL: fresh statistics, and a visibility map so facet counts are index-only scans
+  // (VACUUM cannot run inside the transaction; a failure here costs speed, never data).
+  if (!isSqlite(db)) await sql`vacuum (analyze) products`.execute(db).catch((error) => console.error(`VACUUM after the import failed: ${(error as Error).message}`));
+  return rows.length;
+}
+
+/**
+ * The listings a "You might also like" row chooses among (products.model_first): the first
+ * listing, in catalogue order, of each model (`model_key`) in each brand and category. Related
+ * products walk only these rows, so a brand with thousands of listings of a few models costs a few
+ * rows, not thousands (issue 10 item 1). A write that changes a product's name, brand, category or
+ * position must recompute the flag for the models it touches.
+ */
+function modelGroup(row: Pick<NewProductRow, "model_key" | "sub_category" | "category">): string {
+  return JSON.stringify([row.model_key, row.sub_category, row.category]);
+}
+
+/** The PostgreSQL channel on which catalogue changes are announced (payload: the new version). */
+export const CATALOGUE_CHANNEL = "catalogue_changed";
+
+/**
+ * Bumps `catalogue_state.version` inside the caller's transaction and, on PostgreSQL, queues a
+ * `NOTIFY catalogue_changed` that is delivered when it commits (DESIGN.md §15). Every write to
+ * products must call it. Returns the new version.
+ */
+export async function markCatalogueChanged(trx: Executor): Promise<number> {
+  const row = await trx
+    .updateTable("catalogue_state")
+    .set((eb) => ({ version: eb("version", "+", 1), changed_at: Date.now() }))
+    .where("id", "=", 1)
+    .returning("version")
+    .executeTakeFirstOrThrow();
+  const version = Number(row.version);
+  if (!isSqlite(trx as DB)) await sql`select pg_notify(${CATALOGUE_CHANNEL}, ${String(version)})`.execute(trx);
+  return version;
+}
+
+/** The catalogue's version (goes up with every change): the ETag of listproduct. */
+export async function catalogueVersion(db: Executor): Promise<number> {
+  const row = await db.selectFrom("catalogue_state").select("version").where("id", "=", 1).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/** A product as its `products` row (money in paise, lists as JSON text); `model_first` is set by replaceCatalogue. */
+export function productToRow(product: Product, position: number): NewProductRow {
+  return {
+    id: product.id,
+    position,
+    name: product.name,
+    images: JSON.stringify(product.images),
+    videos: JSON.stringify(product.videos),
+    video_poster: product.videoPoster,
+    price_paise: product.pricePaise,
+    original_paise: product.originalPaise,
+    category: product.category,
+    sub_category: product.subCategory,
+    description: product.description,
+    features: JSON.stringify(product.features),
+    movement: product.movement,
+    strap_material: product.strapMaterial,
+    colours: JSON.stringify(product.colours),
+    bestseller: product.bestseller ? 1 : 0,
+    sold: product.sold,
+    created_at: product.createdAt,
+    search_name: searchName(product.name),
+    model_key: modelKey(product),
+    model_first: 0,
+  };
+}
+
+const jsonList = z.array(z.string());
+
+/** A `products` row as a product. Throws when a list column holds something other than a JSON list of strings. */
+export function rowToProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    images: jsonList.parse(JSON.parse(row.images)),
+    videos: jsonList.parse(JSON.parse(row.videos)),
+    videoPoster: row.video_poster,
+    pricePaise: Number(row.price_paise),
+    originalPaise: row.original_paise === null ? null : Number(row.original_paise),
+    category: row.category as Product["category"],
+    subCategory: row.sub_category,
+    description: row.description,
+    features: jsonList.parse(JSON.parse(row.features)),
+    movement: row.movement,
+    strapMaterial: row.strap_material,
+    colours: jsonList.parse(JSON.parse(row.colours)),
+    bestseller: Number(row.bestseller) === 1,
+    sold: Number(row.sold),
+    createdAt: Number(row.created_at),
+  };
+}
