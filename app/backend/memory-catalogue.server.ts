@@ -6,7 +6,10 @@ export type CatalogueSnapshot = {
   byId: Map<string, Product>;
   /** Catalogue position (0-based) by id. */
   positionById: Map<string, number>;
+  /** The remote ETag, sent back with If-None-Match; null when the remote sends none. */
   etag: string | null;
+  /** This snapshot's tag for our own answers: the remote ETag, else one new tag per load. */
+  tag: string;
 };
 
 /** One read of the remote catalogue: unchanged since `etag` (HTTP 304), or the new list and its ETag. */
@@ -24,6 +27,7 @@ export function createMemoryCatalogue(fetchCatalogue: CatalogueFetch, { refreshM
   let snapshot: CatalogueSnapshot | null = null;
   let pending: Promise<CatalogueSnapshot> | null = null;
   let checkedAt = 0;
+  let loads = 0;
 
   function refresh(): Promise<CatalogueSnapshot> {
     pending ??= fetchCatalogue(snapshot?.etag ?? null)
@@ -36,6 +40,7 @@ export function createMemoryCatalogue(fetchCatalogue: CatalogueFetch, { refreshM
           byId: new Map(answer.products.map((p) => [p.id, p])),
           positionById: new Map(answer.products.map((p, index) => [p.id, index])),
           etag: answer.etag,
+          tag: answer.etag ?? `"m${++loads}"`,
         };
         return snapshot;
       })

@@ -95,17 +95,22 @@ export function queryCatalogue(
   const sorted = sortProducts(matches, params.sort);
   const total = sorted.length;
   const { page, pageCount, offset } = clampPage(params.page, total, pageSize);
-  const products = sorted.slice(offset, offset + pageSize);
-  return {
-    products,
-    total,
-    page,
-    pageCount,
-    from: total === 0 ? 0 : offset + 1,
-    to: offset + products.length,
-    facets,
-    maxPricePaise,
-  };
+  return cataloguePage(sorted.slice(offset, offset + pageSize), total, { page, pageCount, offset }, facets, maxPricePaise);
+}
+
+/**
+ * A CataloguePage from its parts: the page's products, the total, where the page is (clampPage),
+ * the facet counts and the dearest price (paise). `from`/`to` are 1-based; 0 and 0 when nothing
+ * matches. Shared by the in-memory and the SQL query so both answer in one shape.
+ */
+export function cataloguePage(
+  products: Product[],
+  total: number,
+  { page, pageCount, offset }: ReturnType<typeof clampPage>,
+  facets: FacetCounts,
+  maxPricePaise: number,
+): CataloguePage {
+  return { products, total, page, pageCount, from: total === 0 ? 0 : offset + 1, to: offset + products.length, facets, maxPricePaise };
 }
 
 /** The home page's rows over a catalogue in catalogue order (SPEC.md §2); pure. */

@@ -3,7 +3,7 @@ import { isSqlite, type DB } from "~/db/db.server";
 import { generateDemoCatalogue } from "~/db/demo-catalogue";
 import { replaceCatalogue, rowToProduct, type ImportProgress } from "~/db/products.server";
 import type { Database, ProductRow } from "~/db/schema";
-import { clampPage, emptyFacets, modelKey, searchNeedle, type CataloguePage, type HomeSections } from "~/lib/catalogue";
+import { cataloguePage, clampPage, emptyFacets, modelKey, searchNeedle, type CataloguePage, type HomeSections } from "~/lib/catalogue";
 import { HOME_SECTION_SIZE, PAGE_SIZE } from "~/constants/store";
 import type { CollectionParams } from "~/schemas/collection-params";
 import { productFromJson, productJsonSchema, type Product } from "~/schemas/product";
@@ -226,16 +226,7 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
         : await readPage(offset, !sqlite && filter.needle !== "" && total <= SORT_MATCHES_BELOW);
     products = rows.map(rowToProduct);
   }
-  return {
-    products,
-    total,
-    page,
-    pageCount,
-    from: total === 0 ? 0 : offset + 1,
-    to: offset + products.length,
-    facets,
-    maxPricePaise: Number(top?.top ?? 0),
-  };
+  return cataloguePage(products, total, { page, pageCount, offset }, facets, Number(top?.top ?? 0));
 }
 
 /** One product by id, or null (SPEC.md §2). */
