@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import chain from "stream-chain";
 import { parser } from "stream-json";
 import pick from "stream-json/filters/pick.js";
@@ -222,7 +221,9 @@ export function createHttpBackend(
  */
 async function readProductStream(body: ReadableStream<Uint8Array>): Promise<Product[]> {
   const pipeline = chain([
-    Readable.fromWeb(body as NodeReadableStream<Uint8Array>),
+    // Readable.from over the reader, not Readable.fromWeb: under remix-serve, fetch's body may be
+    // another implementation's ReadableStream, which fromWeb refuses.
+    Readable.from(chunksOf(body)),
     parser(),
     pick({ filter: "products" }),
     streamArray(),
@@ -240,6 +241,20 @@ async function readProductStream(body: ReadableStream<Uint8Array>): Promise<Prod
     throw new BackendError(502, `The store answered /api/product/listproduct with broken JSON (${(error as Error).message}).`);
   }
   return products;
+}
+
+/** The chunks of a web ReadableStream, whichever implementation made it, as Buffers. */
+async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Buffer> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      if (value) yield Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    }
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 /** The `Idempotency-Key` header of an order call, when the caller has a key. */

@@ -20,18 +20,32 @@ import { startContractServer, type ContractServer } from "../setup/contract-serv
  */
 
 let server: ContractServer;
+let storefront: ContractServer;
 let db: DB;
 let local: Backend;
 
 beforeAll(async () => {
   server = await startContractServer({}, { buildSuffix: "contract-catalogue" });
+  // A storefront whose catalogue comes from `server` through the http adapter (BACKEND_URL).
+  storefront = await startContractServer({ BACKEND_URL: server.baseUrl, PUBLIC_URL: server.baseUrl }, { buildSuffix: "contract-catalogue", skipBuild: true });
   db = createDatabase(`file:${server.databaseFile}`);
   local = createLocalBackend(async () => db);
 }, 240_000);
 afterAll(async () => {
   await db?.destroy();
+  await storefront?.stop();
   await server?.stop();
 }, 30_000);
+
+/** What a shopper reads of a collection page: the count line, the cards' links, the filter labels. */
+async function collectionView(baseUrl: string, search: string) {
+  const html = (await (await fetch(`${baseUrl}/collection${search}`)).text()).replace(/<!-- -->/g, "");
+  return {
+    count: /data-testid="result-count"[^>]*>([^<]*)</.exec(html)?.[1],
+    cards: [...html.matchAll(/data-testid="product-card"[^>]*href="([^"]+)"|href="([^"]+)"[^>]*data-testid="product-card"/g)].map((m) => m[1] ?? m[2]),
+    facets: [...html.matchAll(/data-testid="facet-([^"]+)"[\s\S]*?\((\d+)\)/g)].map((m) => `${m[1]} ${m[2]}`),
+  };
+}
 
 const arbParams: fc.Arbitrary<CollectionParams> = fc
   .record({
@@ -68,6 +82,31 @@ describe("http adapter and local adapter answer the catalogue alike", () => {
       { numRuns: 6 },
     );
   }, 180_000);
+});
+
+describe("a storefront in front of the server (BACKEND_URL) shows the same pages", () => {
+  it("collection pages, facets and product pages match the server's own", async () => {
+    expect(await importCatalogue(db, generateDemoCatalogue(300))).toMatchObject({ ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 2_500)); // the storefront's background refresh (2 s)
+    await fetch(`${storefront.baseUrl}/collection`); // starts it, if it has not yet
+    for (const search of ["", "?category=Men&brand=Casio&sort=low-high&page=2", "?q=seiko&sort=high-low", "?brand=Rolex&max=2000000&sort=newest"]) {
+      const deadline = Date.now() + 10_000;
+      const want = await collectionView(server.baseUrl, search);
+      expect(want.cards.length).toBeGreaterThan(0);
+      expect(want.facets).toHaveLength(11);
+      let got = await collectionView(storefront.baseUrl, search);
+      while (JSON.stringify(got) !== JSON.stringify(want) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        got = await collectionView(storefront.baseUrl, search);
+      }
+      expect(got, search).toEqual(want);
+    }
+    const [first] = await local.listProducts();
+    const page = await fetch(`${storefront.baseUrl}/product/${first.id}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(first.name);
+    expect((await fetch(`${storefront.baseUrl}/product/no-such-watch`)).status).toBe(404);
+  }, 60_000);
 });
 
 describe("GET /api/product/listproduct streams with an ETag", () => {
