@@ -130,6 +130,9 @@ function productWhere(sqlite: boolean, filter: ProductFilter, omit: "category" |
   };
 }
 
+/** PostgreSQL reads pages up to this one beside the counts, before knowing the total. */
+const GUESS_PAGES = 40;
+
 /** Searches matching at most this many products are sorted after the trigram index finds them. */
 const SORT_MATCHES_BELOW = 20_000;
 
@@ -199,9 +202,10 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
           .offset(offset)
           .execute()) as Promise<ProductRow[]>;
   // Without a search, PostgreSQL reads the requested page beside the counts (one round trip, not
-  // two); it is read again only when the page turns out to be past the end.
+  // two); it is read again only when the page turns out to be past the end. Only for the first
+  // pages: a hand-typed page=999999 must not cost a walk past every row before it is clamped.
   const guessedOffset = (Math.max(1, params.page) - 1) * pageSize;
-  const guessedPage = !sqlite && filter.needle === "" ? readPage(guessedOffset, false) : null;
+  const guessedPage = !sqlite && filter.needle === "" && params.page <= GUESS_PAGES ? readPage(guessedOffset, false) : null;
   guessedPage?.catch(() => undefined); // awaited below when used; never an unhandled rejection
   const [byCategory, byBrand, top] = await Promise.all([categoryCounts, brandCounts, dearest]);
 
