@@ -109,6 +109,15 @@ export function createHttpBackend(
       for (let i = 0; i < products.length; i += 1000) yield products.slice(i, i + 1000);
     },
 
+    async catalogueInfo() {
+      const { products, loadedAt } = await catalogue.get();
+      return { count: products.length, changedAt: loadedAt };
+    },
+
+    async productIds(offset, limit) {
+      return (await catalogue.get()).products.slice(offset, offset + limit).map((p) => p.id);
+    },
+
     async queryCatalogue(params) {
       return queryCatalogue((await catalogue.get()).products, params);
     },

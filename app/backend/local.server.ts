@@ -35,6 +35,14 @@ export function createLocalBackend(getDb: () => Promise<DB>, options: LocalBacke
       yield* catalogue.productBatches(await getDb());
     },
 
+    async catalogueInfo() {
+      return catalogue.catalogueInfo(await getDb());
+    },
+
+    async productIds(offset, limit) {
+      return catalogue.productIds(await getDb(), offset, limit);
+    },
+
     async queryCatalogue(params) {
       return catalogue.queryCatalogue(await getDb(), params);
     },

@@ -10,6 +10,8 @@ export type CatalogueSnapshot = {
   etag: string | null;
   /** This snapshot's tag for our own answers: the remote ETag, else one new tag per load. */
   tag: string;
+  /** When this catalogue was loaded (ms since epoch): a changed catalogue is loaded anew. */
+  loadedAt: number;
 };
 
 /** One read of the remote catalogue: unchanged since `etag` (HTTP 304), or the new list and its ETag. */
@@ -41,6 +43,7 @@ export function createMemoryCatalogue(fetchCatalogue: CatalogueFetch, { refreshM
           positionById: new Map(answer.products.map((p, index) => [p.id, index])),
           etag: answer.etag,
           tag: answer.etag ?? `"m${++loads}"`,
+          loadedAt: Date.now(),
         };
         return snapshot;
       })

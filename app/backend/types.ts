@@ -32,6 +32,15 @@ export interface Backend {
   productBatches(): AsyncIterable<Product[]>;
 
   /**
+   * How many products the catalogue holds and when it last changed (ms since epoch): the
+   * sitemap's size and `lastmod` (issue 11 item 4).
+   */
+  catalogueInfo(): Promise<{ count: number; changedAt: number }>;
+
+  /** Up to `limit` product ids from `offset` (0-based), in catalogue order: one sitemap file. */
+  productIds(offset: number, limit: number): Promise<string[]>;
+
+  /**
    * One page of /collection (DESIGN.md §3, §5; SPEC.md §5, §9): the products of the clamped page,
    * the total, the disjunctive facet counts of every Category and Brand option, and the dearest
    * price of the catalogue (paise). `params` prices are whole rupees; `page` past the end clamps

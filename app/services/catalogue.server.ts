@@ -233,6 +233,21 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
   return cataloguePage(products, total, { page, pageCount, offset }, facets, Number(top?.top ?? 0));
 }
 
+/** The number of products and the time of the last catalogue change (ms since epoch). */
+export async function catalogueInfo(db: DB): Promise<{ count: number; changedAt: number }> {
+  const [count, state] = await Promise.all([
+    db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
+    db.selectFrom("catalogue_state").select("changed_at").where("id", "=", 1).executeTakeFirst(),
+  ]);
+  return { count: Number(count?.n ?? 0), changedAt: Number(state?.changed_at ?? 0) };
+}
+
+/** Up to `limit` product ids from `offset` (0-based) in catalogue order, through the position index. */
+export async function productIds(db: DB, offset: number, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom("products").select("id").orderBy("position").limit(limit).offset(offset).execute();
+  return rows.map((row) => row.id);
+}
+
 /** One product by id, or null (SPEC.md §2). */
 export async function getProduct(db: DB, id: string): Promise<Product | null> {
   const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();

@@ -1,0 +1,6 @@
+import { pagesSitemap } from "~/utils/sitemap.server";
+
+/** `GET /sitemap/pages`: home, collections and static pages (issue 11 item 4). */
+export async function loader() {
+  return pagesSitemap();
+}

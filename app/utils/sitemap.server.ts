@@ -1,0 +1,86 @@
+import he from "he";
+import { getBackend } from "~/backend/index.server";
+import { publicUrl } from "~/config/env.server";
+import { CURATED_COLLECTIONS } from "~/lib/curated-collections";
+import { CONTENT_SLUGS, loadContentPage } from "~/utils/content.server";
+
+/** URLs per sitemap file: the sitemaps.org limit is 50,000 (issue 11 item 4). */
+export const SITEMAP_PAGE_SIZE = 50_000;
+
+/** Paths that are personal or do things, never indexed; robots.txt disallows them (issue 11 item 4). */
+export const DISALLOWED_PATHS = ["/cart", "/orders", "/place-order", "/verify", "/login", "/api/"];
+
+type SitemapUrl = { loc: string; lastmod?: number | string };
+
+const XML_HEADERS = { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" };
+
+/** A W3C date (YYYY-MM-DD) for `lastmod`, from ms since epoch or such a date already. */
+function w3cDate(value: number | string): string {
+  return typeof value === "string" ? value : new Date(value).toISOString().slice(0, 10);
+}
+
+function urlEntries(tag: "url" | "sitemap", urls: SitemapUrl[]): string {
+  return urls
+    .map(({ loc, lastmod }) => `<${tag}><loc>${he.escape(loc)}</loc>${lastmod !== undefined ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ""}</${tag}>`)
+    .join("\n");
+}
+
+/**
+ * `/sitemap.xml` (sitemaps.org index; models: Hydrogen's `[sitemap.xml].tsx`): the pages sitemap and
+ * one products sitemap per 50,000 products, absolute on PUBLIC_URL, `lastmod` the catalogue's last
+ * change. Never personal pages.
+ */
+export async function sitemapIndex(): Promise<Response> {
+  const origin = publicUrl();
+  const { count, changedAt } = await getBackend().catalogueInfo();
+  const files: SitemapUrl[] = [{ loc: `${origin}/sitemap/pages`, lastmod: changedAt }];
+  for (let page = 1; page <= Math.ceil(count / SITEMAP_PAGE_SIZE); page++) {
+    files.push({ loc: `${origin}/sitemap/products/${page}`, lastmod: changedAt });
+  }
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urlEntries("sitemap", files)}\n</sitemapindex>\n`;
+  return new Response(body, { headers: XML_HEADERS });
+}
+
+/**
+ * `/sitemap/pages`: home, /collection, the curated collections and the static pages (their
+ * `updated` date as `lastmod` where the content has one).
+ */
+export async function pagesSitemap(): Promise<Response> {
+  const origin = publicUrl();
+  const { changedAt } = await getBackend().catalogueInfo();
+  const urls: SitemapUrl[] = [
+    { loc: `${origin}/`, lastmod: changedAt },
+    { loc: `${origin}/collection`, lastmod: changedAt },
+    ...Object.keys(CURATED_COLLECTIONS).map((path) => ({ loc: `${origin}${path}`, lastmod: changedAt })),
+  ];
+  for (const slug of CONTENT_SLUGS) {
+    const page = await loadContentPage(slug);
+    urls.push({ loc: `${origin}/${slug}`, ...(page.updated ? { lastmod: page.updated } : {}) });
+  }
+  return urlset(urls);
+}
+
+/**
+ * `/sitemap/products/:page`: products (page − 1) × 50,000 onwards, in catalogue order. A page that
+ * is not a whole number from 1 to the last page is a 404.
+ */
+export async function productsSitemap(pageParam: string | undefined): Promise<Response> {
+  const page = /^[1-9]\d{0,5}$/.test(pageParam ?? "") ? Number(pageParam) : 0;
+  const backend = getBackend();
+  const { count, changedAt } = await backend.catalogueInfo();
+  if (page < 1 || page > Math.ceil(count / SITEMAP_PAGE_SIZE)) throw new Response("Not Found", { status: 404 });
+  const origin = publicUrl();
+  const ids = await backend.productIds((page - 1) * SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE);
+  return urlset(ids.map((id) => ({ loc: `${origin}/product/${encodeURIComponent(id)}`, lastmod: changedAt })));
+}
+
+function urlset(urls: SitemapUrl[]): Response {
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urlEntries("url", urls)}\n</urlset>\n`;
+  return new Response(body, { headers: XML_HEADERS });
+}
+
+/** `/robots.txt`: everything but the personal and acting paths, and where the sitemap is. */
+export function robotsTxt(): Response {
+  const lines = ["User-agent: *", ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl()}/sitemap.xml`, ""];
+  return new Response(lines.join("\n"), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" } });
+}

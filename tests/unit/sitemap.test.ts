@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnv } from "~/config/env.server";
+import { getDb } from "~/db/index.server";
+import { generateDemoCatalogue } from "~/db/demo-catalogue";
+import { loader as robotsLoader } from "~/routes/[robots.txt]";
+import { loader as indexLoader } from "~/routes/[sitemap.xml]";
+import { loader as pagesLoader } from "~/routes/sitemap.pages";
+import { loader as productsLoader } from "~/routes/sitemap.products.$page";
+import { importCatalogue } from "~/services/catalogue.server";
+
+// Found by search engines (issue 11 item 4): a sitemap index of paged sitemaps (≤ 50,000 URLs each)
+// that lists every product of a 100,000-product catalogue, the public pages and never a personal
+// one, absolute on PUBLIC_URL; robots.txt names it and keeps crawlers out of personal paths.
+
+const ORIGIN = "https://watches.example";
+const PRODUCTS = 100_000;
+let dir: string;
+let ids: string[];
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "sitemap-"));
+  process.env.DATABASE_URL = `file:${path.join(dir, "store.db")}`;
+  process.env.SEED_DEMO_CATALOGUE = "false";
+  process.env.PUBLIC_URL = ORIGIN;
+  process.env.PAYMENT_SIMULATOR = "true";
+  resetEnv();
+  const catalogue = generateDemoCatalogue(PRODUCTS);
+  ids = catalogue.map((p) => p._id);
+  expect(await importCatalogue(await getDb(), catalogue)).toMatchObject({ ok: true, imported: PRODUCTS });
+}, 120_000);
+afterAll(async () => {
+  await (await getDb()).destroy();
+  globalThis.__storeDb = undefined;
+  globalThis.__storeBackend = undefined;
+  globalThis.__storeSeeded = undefined;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+const args = (params: Record<string, string> = {}) => ({ request: new Request(`${ORIGIN}/x`), params, context: {} });
+
+describe("sitemap and robots.txt", () => {
+  it("the index lists the pages sitemap and one products sitemap per 50,000 products, with lastmod", async () => {
+    const response = await indexLoader();
+    expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
+    const xml = await response.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(locs(xml)).toEqual([`${ORIGIN}/sitemap/pages`, `${ORIGIN}/sitemap/products/1`, `${ORIGIN}/sitemap/products/2`]);
+    expect([...xml.matchAll(/<lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod>/g)]).toHaveLength(3);
+  });
+
+  it("the products sitemaps together list every product once, at most 50,000 a file", async () => {
+    const listed: string[] = [];
+    for (const page of ["1", "2"]) {
+      const urls = locs(await (await productsLoader(args({ page }))).text());
+      expect(urls.length).toBeLessThanOrEqual(50_000);
+      listed.push(...urls);
+    }
+    expect(listed).toEqual(ids.map((id) => `${ORIGIN}/product/${id}`));
+    for (const page of ["0", "3", "x", "1.5", "01"]) {
+      await expect(productsLoader(args({ page }))).rejects.toMatchObject({ status: 404 });
+    }
+  }, 60_000);
+
+  it("the pages sitemap has home, collections and static pages, never a personal page", async () => {
+    const urls = locs(await (await pagesLoader()).text());
+    expect(urls).toEqual(
+      expect.arrayContaining([`${ORIGIN}/`, `${ORIGIN}/collection`, `${ORIGIN}/collection/luxury`, `${ORIGIN}/new-arrivals`, `${ORIGIN}/about`, `${ORIGIN}/shipping-policy`]),
+    );
+    for (const personal of ["/cart", "/orders", "/place-order", "/verify", "/login", "/profile", "/wishlist"]) {
+      expect(urls).not.toContain(`${ORIGIN}${personal}`);
+    }
+    expect(urls.every((url) => url.startsWith(`${ORIGIN}/`))).toBe(true);
+  });
+
+  it("robots.txt disallows the personal paths and names the sitemap", async () => {
+    const text = await (await robotsLoader()).text();
+    expect(text).toBe(
+      ["User-agent: *", "Disallow: /cart", "Disallow: /orders", "Disallow: /place-order", "Disallow: /verify", "Disallow: /login", "Disallow: /api/", "", `Sitemap: ${ORIGIN}/sitemap.xml`, ""].join("\n"),
+    );
+  });
+});
