@@ -5,6 +5,7 @@ import { ActiveFilters } from "~/components/ActiveFilters";
 import { CollectionSkeleton, PRODUCT_GRID_CLASS, useCollectionPending } from "~/components/CollectionSkeleton";
 import { brandLabel, FilterPanel } from "~/components/FilterPanel";
 import type { FacetCounts } from "~/lib/catalogue";
+import { breadcrumbJsonLd, jsonLdMeta, previewMeta } from "~/lib/seo";
 import { Pagination } from "~/components/Pagination";
 import { ProductCard } from "~/components/ProductCard";
 import type { ProductCardData } from "~/lib/product-card";
@@ -254,9 +255,22 @@ export function collectionMeta(data: CollectionPageProps | undefined, storeName 
   const description = curated
     ? curated.description
     : `${total} watches with free shipping across India${params.q ? ` matching “${params.q}”` : ""}.`;
+  const origin = new URL(data.canonicalUrl).origin;
+  const title = `${subject}${pageNote} | ${storeName}`;
   return [
-    { title: `${subject}${pageNote} | ${storeName}` },
+    { title },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+    ...previewMeta({ title, description, url: data.canonicalUrl, image: data.cards[0] ? new URL(data.cards[0].image, origin).href : null, storeName }),
+    jsonLdMeta(
+      breadcrumbJsonLd([
+        { name: "Home", url: `${origin}/` },
+        ...(curated
+          ? [
+              { name: "Collection", url: `${origin}/collection` },
+              { name: curated.title, url: data.canonicalUrl },
+            ]
+          : [{ name: "Collection", url: data.canonicalUrl }]),
+      ]),
+    ),
   ];
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { FALLBACK_STORE_NAME } from "~/content/store-details";
 import type { ContentPage } from "~/utils/content.server";
 import { POLICY_LINKS } from "./header/navigation";
+import { previewMeta } from "~/lib/seo";
 import { Prose } from "./Prose";
 
 const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
@@ -85,17 +86,23 @@ function PolicyNav() {
  * `meta` for a route whose loader returns `{ page }`: "Title | Store name" and the page's
  * description (the store name comes from the root loader's public configuration).
  */
-export const staticPageMeta: MetaFunction = ({ data, matches }) => {
+export const staticPageMeta: MetaFunction = ({ data, matches, location }) => {
   const page = (data as { page?: { title: string; description: string } } | undefined)?.page;
   const storeName = storeNameOf(matches);
   if (!page) return [{ title: storeName }];
+  const origin = publicOriginOf(matches);
   return [
     { title: `${page.title} | ${storeName}` },
     { name: "description", content: page.description },
-    { property: "og:title", content: page.title },
-    { property: "og:description", content: page.description },
+    ...(origin ? previewMeta({ title: page.title, description: page.description, url: `${origin}${location.pathname}`, storeName }) : []),
   ];
 };
+
+/** The store's public origin (PUBLIC_URL) from the root route's data in `meta` matches; null on errors. */
+export function publicOriginOf(matches: Parameters<MetaFunction>[0]["matches"]): string | null {
+  const root = matches.find((match) => match.id === "root")?.data as { env?: { PUBLIC_URL?: string } } | undefined;
+  return root?.env?.PUBLIC_URL ?? null;
+}
 
 /** The configured store name from the root route's data in `meta` matches (fallback on errors). */
 export function storeNameOf(matches: Parameters<MetaFunction>[0]["matches"]) {

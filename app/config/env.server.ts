@@ -164,5 +164,5 @@ export function cookieName(name: string, env: Env = getEnv()): string {
 /** The values the browser may see (STYLE.md habit 7). */
 export function publicEnv() {
   const env = getEnv();
-  return { STORE_NAME: env.STORE_NAME, FEEDBACK_URL: env.FEEDBACK_URL ?? "/contact", CASHFREE_ENV: env.CASHFREE_ENV };
+  return { STORE_NAME: env.STORE_NAME, FEEDBACK_URL: env.FEEDBACK_URL ?? "/contact", CASHFREE_ENV: env.CASHFREE_ENV, PUBLIC_URL: publicUrl(env) };
 }

@@ -2,6 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { defer, json } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/node";
+import { storeNameOf } from "~/components/StaticPage";
+import { publicUrl } from "~/config/env.server";
+import { homeJsonLd, jsonLdMeta, previewMeta } from "~/lib/seo";
 import { getBackend } from "~/backend/index.server";
 import { BestSellers } from "~/components/home/BestSellers";
 import { BrandStrip } from "~/components/home/BrandStrip";
@@ -24,7 +28,7 @@ export async function loader() {
   const sections = getBackend().homeSections();
   const { latest } = await sections;
   const bestSellers = sections.then((loaded) => loaded.bestSellers.map(toCardData));
-  return defer({ heroImage: latest[0]?.images[0] ?? null, latest: latest.map(toCardData), bestSellers });
+  return defer({ origin: publicUrl(), heroImage: latest[0]?.images[0] ?? null, latest: latest.map(toCardData), bestSellers });
 }
 
 /**
@@ -51,6 +55,30 @@ export async function action({ request }: ActionFunctionArgs) {
 /** The newsletter changes nothing, so the page's data need not be read again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
   formData?.get("intent") === "newsletter" ? false : defaultShouldRevalidate;
+
+/**
+ * Home's title and description, its canonical link and link previews, and the Organization and
+ * WebSite (with a SearchAction into /collection?q=) structured data (issue 11 item 4).
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const storeName = storeNameOf(matches);
+  const title = `${storeName} — Watches for every wrist`;
+  const description =
+    "Shop watches from Rolex, Casio, Seiko, Fossil, Rado, Patek Philippe, Cartier and Tissot with free shipping across India.";
+  if (!data) return [{ title }, { name: "description", content: description }];
+  return [
+    { title },
+    { name: "description", content: description },
+    ...previewMeta({
+      title,
+      description,
+      url: `${data.origin}/`,
+      image: data.heroImage ? new URL(data.heroImage, data.origin).href : null,
+      storeName,
+    }),
+    ...homeJsonLd(storeName, data.origin).map(jsonLdMeta),
+  ];
+};
 
 export default function Home() {
   const { heroImage, latest, bestSellers } = useLoaderData<typeof loader>();

@@ -47,6 +47,7 @@ import {
 } from "~/schemas/product-view";
 import { publicUrl } from "~/config/env.server";
 import { readFormData, throwBodyError } from "~/http/body.server";
+import { breadcrumbJsonLd, jsonLdMeta, previewMeta, productJsonLd, rupeesAmount } from "~/lib/seo";
 import { loginPath } from "~/utils/safe-redirect";
 import { commitLogout, getSessionToken } from "~/utils/session.server";
 import { requireSameOrigin } from "~/utils/origin.server";
@@ -68,6 +69,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const related = await getBackend().relatedProducts(product, RELATED_PRODUCTS);
   const origin = publicUrl();
   return json({
+    /** The store's public origin (PUBLIC_URL): canonical link, structured data, previews. */
+    origin,
     /** Absolute address of the first image, for link previews (og:image must be absolute). */
     shareImage: new URL(product.images[0], origin).href,
     product: {
@@ -175,7 +178,7 @@ export default function ProductPage() {
   return <ProductDetail key={product.id} product={product} related={related} />;
 }
 
-function ProductDetail({ product, related }: Omit<SerializeFrom<typeof loader>, "shareImage">) {
+function ProductDetail({ product, related }: Omit<SerializeFrom<typeof loader>, "shareImage" | "origin">) {
   const productPath = `/product/${product.id}`;
   const location = useLocation();
   const navigate = useNavigate();
@@ -349,12 +352,23 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     product.description.length > 0
       ? truncateAtWord(product.description) // issue 9 item 6: a word boundary and "…", ≤ 158 characters
       : `${product.name} by ${product.subCategory}, with free shipping across India.`;
+  const url = `${data.origin}/product/${product.id}`;
+  const collection = `${data.origin}/collection`;
   return [
     { title: `${product.name} | ${store}` },
     { name: "description", content: description },
-    { property: "og:title", content: product.name },
-    { property: "og:type", content: "product" },
-    { property: "og:image", content: data.shareImage },
+    ...previewMeta({ title: product.name, description, url, image: data.shareImage, type: "product", storeName: store }),
+    { property: "product:price:amount", content: rupeesAmount(product.pricePaise) },
+    { property: "product:price:currency", content: "INR" },
+    jsonLdMeta(productJsonLd(product, data.origin)),
+    jsonLdMeta(
+      breadcrumbJsonLd([
+        { name: "Home", url: `${data.origin}/` },
+        { name: "Collection", url: collection },
+        { name: product.category, url: `${collection}?category=${product.category}` },
+        { name: product.name, url },
+      ]),
+    ),
   ];
 };
 
