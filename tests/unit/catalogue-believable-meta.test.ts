@@ -40,7 +40,11 @@ describe("the product page's meta description", () => {
   const store = [{ id: "root", data: { env: { STORE_NAME: "Chrono India" } } }];
   const describeProduct = (description: string) => {
     const tags = meta({
-      data: { shareImage: "http://localhost/x.svg", product: { name: "Seiko 5 Sports", subCategory: "Seiko", description } },
+      data: {
+        origin: "http://localhost",
+        shareImage: "http://localhost/x.svg",
+        product: { id: "w1", name: "Seiko 5 Sports", subCategory: "Seiko", category: "Men", images: ["/x.svg"], pricePaise: 1_000_000, description },
+      },
       matches: store,
     } as unknown as Parameters<typeof meta>[0]) as Array<Record<string, string>>;
     return tags.find((tag) => tag.name === "description")?.content ?? "";
