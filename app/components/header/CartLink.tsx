@@ -1,9 +1,6 @@
 import { Link } from "@remix-run/react";
 import { BagIcon } from "./icons";
 
-const LINK_CLASS =
-  "relative flex h-10 w-10 items-center justify-center rounded-full text-gray-800 hover:bg-gray-100 hover:text-gray-900";
-
 /**
  * The cart icon with its item count, shown only to logged-in shoppers (SPEC.md §2). Its name is
  * real text, "Cart, 2 items", of which only the count shows on screen: a text browser reads the
@@ -11,22 +8,24 @@ const LINK_CLASS =
  * plain link "Cart", with no badge.
  */
 export function CartLink({ count }: { count?: number }) {
-  if (count === undefined) {
-    return (
-      <Link to="/cart" className={LINK_CLASS} data-testid="cart-link">
-        <BagIcon />
-        <span className="sr-only">Cart</span>
-      </Link>
-    );
-  }
   return (
-    <Link to="/cart" className={LINK_CLASS} data-testid="cart-link">
+    <Link
+      to="/cart"
+      className="relative flex h-10 w-10 items-center justify-center rounded-full text-gray-800 hover:bg-gray-100 hover:text-gray-900"
+      data-testid="cart-link"
+    >
       <BagIcon />
-      <span className="sr-only">Cart, </span>
-      <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-black px-1 text-[11px] font-semibold leading-none text-white">
-        {count > 99 ? "99+" : count}
-      </span>
-      <span className="sr-only">{count === 1 ? " item" : " items"}</span>
+      {count === undefined ? (
+        <span className="sr-only">Cart</span>
+      ) : (
+        <>
+          <span className="sr-only">Cart, </span>
+          <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-black px-1 text-[11px] font-semibold leading-none text-white">
+            {count > 99 ? "99+" : count}
+          </span>
+          <span className="sr-only">{count === 1 ? " item" : " items"}</span>
+        </>
+      )}
     </Link>
   );
 }
