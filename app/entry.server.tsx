@@ -9,6 +9,7 @@ import { getStoreDb } from "~/backend/index.server";
 import { MAX_FORM_BODY_BYTES, MAX_WEBHOOK_BODY_BYTES } from "~/http/body.server";
 import { getEnv } from "~/config/env.server";
 import { installHttpGuard } from "~/utils/http-guard.server";
+import { isPublicPageRequest, startStorePageCache, type StorePageCache } from "~/utils/store-page-cache.server";
 import { NonceProvider } from "~/utils/nonce";
 import { isForeignOriginHeaders } from "~/utils/origin.server";
 import { closeRateLimitStore } from "~/utils/rate-limit.server";
@@ -25,8 +26,21 @@ import {
 /** The Cashfree webhook: the one body allowed above the form cap (DESIGN.md §16). */
 const WEBHOOK_PATH = "/api/webhooks/cashfree";
 
+/** What a public page says to browsers and CDNs when its route sets nothing (DESIGN.md §17). */
+const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+declare global {
+  // One page cache per process; a dev rebuild replaces it (a new build's pages).
+  var __storePageCache: StorePageCache | null | undefined;
+}
+
 // Fail fast on bad configuration, and create, migrate and seed the database at start-up.
 getEnv();
+// The full-page cache of anonymous pages (DESIGN.md §17), one per server build: a rebuild's pages
+// are never answered with the previous build's.
+void globalThis.__storePageCache?.close();
+const pageCache = startStorePageCache();
+globalThis.__storePageCache = pageCache;
 // Before express and Remix see a request: graceful SIGTERM, 413 on a declared body above the cap,
 // 403 page for cross-site page posts, nosniff/HSTS on every response (app/utils/http-guard.server.ts).
 installHttpGuard({
@@ -39,9 +53,10 @@ installHttpGuard({
   exitDeadlineMs: 10_000,
   // The database and the rate limits' own PostgreSQL pool, if one was opened.
   onClosed: async () => {
-    await Promise.all([closeDb(), closeRateLimitStore()]);
+    await Promise.all([closeDb(), closeRateLimitStore(), pageCache?.close()]);
   },
   exit: (code) => process.exit(code),
+  front: pageCache?.front,
 });
 if (!getEnv().BACKEND_URL) {
   getStoreDb().catch((error) => {
@@ -56,7 +71,8 @@ const ABORT_DELAY = 5_000;
  * Renders a page (DESIGN.md §16, issue 8 items 8–9): a fresh CSP nonce for every response, handed
  * to `<Scripts>`/`<ScrollRestoration>` through NonceProvider and to React's own inline scripts;
  * the page's Content-Security-Policy; `private, no-store` on personal pages and on any page
- * rendered for a session.
+ * rendered for a session; a CDN-friendly Cache-Control on public pages that set none. The page
+ * cache's own renders are rendered whole (as for bots): they are stored, not streamed.
  */
 export default function handleRequest(
   request: Request,
@@ -65,7 +81,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  const bot = isbot(request.headers.get("user-agent") ?? "");
+  const whole = isbot(request.headers.get("user-agent") ?? "") || pageCache?.isRender(request) === true;
   const nonce = newNonce();
   const { pathname } = new URL(request.url);
   return new Promise((resolve, reject) => {
@@ -76,7 +92,7 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [bot ? "onAllReady" : "onShellReady"]() {
+        [whole ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -85,6 +101,9 @@ export default function handleRequest(
           responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
           responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
           if (isPersonalResponse(request, responseHeaders)) responseHeaders.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+          else if (!responseHeaders.has("Cache-Control") && responseStatusCode === 200 && isPublicPageRequest(request)) {
+            responseHeaders.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+          }
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

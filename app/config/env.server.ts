@@ -56,6 +56,8 @@ const envSchema = z
     TRUST_PROXY: flag,
     FEEDBACK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     SEED_DEMO_CATALOGUE: z.enum(["true", "false"]).default("true"),
+    /** Memory for the full-page cache of anonymous pages, MB (DESIGN.md §17); 0 turns it off. */
+    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     ...rateLimitVariables,
   })
   .superRefine((env, ctx) => {

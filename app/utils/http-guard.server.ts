@@ -35,10 +35,20 @@ export type HttpGuardOptions = {
   onClosed: () => Promise<void>;
   /** Ends the process; replaced in tests. */
   exit: (code: number) => void;
+  /**
+   * Answers what it can before express and Remix (the page cache, page-cache.server.ts): calls
+   * `pass` for the rest. Only requests the guard let through reach it.
+   */
+  front?: (req: http.IncomingMessage, res: http.ServerResponse, pass: () => void) => void;
 };
 
 /** What a guarded server exposes: starting the graceful shutdown (what SIGTERM does). */
-export type HttpGuard = { shutdown: (reason: string) => void; readonly shuttingDown: boolean };
+export type HttpGuard = {
+  shutdown: (reason: string) => void;
+  readonly shuttingDown: boolean;
+  /** Where the guarded server listens (`server.address()`), null before it listens. */
+  address: () => ReturnType<http.Server["address"]>;
+};
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
@@ -260,7 +270,11 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
         if (originHost !== (forwarded || host)) req.headers["x-forwarded-host"] = originHost;
       }
     }
-    for (const handler of handlers) handler.call(server, req, res);
+    const pass = () => {
+      for (const handler of handlers) handler.call(server, req, res);
+    };
+    if (options.front) options.front(req, res, pass);
+    else pass();
   });
 
   // remix-serve closes the server on SIGTERM with `console.error` as the callback, which would
@@ -276,6 +290,7 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
     get shuttingDown() {
       return shuttingDown;
     },
+    address: () => server.address(),
     shutdown(reason: string) {
       if (shuttingDown) return;
       shuttingDown = true;
@@ -295,6 +310,11 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
 declare global {
   // One guard per process, kept across dev-server rebuilds of the server build.
   var __storeHttpGuard: { options: HttpGuardOptions; guard?: HttpGuard } | undefined;
+}
+
+/** Where the guarded server listens, or null before it listens (the page cache's loopback renders). */
+export function guardedServerAddress(): ReturnType<http.Server["address"]> {
+  return globalThis.__storeHttpGuard?.guard?.address() ?? null;
 }
 
 /**
@@ -331,6 +351,9 @@ export function installHttpGuard(options: HttpGuardOptions): void {
     },
     onClosed: () => holder.options.onClosed(),
     exit: (code) => holder.options.exit(code),
+    get front() {
+      return holder.options.front;
+    },
   };
   const listen = http.Server.prototype.listen;
   http.Server.prototype.listen = function guardedListen(this: http.Server, ...args: unknown[]) {

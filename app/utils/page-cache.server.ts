@@ -1,0 +1,336 @@
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
+import { gzip as gzipCallback } from "node:zlib";
+import { LRUCache } from "lru-cache";
+
+const gzip = promisify(gzipCallback);
+
+/**
+ * The full-page cache for anonymous pages (DESIGN.md §17, issue 11 item 2).
+ *
+ * It sits in the HTTP guard (http-guard.server.ts), in front of express and Remix, so a hit costs
+ * no loader, no React render and no database query: close to a static file. A cacheable request
+ * (`keyOf` answers a key: an anonymous GET of a public page) is answered from an in-process LRU of
+ * rendered pages:
+ * - **fresh** (younger than `freshMs`, rendered under the current catalogue tag): served as is;
+ * - **stale** (older, up to `freshMs + staleMs`): served, and one re-render starts in the background;
+ * - **missing**, too old, or rendered under an older catalogue tag: rendered now, every request for
+ *   the same key waiting on that one render (no stampede), then served from it.
+ * A render is a request to this same server over loopback, marked with a per-process secret header
+ * so that it goes through to Remix: the page is produced by the same loaders and React render as
+ * any other, for a visitor with no cookies. Only a `200 text/html` answer without `Set-Cookie` and
+ * without `private`/`no-store` is stored; other answers (404, redirects) are passed on to the
+ * requests that waited for them, and their key goes straight to Remix for `freshMs` after.
+ *
+ * Each answer gets a fresh CSP nonce: the stored page is kept split at its render's nonce and
+ * joined with a new one (in the body and in `Content-Security-Policy`), so no two responses share
+ * one. Bodies are gzipped per response when the client accepts it (as remix-serve's compression).
+ */
+export type PageCacheOptions = {
+  /** Memory cap of the stored pages, bytes (bodies + headers). */
+  maxBytes: number;
+  /** How long a stored page is served without a re-render, ms. */
+  freshMs: number;
+  /** How long after `freshMs` a stored page may still be served while one re-render runs, ms. */
+  staleMs: number;
+  /** The cache key of a request, or null when it must go to Remix (personal, not a public page…). */
+  keyOf: (req: http.IncomingMessage) => string | null;
+  /** The catalogue's current tag (changes with every catalogue change), or null while unknown. */
+  catalogueTag: () => string | null;
+  /** Where this server listens (for the loopback renders), or null before it listens. */
+  address: () => AddressInfo | string | null;
+  /** A fresh CSP nonce (security-headers.server.ts `newNonce`). */
+  newNonce: () => string;
+  /** One access-log line per answer from the cache (remix-serve's morgan "tiny" format); default stdout. */
+  log?: (line: string) => void;
+  /** The clock, ms since epoch; replaced in tests. */
+  now?: () => number;
+};
+
+/** What the cache says in `X-Page-Cache`: served fresh, served stale (re-render started), rendered now. */
+export type PageCacheState = "HIT" | "STALE" | "MISS";
+
+export type PageCache = {
+  /**
+   * Answers `req` from the cache, or calls `pass` to let express and Remix answer it (a request
+   * that is not cacheable, a render of the cache itself, a render that failed). Never throws.
+   */
+  handle: (req: http.IncomingMessage, res: http.ServerResponse, pass: () => void) => void;
+  /** Whether `req` is one of the cache's own renders (entry.server renders those whole, not streamed). */
+  isRender: (req: { headers: { get(name: string): string | null } }) => boolean;
+  /** Drops every stored page (e.g. after a change this process made). */
+  clear: () => void;
+  /** Counters for the bench and tests. */
+  stats: () => { entries: number; bytes: number; hits: number; stale: number; misses: number; renders: number };
+  /** Closes the keep-alive connections of the loopback renders. */
+  close: () => void;
+};
+
+/** The header marking a loopback render; its value is this process's secret. */
+export const PAGE_RENDER_HEADER = "x-store-page-render";
+
+/** A stored page: the body split at its render's nonce (joined with a fresh one per answer). */
+type StoredPage = {
+  status: number;
+  /** Headers as rendered, minus per-connection and per-response ones; CSP split like the body. */
+  headers: [string, string[]][];
+  bodyParts: Buffer[];
+  nonce: string | null;
+  tag: string;
+  renderedAt: number;
+  bytes: number;
+};
+
+type RenderOutcome = { stored: StoredPage } | { passOn: StoredPage } | { fallBack: true };
+
+/** Headers a stored page does not keep: they belong to one connection or one response. */
+const DROPPED_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "age", "x-page-cache"]);
+/** Longest a loopback render may take before the request goes to Remix itself, ms. */
+const RENDER_TIMEOUT_MS = 15_000;
+/** Smallest body worth gzipping, bytes (as the compression middleware's threshold). */
+const GZIP_THRESHOLD = 1024;
+
+/** Creates the page cache (see `PageCacheOptions`). */
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const secret = randomBytes(18).toString("base64url");
+  const pages = new LRUCache<string, StoredPage>({
+    maxSize: options.maxBytes,
+    sizeCalculation: (page) => page.bytes,
+    ttl: options.freshMs + options.staleMs,
+    ttlResolution: 100,
+  });
+  /** Keys whose last render was not storable: they go to Remix for a while. */
+  const notStorable = new LRUCache<string, true>({ max: 10_000, ttl: options.freshMs });
+  const rendering = new Map<string, Promise<RenderOutcome>>();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  const counters = { hits: 0, stale: 0, misses: 0, renders: 0 };
+
+  function render(key: string, req: http.IncomingMessage, tag: string): Promise<RenderOutcome> {
+    const running = rendering.get(key);
+    if (running) return running;
+    counters.renders++;
+    const renderedAt = now();
+    const outcome = loopbackGet(req)
+      .then((answer): RenderOutcome => {
+        const page = toStoredPage(answer, tag, renderedAt);
+        if (page === null) return { fallBack: true };
+        if (isStorable(answer)) {
+          pages.set(key, page);
+          notStorable.delete(key);
+          return { stored: page };
+        }
+        notStorable.set(key, true);
+        return { passOn: page };
+      })
+      .catch((): RenderOutcome => ({ fallBack: true }))
+      .finally(() => rendering.delete(key));
+    rendering.set(key, outcome);
+    return outcome;
+  }
+
+  /** GETs `req`'s URL from this server, as a visitor without cookies, marked as the cache's render. */
+  function loopbackGet(req: http.IncomingMessage): Promise<RenderedAnswer> {
+    const address = options.address();
+    if (address === null || typeof address === "string") return Promise.reject(new Error("the server does not listen on a port"));
+    const headers: http.OutgoingHttpHeaders = { [PAGE_RENDER_HEADER]: secret, accept: "text/html" };
+    for (const name of ["host", "x-forwarded-host", "x-forwarded-proto", "user-agent"]) {
+      if (req.headers[name] !== undefined) headers[name] = req.headers[name];
+    }
+    return new Promise((resolve, reject) => {
+      const request = http.get(
+        { host: loopbackHost(address), port: address.port, path: req.url ?? "/", headers, agent, timeout: RENDER_TIMEOUT_MS },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ status: response.statusCode ?? 500, headers: response.headers, body: Buffer.concat(chunks) }));
+          response.on("error", reject);
+        },
+      );
+      request.on("timeout", () => request.destroy(new Error("the render took too long")));
+      request.on("error", reject);
+    });
+  }
+
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse, page: StoredPage, state: PageCacheState | null, started: number) {
+    const nonce = page.nonce === null ? null : Buffer.from(options.newNonce());
+    const parts: Buffer[] = [];
+    page.bodyParts.forEach((part, i) => {
+      if (i > 0 && nonce) parts.push(nonce);
+      parts.push(part);
+    });
+    let body = Buffer.concat(parts);
+    const gzipped = body.length >= GZIP_THRESHOLD && acceptsGzip(req);
+    if (gzipped) body = await gzip(body);
+    if (res.destroyed) return;
+    res.statusCode = page.status;
+    for (const [name, values] of page.headers) {
+      res.setHeader(name, page.nonce !== null && nonce ? values.map((v) => v.split(page.nonce!).join(nonce.toString())) : values);
+    }
+    if (gzipped) res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Vary", varyWithAcceptEncoding(res.getHeader("vary")));
+    res.setHeader("Content-Length", body.length);
+    if (state) {
+      res.setHeader("X-Page-Cache", state);
+      res.setHeader("Age", Math.max(0, Math.floor((now() - page.renderedAt) / 1000)));
+    }
+    res.end(body);
+    log(`${req.method} ${req.url} ${page.status} ${body.length} - ${(performance.now() - started).toFixed(3)} ms`);
+  }
+
+  function handle(req: http.IncomingMessage, res: http.ServerResponse, pass: () => void): void {
+    const marker = req.headers[PAGE_RENDER_HEADER];
+    if (marker !== undefined) {
+      if (marker === secret) return pass();
+      delete req.headers[PAGE_RENDER_HEADER];
+    }
+    if (req.method !== "GET") return pass();
+    const key = options.keyOf(req);
+    const tag = options.catalogueTag();
+    if (key === null || tag === null || notStorable.has(key)) return pass();
+    const started = performance.now();
+    const page = pages.get(key);
+    const age = page ? now() - page.renderedAt : Infinity;
+    if (page && page.tag === tag && age < options.freshMs + options.staleMs) {
+      const fresh = age < options.freshMs;
+      if (fresh) counters.hits++;
+      else {
+        counters.stale++;
+        void render(key, req, tag);
+      }
+      void answer(req, res, page, fresh ? "HIT" : "STALE", started).catch(() => res.destroy());
+      return;
+    }
+    counters.misses++;
+    render(key, req, tag)
+      .then((outcome) => {
+        if ("stored" in outcome) return answer(req, res, outcome.stored, "MISS", started);
+        if ("passOn" in outcome) return answer(req, res, outcome.passOn, null, started);
+        pass();
+      })
+      .catch(() => res.destroy());
+  }
+
+  return {
+    handle,
+    isRender: (request) => request.headers.get(PAGE_RENDER_HEADER) === secret,
+    clear: () => {
+      pages.clear();
+      notStorable.clear();
+    },
+    stats: () => ({ entries: pages.size, bytes: pages.calculatedSize, ...counters }),
+    close: () => agent.destroy(),
+  };
+}
+
+/** A render's answer as it came over loopback. */
+type RenderedAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/**
+ * Whether a render may be stored and served to other visitors: a 200 HTML page that sets no cookie
+ * and is not marked personal (`private`, `no-store`).
+ */
+function isStorable(answer: RenderedAnswer): boolean {
+  if (answer.status !== 200 || answer.headers["set-cookie"] !== undefined) return false;
+  if (!String(answer.headers["content-type"] ?? "").startsWith("text/html")) return false;
+  return !/\b(private|no-store)\b/i.test(String(answer.headers["cache-control"] ?? ""));
+}
+
+/**
+ * A render as a page to answer with: its nonce (from `Content-Security-Policy`), body split there.
+ * Null when the answer sets a cookie: that belongs to one visitor and is never passed on.
+ */
+function toStoredPage(answer: RenderedAnswer, tag: string, renderedAt: number): StoredPage | null {
+  if (answer.headers["set-cookie"] !== undefined) return null;
+  const headers: [string, string[]][] = [];
+  let bytes = answer.body.length + 256;
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value === undefined || DROPPED_HEADERS.has(name)) continue;
+    const values = Array.isArray(value) ? value : [value];
+    headers.push([name, values]);
+    bytes += name.length + values.join("").length;
+  }
+  const csp = String(answer.headers["content-security-policy"] ?? "");
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? null;
+  const bodyParts = nonce === null ? [answer.body] : splitBuffer(answer.body, Buffer.from(nonce));
+  return { status: answer.status, headers, bodyParts, nonce, tag, renderedAt, bytes };
+}
+
+function splitBuffer(body: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(separator, from); at !== -1; at = body.indexOf(separator, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + separator.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
+}
+
+function acceptsGzip(req: http.IncomingMessage): boolean {
+  return /\bgzip\b/i.test(String(req.headers["accept-encoding"] ?? ""));
+}
+
+function varyWithAcceptEncoding(current: ReturnType<http.ServerResponse["getHeader"]>): string {
+  const names = String(current ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (!names.some((name) => name.toLowerCase() === "accept-encoding")) names.push("Accept-Encoding");
+  return names.join(", ");
+}
+
+/** The host to reach a listening address on from this machine (a wildcard address means loopback). */
+function loopbackHost(address: AddressInfo): string {
+  if (address.address === "0.0.0.0") return "127.0.0.1";
+  if (address.address === "::") return "::1";
+  return address.address;
+}
+
+/** Paths whose anonymous pages are the same for everyone (DESIGN.md §17). */
+export type PublicPaths = {
+  /** Curated collection paths (`/new-arrivals`…). */
+  curated: readonly string[];
+  /** Static page slugs (`about`, `faqs`…). */
+  staticSlugs: readonly string[];
+};
+
+/**
+ * The store's cache key (DESIGN.md §17): for an anonymous GET of `/`, `/collection…`,
+ * `/product/…`, a curated collection or a static page — no session or toast cookie, no
+ * `Authorization`, not a `?_data` request — the path and query as requested (pages take every
+ * absolute URL from PUBLIC_URL, never from a request header, so the host is not part of it). Links
+ * use the canonical URLs and non-canonical ones redirect (not stored), so the stored pages are
+ * canonical URLs. Null otherwise.
+ */
+export function storePageKey(
+  url: string,
+  header: (name: string) => string | null | undefined,
+  paths: PublicPaths,
+  personalCookies: readonly string[],
+): string | null {
+  const query = url.indexOf("?");
+  const pathname = query === -1 ? url : url.slice(0, query);
+  if (!isPublicPage(pathname, paths)) return null;
+  if (query !== -1 && new URLSearchParams(url.slice(query + 1)).has("_data")) return null;
+  if (header("authorization")) return null;
+  const cookies = header("cookie");
+  if (cookies && cookieNamesOf(cookies).some((name) => personalCookies.includes(name))) return null;
+  return url;
+}
+
+function isPublicPage(pathname: string, paths: PublicPaths): boolean {
+  if (pathname === "/" || pathname === "/collection") return true;
+  if (/^\/collection\/[^/]+$/.test(pathname) || /^\/product\/[^/]+$/.test(pathname)) return true;
+  return paths.curated.includes(pathname) || paths.staticSlugs.includes(pathname.slice(1));
+}
+
+function cookieNamesOf(header: string): string[] {
+  return header
+    .split(";")
+    .map((part) => part.split("=")[0].trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,86 @@
+import type http from "node:http";
+import { getBackend } from "~/backend/index.server";
+import { getEnv, type Env } from "~/config/env.server";
+import { listenForCatalogueChanges, type CatalogueListener } from "~/db/catalogue-listen.server";
+import { CURATED_COLLECTIONS } from "~/lib/curated-collections";
+import { watchCatalogue } from "~/utils/catalogue-watch.server";
+import { CONTENT_SLUGS } from "~/utils/content.server";
+import { guardedServerAddress } from "~/utils/http-guard.server";
+import { createPageCache, storePageKey, type PageCache } from "~/utils/page-cache.server";
+import { newNonce } from "~/utils/security-headers.server";
+import { sessionCookieName } from "~/utils/session.server";
+import { toastCookieName } from "~/utils/toast.server";
+
+/** A stored page is served without a re-render for this long, ms (catalogue changes end it at once). */
+export const PAGE_FRESH_MS = 60_000;
+/** …and served stale while one re-render runs for this long after, ms (DESIGN.md §17). */
+export const PAGE_STALE_MS = 10 * 60_000;
+/** How often the catalogue's tag is read when no notification says it changed, ms. */
+const CATALOGUE_POLL_MS = 500;
+
+const paths = { curated: Object.keys(CURATED_COLLECTIONS), staticSlugs: CONTENT_SLUGS };
+
+/** Cookies that make a request personal: the session and the toast (flash) cookie. */
+function personalCookies(): string[] {
+  return [sessionCookieName(), toastCookieName()];
+}
+
+function headerOf(req: http.IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/**
+ * Whether a Remix request is for a page the cache may hold (DESIGN.md §17): an anonymous GET of a
+ * public page. entry.server gives those pages a CDN-friendly Cache-Control when they set none.
+ */
+export function isPublicPageRequest(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const url = new URL(request.url);
+  return storePageKey(`${url.pathname}${url.search}`, (name) => request.headers.get(name), paths, personalCookies()) !== null;
+}
+
+/** The store's page cache and what keeps it in step with the catalogue. */
+export type StorePageCache = {
+  /** The HTTP guard's `front` hook: answers from the cache or passes on. */
+  front: (req: http.IncomingMessage, res: http.ServerResponse, pass: () => void) => void;
+  /** Whether a request is one of the cache's own renders (rendered whole, not streamed). */
+  isRender: (request: Request) => boolean;
+  cache: PageCache;
+  /** Stops watching the catalogue and closes the render connections and the LISTEN connection. */
+  close: () => Promise<void>;
+};
+
+/**
+ * The full-page cache of anonymous pages (DESIGN.md §17, issue 11 item 2; see page-cache.server.ts)
+ * wired to this store: public pages are `/`, `/collection…`, `/product/…`, the curated collections
+ * and the static pages; the session and toast cookies make a request personal; a stored page is
+ * valid while the catalogue's tag (`catalogue_state.version`, or the backend's ETag under
+ * BACKEND_URL) is the one it was rendered under — read every 500 ms and, on PostgreSQL, at once on
+ * `NOTIFY catalogue_changed`. Null when PAGE_CACHE_MB is 0.
+ */
+export function startStorePageCache(env: Env = getEnv()): StorePageCache | null {
+  if (env.PAGE_CACHE_MB === 0) return null;
+  const watch = watchCatalogue(() => getBackend().catalogueTag(), CATALOGUE_POLL_MS);
+  let listener: CatalogueListener | null = null;
+  if (!env.BACKEND_URL && env.DATABASE_URL.startsWith("postgres")) listener = listenForCatalogueChanges(env.DATABASE_URL, watch.nudge);
+  const cache = createPageCache({
+    maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+    freshMs: PAGE_FRESH_MS,
+    staleMs: PAGE_STALE_MS,
+    keyOf: (req) => storePageKey(req.url ?? "/", (name) => headerOf(req, name), paths, personalCookies()),
+    catalogueTag: watch.tag,
+    address: guardedServerAddress,
+    newNonce,
+  });
+  return {
+    front: cache.handle,
+    isRender: (request) => cache.isRender(request),
+    cache,
+    close: async () => {
+      watch.close();
+      cache.close();
+      await listener?.close();
+    },
+  };
+}

@@ -1,0 +1,259 @@
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPageCache, PAGE_RENDER_HEADER, storePageKey, type PageCache, type PageCacheOptions } from "~/utils/page-cache.server";
+
+/**
+ * The full-page cache (DESIGN.md §17, issue 11 item 2) in front of a real HTTP server whose "app"
+ * renders pages the way entry.server does: a fresh nonce per render in the CSP and the body.
+ */
+
+type App = {
+  /** Renders so far, by URL. */
+  renders: Map<string, number>;
+  /** What the app answers for a path (status, extra headers, body text); default: a 200 page. */
+  answer?: (url: string, req: http.IncomingMessage) => { status?: number; headers?: Record<string, string>; text?: string } | undefined;
+  /** Delay of each render, ms. */
+  delayMs: number;
+};
+
+type Harness = { base: string; app: App; cache: PageCache; setTag: (tag: string | null) => void; advance: (ms: number) => void; close: () => Promise<void> };
+
+const servers: Harness[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((h) => h.close()));
+});
+
+async function start(overrides: Partial<PageCacheOptions> = {}, app: Partial<App> = {}): Promise<Harness> {
+  const state: App = { renders: new Map(), delayMs: 0, ...app };
+  let tag: string | null = "c1";
+  let clock = 1_000_000;
+  const server = http.createServer((req, res) => serve(req, res));
+  const cache = createPageCache({
+    maxBytes: 10 * 1024 * 1024,
+    freshMs: 60_000,
+    staleMs: 600_000,
+    keyOf: (req) => storePageKey(req.url ?? "/", (name) => req.headers[name] as string | undefined, { curated: ["/new-arrivals"], staticSlugs: ["about"] }, ["__session", "toast-session"]),
+    catalogueTag: () => tag,
+    address: () => server.address(),
+    newNonce: () => randomBytes(16).toString("base64"),
+    log: () => {},
+    now: () => clock,
+    ...overrides,
+  });
+  function serve(req: http.IncomingMessage, res: http.ServerResponse) {
+    cache.handle(req, res, () => {
+      const url = req.url ?? "/";
+      state.renders.set(url, (state.renders.get(url) ?? 0) + 1);
+      const nonce = randomBytes(16).toString("base64");
+      const custom = state.answer?.(url, req) ?? {};
+      const text = custom.text ?? `<!doctype html><html><body><h1>Page ${url}</h1><p>render ${state.renders.get(url)}</p><script nonce="${nonce}">1</script><script nonce="${nonce}">2</script>${"x".repeat(2000)}</body></html>`;
+      setTimeout(() => {
+        res.writeHead(custom.status ?? 200, {
+          "content-type": "text/html; charset=utf-8",
+          "content-security-policy": `script-src 'self' 'nonce-${nonce}'`,
+          ...custom.headers,
+        });
+        res.end(text);
+      }, state.delayMs);
+    });
+  }
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const harness: Harness = {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    app: state,
+    cache,
+    setTag: (next) => (tag = next),
+    advance: (ms) => (clock += ms),
+    close: async () => {
+      cache.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  servers.push(harness);
+  return harness;
+}
+
+async function get(h: Harness, path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${h.base}${path}`, { headers: { "accept-encoding": "identity", ...headers } });
+  return { status: response.status, cache: response.headers.get("x-page-cache"), csp: response.headers.get("content-security-policy"), headers: response.headers, text: await response.text() };
+}
+
+function noncesOf(text: string): string[] {
+  return [...text.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+}
+
+describe("page cache", () => {
+  it("renders a public page once, then answers it from memory with a fresh nonce each time", async () => {
+    const h = await start();
+    const first = await get(h, "/collection?category=Men");
+    const second = await get(h, "/collection?category=Men");
+    const third = await get(h, "/collection?category=Men");
+    expect([first.cache, second.cache, third.cache]).toEqual(["MISS", "HIT", "HIT"]);
+    expect(h.app.renders.get("/collection?category=Men")).toBe(1);
+    expect(second.text.replace(/nonce="[^"]+"/g, "")).toBe(first.text.replace(/nonce="[^"]+"/g, ""));
+    const nonces = [first, second, third].map((answer) => {
+      const inBody = new Set(noncesOf(answer.text));
+      expect(inBody.size).toBe(1);
+      const [nonce] = inBody;
+      expect(answer.csp).toBe(`script-src 'self' 'nonce-${nonce}'`);
+      return nonce;
+    });
+    expect(new Set(nonces).size).toBe(3);
+  });
+
+  it("renders a cold page once however many ask for it at the same moment", async () => {
+    const h = await start({}, { delayMs: 50 });
+    const answers = await Promise.all(Array.from({ length: 40 }, () => get(h, "/product/w00001")));
+    expect(h.app.renders.get("/product/w00001")).toBe(1);
+    expect(answers.every((a) => a.status === 200 && a.text.includes("Page /product/w00001"))).toBe(true);
+    expect(answers.filter((a) => a.cache === "MISS")).toHaveLength(40);
+  });
+
+  it("never answers a request with the session or toast cookie from the cache, nor stores its page", async () => {
+    const h = await start();
+    await get(h, "/");
+    for (const cookie of ["__session=abc", "theme=dark; toast-session=xyz"]) {
+      const personal = await get(h, "/", { cookie });
+      expect(personal.cache).toBeNull();
+    }
+    expect(h.app.renders.get("/")).toBe(3);
+    const anonymous = await get(h, "/", { cookie: "theme=dark" });
+    expect(anonymous.cache).toBe("HIT");
+  });
+
+  it("leaves alone other methods, ?_data requests, personal paths and Authorization", async () => {
+    const h = await start();
+    for (const path of ["/cart", "/orders", "/login", "/collection?_data=routes%2Fcollection._index", "/api/product/listproduct"]) {
+      await get(h, path);
+      expect((await get(h, path)).cache).toBeNull();
+      expect(h.app.renders.get(path)).toBe(2);
+    }
+    await get(h, "/about", { authorization: "Bearer x" });
+    expect((await get(h, "/about", { authorization: "Bearer x" })).cache).toBeNull();
+    const head = await fetch(`${h.base}/about`, { method: "HEAD" });
+    expect(head.headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("renders again after the catalogue changes, never serving the older page", async () => {
+    const h = await start();
+    expect((await get(h, "/product/w00001")).text).toContain("render 1");
+    expect((await get(h, "/product/w00001")).cache).toBe("HIT");
+    h.setTag("c2");
+    const after = await get(h, "/product/w00001");
+    expect(after.cache).toBe("MISS");
+    expect(after.text).toContain("render 2");
+  });
+
+  it("does not cache while the catalogue's tag is unknown", async () => {
+    const h = await start();
+    h.setTag(null);
+    await get(h, "/");
+    expect((await get(h, "/")).cache).toBeNull();
+    expect(h.app.renders.get("/")).toBe(2);
+  });
+
+  it("serves a stale page while one re-render runs, then the new one", async () => {
+    const h = await start({}, { delayMs: 30 });
+    await get(h, "/about");
+    h.advance(61_000);
+    const stale = await Promise.all([get(h, "/about"), get(h, "/about"), get(h, "/about")]);
+    expect(stale.map((a) => a.cache)).toEqual(["STALE", "STALE", "STALE"]);
+    expect(stale.every((a) => a.text.includes("render 1"))).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(h.app.renders.get("/about")).toBe(2);
+    const fresh = await get(h, "/about");
+    expect(fresh.cache).toBe("HIT");
+    expect(fresh.text).toContain("render 2");
+    h.advance(61_000 + 600_000);
+    expect((await get(h, "/about")).cache).toBe("MISS");
+  });
+
+  it("passes on a 404 without storing it, and never shares an answer that sets a cookie", async () => {
+    const h = await start(
+      {},
+      {
+        answer: (url) =>
+          url === "/product/gone"
+            ? { status: 404, text: "<p>Not found</p>" }
+            : url === "/new-arrivals"
+              ? { headers: { "set-cookie": "__session=for-one-visitor" } }
+              : undefined,
+      },
+    );
+    const missing = await get(h, "/product/gone");
+    expect(missing.status).toBe(404);
+    expect(missing.text).toBe("<p>Not found</p>");
+    expect((await get(h, "/product/gone")).status).toBe(404);
+    expect(h.app.renders.get("/product/gone")).toBe(2);
+
+    const answers = await Promise.all([get(h, "/new-arrivals"), get(h, "/new-arrivals")]);
+    for (const a of answers) {
+      expect(a.cache).toBeNull();
+      expect(a.headers.get("set-cookie")).toBe("__session=for-one-visitor");
+    }
+    // The render's own answer (with the cookie) is thrown away: each visitor got a render of their own.
+    expect(h.app.renders.get("/new-arrivals")).toBe(3);
+  });
+
+  it("keeps within its memory cap, dropping the least recently used pages", async () => {
+    const h = await start({ maxBytes: 100 * 1024 }, { answer: () => ({ text: `<!doctype html><p>${"w".repeat(20 * 1024)}</p>` }) });
+    for (let i = 0; i < 30; i++) await get(h, `/product/w${i}`);
+    const { bytes, entries } = h.cache.stats();
+    expect(bytes).toBeLessThanOrEqual(100 * 1024);
+    expect(entries).toBeGreaterThan(0);
+    expect(entries).toBeLessThan(30);
+    expect((await get(h, "/product/w29")).cache).toBe("HIT");
+    expect((await get(h, "/product/w0")).cache).toBe("MISS");
+  });
+
+  it("gzips for clients that accept it", async () => {
+    const h = await start();
+    await get(h, "/");
+    const body = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${h.base}/`, { headers: { "accept-encoding": "gzip, br" } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+    expect(body.headers["content-encoding"]).toBe("gzip");
+    expect(body.headers.vary).toMatch(/Accept-Encoding/);
+    expect(body.headers["x-page-cache"]).toBe("HIT");
+    expect(gunzipSync(body.body).toString()).toContain("Page /");
+  });
+
+  it("treats a forged render header as an ordinary request", async () => {
+    const h = await start();
+    await get(h, "/about");
+    const forged = await get(h, "/about", { [PAGE_RENDER_HEADER]: "guess" });
+    expect(forged.cache).toBe("HIT");
+    expect(h.app.renders.get("/about")).toBe(1);
+  });
+});
+
+describe("storePageKey", () => {
+  const paths = { curated: ["/new-arrivals"], staticSlugs: ["about", "faqs"] };
+  const key = (url: string, headers: Record<string, string> = {}) => storePageKey(url, (name) => headers[name], paths, ["__session", "toast-session"]);
+
+  it("names the public pages by path and query", () => {
+    for (const url of ["/", "/collection", "/collection?brand=Casio&page=2", "/collection/men", "/new-arrivals", "/product/w00001", "/about", "/faqs"]) {
+      expect(key(url)).toBe(url);
+    }
+  });
+
+  it("refuses everything else", () => {
+    for (const url of ["/cart", "/orders", "/place-order", "/login", "/verify", "/profile", "/wishlist", "/api/product/listproduct", "/product/a/b", "/sitemap.xml", "/collection?_data=root"]) {
+      expect(key(url)).toBeNull();
+    }
+    expect(key("/", { cookie: "__session=1" })).toBeNull();
+    expect(key("/", { cookie: "a=1; toast-session=2" })).toBeNull();
+    expect(key("/", { authorization: "Basic x" })).toBeNull();
+    expect(key("/", { cookie: "a=1" })).toBe("/");
+  });
+});
