@@ -32,11 +32,13 @@ export type LoadPlan = {
   /** A warm-up run first (JIT, caches, connection pools), not counted. */
   warmupConnections: number;
   warmupS: number;
+  /** Extra request headers (e.g. a logged-in shopper's `cookie`). */
+  headers?: Record<string, string>;
 };
 
 /** Loads `url` with autocannon (`accept-encoding: gzip`, like a browser): a warm-up, then the measured run. */
 export async function measureLoad(url: string, plan: LoadPlan): Promise<LoadFigures> {
-  const headers = { "accept-encoding": "gzip" };
+  const headers = { "accept-encoding": "gzip", ...plan.headers };
   if (plan.warmupS > 0) await autocannon({ url, connections: plan.warmupConnections, duration: plan.warmupS, headers });
   const result = await autocannon({ url, connections: plan.connections, duration: plan.durationS, timeout: REQUEST_TIMEOUT_S, headers });
   const answered = result.requests.total;
