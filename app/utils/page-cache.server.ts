@@ -22,7 +22,8 @@ const gzip = promisify(gzipCallback);
  * so that it goes through to Remix: the page is produced by the same loaders and React render as
  * any other, for a visitor with no cookies. Only a `200 text/html` answer without `Set-Cookie` and
  * without `private`/`no-store` is stored; other answers (404, redirects) are passed on to the
- * requests that waited for them, and their key goes straight to Remix for `freshMs` after.
+ * requests that waited for them, and their key goes straight to Remix for `freshMs` after (or
+ * until the catalogue changes: a product that was missing may now exist).
  *
  * Each answer gets a fresh CSP nonce: the stored page is kept split at its render's nonce and
  * joined with a new one (in the body and in `Content-Security-Policy`), so no two responses share
@@ -103,8 +104,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     ttl: options.freshMs + options.staleMs,
     ttlResolution: 100,
   });
-  /** Keys whose last render was not storable: they go to Remix for a while. */
-  const notStorable = new LRUCache<string, true>({ max: 10_000, ttl: options.freshMs });
+  /** Keys whose last render was not storable, with the tag it was rendered under: they go to Remix for a while. */
+  const notStorable = new LRUCache<string, string>({ max: 10_000, ttl: options.freshMs });
   const rendering = new Map<string, Promise<RenderOutcome>>();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   const counters = { hits: 0, stale: 0, misses: 0, renders: 0 };
@@ -123,7 +124,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           notStorable.delete(key);
           return { stored: page };
         }
-        notStorable.set(key, true);
+        notStorable.set(key, tag);
         return { passOn: page };
       })
       .catch((): RenderOutcome => ({ fallBack: true }))
@@ -190,7 +191,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (req.method !== "GET") return pass();
     const key = options.keyOf(req);
     const tag = options.catalogueTag();
-    if (key === null || tag === null || notStorable.has(key)) return pass();
+    if (key === null || tag === null || notStorable.get(key) === tag) return pass();
     const started = performance.now();
     const page = pages.get(key);
     const age = page ? now() - page.renderedAt : Infinity;
