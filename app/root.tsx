@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { defer } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -12,38 +11,31 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { CollectionSkeleton, useCollectionPending } from "~/components/CollectionSkeleton";
+import { Suspense } from "react";
 import { ErrorPage } from "~/components/ErrorPage";
-import { ProductSkeleton, useProductNavigationPending } from "~/components/product/ProductSkeleton";
+import {
+  LazyCollectionSkeleton,
+  LazyProductSkeleton,
+  useCollectionPending,
+  usePreloadSkeletons,
+  useProductNavigationPending,
+} from "~/components/navigation-pending";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { Toasts } from "~/components/Toasts";
 import stylesheet from "~/tailwind.css";
-import { publicEnv } from "~/config/env.server";
 import { useNonce } from "~/utils/nonce";
-import { type RootData } from "~/utils/root-data";
-import { getShopper } from "~/utils/session.server";
-import { getToast } from "~/utils/toast.server";
+import { loadRoot } from "~/utils/root.server";
+
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/**
- * Every page's toast, settings and visitor (app/utils/root-data.ts). The session check is awaited,
- * so a refused token's logout cookie goes out with the response's head; the cart count is
- * deferred (STYLE.md habit 8) and streams into the same HTML response (docs/decisions/0510).
- */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [flash, shopper] = await Promise.all([getToast(request), getShopper(request)]);
-  const { toast } = flash;
-  // remix-toast re-commits its cookie on every read; send it only when a toast was consumed, so
-  // anonymous pages stay cookie-free and cacheable.
-  const headers = toast ? flash.headers : new Headers();
-  if (shopper.setCookie) headers.append("Set-Cookie", shopper.setCookie);
-  const data: RootData = { env: publicEnv(), user: shopper.user, cartCount: shopper.cartCount };
-  return defer({ toast, ...data }, { headers });
+/** Every page's toast, settings and visitor, the cart count deferred (utils/root.server.ts). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadRoot(request);
 }
 
 /**
@@ -86,6 +78,8 @@ export default function App() {
   // which shows its own (SPEC.md §9: 300 ms).
   const location = useLocation();
   const showProductSkeleton = useProductNavigationPending(location.pathname) && !location.pathname.startsWith("/product/");
+  // The skeletons come with their pages; here they load when a navigation starts (docs/decisions/0530).
+  usePreloadSkeletons();
   return (
     <Document>
       <Header />
@@ -93,10 +87,14 @@ export default function App() {
       <main id="main" className="flex-1">
         {showSkeleton ? (
           <div className="mx-auto max-w-screen-xl px-4 py-8">
-            <CollectionSkeleton />
+            <Suspense fallback={null}>
+              <LazyCollectionSkeleton />
+            </Suspense>
           </div>
         ) : showProductSkeleton ? (
-          <ProductSkeleton />
+          <Suspense fallback={null}>
+            <LazyProductSkeleton />
+          </Suspense>
         ) : (
           <Outlet />
         )}

@@ -1,16 +1,15 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useRef, type ChangeEvent, type FormEvent } from "react";
+import { Suspense, useCallback, useEffect, useRef, type ChangeEvent, type FormEvent } from "react";
 import { ActiveFilters } from "~/components/ActiveFilters";
-import { CollectionSkeleton, PRODUCT_GRID_CLASS, useCollectionPending } from "~/components/CollectionSkeleton";
-import { brandLabel, FilterPanel } from "~/components/FilterPanel";
+import { LazyCollectionSkeleton, usePreloadSkeletons, useCollectionPending } from "~/components/navigation-pending";
+import { FilterPanel } from "~/components/FilterPanel";
 import type { FacetCounts } from "~/lib/catalogue";
-import { breadcrumbJsonLd, jsonLdMeta, previewMeta } from "~/lib/seo";
 import { Pagination } from "~/components/Pagination";
 import { ProductCard } from "~/components/ProductCard";
 import type { ProductCardData } from "~/lib/product-card";
 import { SortSelect } from "~/components/SortSelect";
-import { COLLECTION_SEARCH_ID } from "~/components/header/SearchToggle";
+import { COLLECTION_SEARCH_ID, PRODUCT_GRID_CLASS } from "~/constants/store";
 import {
   collectionSearch,
   parseCollectionParams,
@@ -31,6 +30,8 @@ export type CollectionPageProps = {
   basePath: string;
   canonicalUrl: string;
   curated: { title: string; description: string } | null;
+  /** The page's meta tags, built by the loader. */
+  meta: MetaDescriptor[];
 };
 
 /** Typing in the search or price boxes applies after this pause (JavaScript on). */
@@ -51,6 +52,7 @@ export function CollectionPage(data: CollectionPageProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const { pending, showSkeleton } = useCollectionPending("within");
+  usePreloadSkeletons();
   const typingTimer = useRef<ReturnType<typeof setTimeout>>();
   const replaceNextTyping = useRef(false);
   const paramsKey = collectionSearch(params);
@@ -144,7 +146,9 @@ export function CollectionPage(data: CollectionPageProps) {
             <ActiveFilters params={params} />
 
             {showSkeleton ? (
-              <CollectionSkeleton />
+              <Suspense fallback={null}>
+                <LazyCollectionSkeleton />
+              </Suspense>
             ) : cards.length === 0 ? (
               <EmptyState />
             ) : (
@@ -238,39 +242,10 @@ function syncForm(form: HTMLFormElement, params: CollectionParams) {
 }
 
 /**
- * The meta tags of a collection page: a title that says what is listed (and the page when past
- * the first), a description, and the canonical link (DESIGN.md §5).
+ * The meta tags of a collection page: those its loader built (`collectionPageMeta` in
+ * app/utils/collection-page.server.ts, so their code stays out of the page's JavaScript;
+ * docs/decisions/0530), or a plain title when there is no data (an error).
  */
-export function collectionMeta(data: CollectionPageProps | undefined, storeName = "Chrono India"): MetaDescriptor[] {
-  if (!data) return [{ title: `Watches | ${storeName}` }];
-  const { params, curated, page, total } = data;
-  let subject = curated?.title ?? "All watches";
-  if (!curated && params.q) subject = `Search results for “${params.q}”`;
-  else if (!curated && (params.brands.length || params.categories.length)) {
-    const brands = params.brands.map(brandLabel).join(", ");
-    const forWhom = params.categories.length ? ` for ${params.categories.join(", ")}` : "";
-    subject = brands ? `${brands} watches${forWhom}` : `Watches${forWhom}`;
-  }
-  const pageNote = page > 1 ? ` – Page ${page}` : "";
-  const description = curated
-    ? curated.description
-    : `${total} watches with free shipping across India${params.q ? ` matching “${params.q}”` : ""}.`;
-  const origin = new URL(data.canonicalUrl).origin;
-  const title = `${subject}${pageNote} | ${storeName}`;
-  return [
-    { title },
-    { name: "description", content: description },
-    ...previewMeta({ title, description, url: data.canonicalUrl, image: data.cards[0] ? new URL(data.cards[0].image, origin).href : null, storeName }),
-    jsonLdMeta(
-      breadcrumbJsonLd([
-        { name: "Home", url: `${origin}/` },
-        ...(curated
-          ? [
-              { name: "Collection", url: `${origin}/collection` },
-              { name: curated.title, url: data.canonicalUrl },
-            ]
-          : [{ name: "Collection", url: data.canonicalUrl }]),
-      ]),
-    ),
-  ];
+export function collectionMeta(data: { meta?: MetaDescriptor[] } | undefined, storeName = "Chrono India"): MetaDescriptor[] {
+  return data?.meta ?? [{ title: `Watches | ${storeName}` }];
 }

@@ -3,8 +3,14 @@ import { NAME_MAX_CHARS } from "~/constants/store";
 import { discountPercent, formatPaise, truncateName } from "~/lib/money";
 import { Separator } from "~/components/ui/Separator";
 import type { ProductCardData } from "~/lib/product-card";
+import { HIGH_PRIORITY_IMAGE, LAZY_IMAGE } from "~/components/ui/image-loading";
 
-/** A product tile: image, name cut to 40 characters (SPEC.md §9), price, original and % off. */
+/**
+ * A product tile: image, name cut to 40 characters (SPEC.md §9), price, original and % off.
+ * `eager`: the card is in the first screen of its page (the first row of a collection), so its
+ * picture may be the page's largest paint: it loads at once with `fetchpriority="high"`; other
+ * cards' pictures load lazily and decode off the main thread (docs/decisions/0540-lighthouse.md).
+ */
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const percent = discountPercent(product.pricePaise, product.originalPaise);
   return (
@@ -20,8 +26,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           alt=""
           width={400}
           height={400}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
+          {...(eager ? HIGH_PRIORITY_IMAGE : LAZY_IMAGE)}
           className="h-full w-full object-cover transition-transform duration-300 ease-in-out group-hover:scale-105"
         />
       </div>

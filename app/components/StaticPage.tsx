@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FALLBACK_STORE_NAME } from "~/content/store-details";
 import type { ContentPage } from "~/utils/content.server";
+import { storeNameOf } from "~/utils/root-data";
 import { POLICY_LINKS } from "./header/navigation";
 import { previewMeta } from "~/lib/seo";
 import { Prose } from "./Prose";
@@ -104,8 +104,5 @@ export function publicOriginOf(matches: Parameters<MetaFunction>[0]["matches"]):
   return root?.env?.PUBLIC_URL ?? null;
 }
 
-/** The configured store name from the root route's data in `meta` matches (fallback on errors). */
-export function storeNameOf(matches: Parameters<MetaFunction>[0]["matches"]) {
-  const root = matches.find((match) => match.id === "root")?.data as { env?: { STORE_NAME?: string } } | undefined;
-  return root?.env?.STORE_NAME ?? FALLBACK_STORE_NAME;
-}
+/** Kept here for the pages that import it from StaticPage; it lives with the root data (a lighter import). */
+export { storeNameOf };

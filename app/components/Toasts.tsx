@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import toast, { Toaster } from "react-hot-toast";
+import { lazy, Suspense, useEffect, type ComponentType } from "react";
+import { loadToastLibrary, showToast, useToastsWanted } from "~/components/toast";
 import { TOAST_LIMIT } from "~/constants/store";
 
 export type FlashToast = { message: string; type: "info" | "success" | "error" | "warning" };
@@ -7,15 +7,19 @@ export type FlashToast = { message: string; type: "info" | "success" | "error" |
 /**
  * Shows the server's flash toast (DESIGN.md §10): always as text in an aria-live region of the
  * HTML, so it is read and seen without JavaScript; with JavaScript, also through react-hot-toast,
- * whose defaults are SPEC.md §9's limits (4000 ms blank/error, 2000 ms success).
+ * whose defaults are SPEC.md §9's limits (4000 ms blank/error, 2000 ms success). The library is
+ * fetched only when a toast is shown (app/components/toast.ts).
  */
 export function Toasts({ flash }: { flash: FlashToast | undefined }) {
   useEffect(() => {
     if (!flash) return;
-    if (flash.type === "success") toast.success(flash.message);
-    else if (flash.type === "error") toast.error(flash.message);
-    else toast(flash.message);
+    showToast(flash.message, flash.type === "success" ? "success" : flash.type === "error" ? "error" : "blank");
   }, [flash]);
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  // The toaster mounts with the first toast of the page (react-hot-toast is fetched then).
+  const wanted = useToastsWanted();
   return (
     <>
       <div
@@ -34,16 +38,33 @@ export function Toasts({ flash }: { flash: FlashToast | undefined }) {
           </p>
         ) : null}
       </div>
-      <ToasterWhenHydrated />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <HotToaster />
+        </Suspense>
+      ) : null}
     </>
   );
 }
 
-function ToasterWhenHydrated() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
-  return <Toaster position="top-right" toastOptions={{ ariaProps: { role: "status", "aria-live": "polite" } }} containerStyle={{ zIndex: 9999 }} gutter={8} />;
-}
+/** react-hot-toast's `<Toaster>`, from the lazily fetched library; nothing if it cannot be fetched. */
+const HotToaster = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    loadToastLibrary().then(
+      ({ Toaster }) => ({
+        default: function HotToaster() {
+          return (
+            <Toaster
+              position="top-right"
+              toastOptions={{ ariaProps: { role: "status", "aria-live": "polite" } }}
+              containerStyle={{ zIndex: 9999 }}
+              gutter={8}
+            />
+          );
+        },
+      }),
+      () => ({ default: () => null }),
+    ),
+);
 
 export { TOAST_LIMIT };

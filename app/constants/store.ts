@@ -49,6 +49,9 @@ export const REVIEW_COUNT = 122;
 export const RATING = 4.2;
 export const FIXED_STARS = 4;
 
+/** Most of one watch (product + colour) a cart line may hold; see docs/decisions/0202. */
+export const MAX_LINE_QUANTITY = 99;
+
 /** Key under which a product without colours is added to the cart (DESIGN.md §8). */
 export const DEFAULT_SIZE_KEY = "default";
 
@@ -72,3 +75,9 @@ export const COLLECTION_LINKS = [
   { to: "/collection/classic", label: "Classic Watches" },
   { to: "/collection/limited", label: "Limited Edition" },
 ] as const;
+
+/** The collection page's search field; the header's search button on collection pages jumps to it. */
+export const COLLECTION_SEARCH_ID = "collection-search";
+
+/** The product grid's columns; the collection page and its skeleton share them so nothing jumps. */
+export const PRODUCT_GRID_CLASS = "grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4";

@@ -1,5 +1,5 @@
-import { DEFAULT_SIZE_KEY, DELIVERY_FEE_PAISE } from "~/constants/store";
-import { MAX_LINE_QUANTITY, type CartData } from "~/schemas/api";
+import { DEFAULT_SIZE_KEY, DELIVERY_FEE_PAISE, MAX_LINE_QUANTITY } from "~/constants/store";
+import type { CartData } from "~/schemas/api";
 
 /** One cart line as the cart and checkout pages show it; money in paise. */
 export type CartLineData = {

@@ -1,11 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { defer, json } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import type { MetaFunction } from "@remix-run/node";
-import { storeNameOf } from "~/components/StaticPage";
-import { publicUrl } from "~/config/env.server";
-import { homeJsonLd, jsonLdMeta, previewMeta } from "~/lib/seo";
+import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
+import { publicEnv, publicUrl } from "~/config/env.server";
 import { getBackend } from "~/backend/index.server";
 import { BestSellers } from "~/components/home/BestSellers";
 import { BrandStrip } from "~/components/home/BrandStrip";
@@ -14,9 +11,12 @@ import { Hero } from "~/components/home/Hero";
 import { LatestCollections } from "~/components/home/LatestCollections";
 import { Newsletter, type NewsletterActionData } from "~/components/home/Newsletter";
 import { toCardData } from "~/lib/product-card";
-import { NEWSLETTER_NOTE, newsletterSchema } from "~/schemas/newsletter";
+import { NEWSLETTER_NOTE } from "~/schemas/newsletter-constants";
 import { readFormData, throwBodyError } from "~/http/body.server";
+import { parseNewsletterForm } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
+import { homePageMeta } from "~/utils/page-meta.server";
+import { storeNameOf } from "~/utils/root-data";
 
 /**
  * Home (SPEC.md §2): the first 10 products and, as deferred data, the first 10 bestsellers.
@@ -28,7 +28,10 @@ export async function loader() {
   const sections = getBackend().homeSections();
   const { latest } = await sections;
   const bestSellers = sections.then((loaded) => loaded.bestSellers.map(toCardData));
-  return defer({ origin: publicUrl(), heroImage: latest[0]?.images[0] ?? null, latest: latest.map(toCardData), bestSellers });
+  const heroImage = latest[0]?.images[0] ?? null;
+  const storeName = publicEnv().STORE_NAME;
+  const meta = homePageMeta({ title: homeTitle(storeName), description: HOME_DESCRIPTION, storeName, origin: publicUrl(), heroImage });
+  return defer({ heroImage, latest: latest.map(toCardData), bestSellers, meta });
 }
 
 /**
@@ -41,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request).catch(throwBodyError);
   switch (formData.get("intent")) {
     case "newsletter": {
-      const submission = parseWithZod(formData, { schema: newsletterSchema });
+      const submission = parseNewsletterForm(formData);
       if (submission.status !== "success") {
         return json<NewsletterActionData>({ result: submission.reply(), note: null }, { status: 400 });
       }
@@ -56,29 +59,17 @@ export async function action({ request }: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
   formData?.get("intent") === "newsletter" ? false : defaultShouldRevalidate;
 
+const HOME_DESCRIPTION =
+  "Shop watches from Rolex, Casio, Seiko, Fossil, Rado, Patek Philippe, Cartier and Tissot with free shipping across India.";
+const homeTitle = (storeName: string) => `${storeName} — Watches for every wrist`;
+
 /**
  * Home's title and description, its canonical link and link previews, and the Organization and
- * WebSite (with a SearchAction into /collection?q=) structured data (issue 11 item 4).
+ * WebSite (with a SearchAction into /collection?q=) structured data (issue 11 item 4), built by the
+ * loader (app/utils/page-meta.server.ts) so their code stays out of the page's JavaScript.
  */
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const storeName = storeNameOf(matches);
-  const title = `${storeName} — Watches for every wrist`;
-  const description =
-    "Shop watches from Rolex, Casio, Seiko, Fossil, Rado, Patek Philippe, Cartier and Tissot with free shipping across India.";
-  if (!data) return [{ title }, { name: "description", content: description }];
-  return [
-    { title },
-    { name: "description", content: description },
-    ...previewMeta({
-      title,
-      description,
-      url: `${data.origin}/`,
-      image: data.heroImage ? new URL(data.heroImage, data.origin).href : null,
-      storeName,
-    }),
-    ...homeJsonLd(storeName, data.origin).map(jsonLdMeta),
-  ];
-};
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  (data?.meta as MetaDescriptor[] | undefined) ?? [{ title: homeTitle(storeNameOf(matches)) }, { name: "description", content: HOME_DESCRIPTION }];
 
 export default function Home() {
   const { heroImage, latest, bestSellers } = useLoaderData<typeof loader>();

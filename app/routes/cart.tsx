@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useFetchers, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { CartLine, cartLineFetcherKey, ENHANCED_FIELD } from "~/components/cart/CartLine";
 import { buildCartLines, cartTotals, parseQuantityInput, type CartLineData } from "~/lib/cart-lines";
 import { CartTotals } from "~/components/cart/CartTotals";
-import { API_MESSAGES, itemIdSchema, MAX_LINE_QUANTITY, sizeKeySchema } from "~/schemas/api";
 import { readFormData, throwBodyError } from "~/http/body.server";
+import { parseCartEditForm } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 import { jsonWithError, redirectWithError } from "~/utils/toast.server";
@@ -28,11 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ lines: buildCartLines(cart, byId) }, { headers: { "cache-control": "private, no-store" } });
 }
 
-/** A line's identity in the cart forms. */
-const lineSchema = z.object({ itemId: itemIdSchema, size: sizeKeySchema });
-/** The cart page's mutations, one `intent` (STYLE.md habit 4). */
-const intentSchema = z.enum(["update", "remove"]);
-
 /**
  * Cart edits (SPEC.md §4, §5): `intent=update` sets a line's quantity — a quantity that is not a
  * whole number of at least 1 is ignored (nothing changes), above 99 is refused with a message;
@@ -45,25 +39,12 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = await requireUserToken(request);
   const formData = await readFormData(request).catch(throwBodyError);
-  const intent = intentSchema.safeParse(formData.get("intent"));
-  const line = lineSchema.safeParse({ itemId: formData.get("itemId"), size: formData.get("size") });
-  if (!intent.success || !line.success) {
-    return failure(formData, 400, line.success ? "Unknown cart action." : line.error.issues[0].message);
-  }
-
-  let quantity = 0;
-  if (intent.data === "update") {
-    const raw = String(formData.get("quantity") ?? "");
-    const parsed = parseQuantityInput(raw);
-    if (parsed === null) {
-      if (/^\s*\d+\s*$/.test(raw) && Number(raw) > MAX_LINE_QUANTITY) return failure(formData, 400, API_MESSAGES.quantityCap);
-      return done(formData); // SPEC.md §5: non-numeric, zero or below-1 quantities are ignored.
-    }
-    quantity = parsed;
-  }
+  const edit = parseCartEditForm(formData);
+  if (edit.kind === "refused") return failure(formData, 400, edit.message);
+  if (edit.kind === "ignored") return done(formData); // SPEC.md §5: non-numeric, zero or below-1 quantities are ignored.
 
   try {
-    await getBackend().updateCart(token, line.data.itemId, line.data.size, quantity);
+    await getBackend().updateCart(token, edit.itemId, edit.size, edit.quantity);
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     if (error.status === 401) throw await expiredSessionRedirect(request, "/cart");

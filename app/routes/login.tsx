@@ -1,27 +1,17 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import toast from "react-hot-toast";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { z } from "zod";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
+import { useFormRules } from "~/components/forms/useFormRules";
+import { showToast } from "~/components/toast";
 import { Separator } from "~/components/ui/Separator";
-import {
-  API_MESSAGES,
-  EMAIL_MAX,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  emailSchema,
-  nameSchema,
-  newPasswordSchema,
-  passwordSchema,
-} from "~/schemas/api";
+import { LOGIN_FORM_RULES, PASSWORD_MIN, SIGNUP_FORM_RULES } from "~/schemas/account-rules";
+import type { FormRules } from "~/schemas/field-rules";
 import { readFormData, throwBodyError } from "~/http/body.server";
+import { isPasswordMessage, parseAuthForm } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { guardLogin, guardSignUp, rateLimitMessage } from "~/utils/rate-limit.server";
 import { loginPath, safeRedirect } from "~/utils/safe-redirect";
@@ -59,25 +49,6 @@ async function sessionAccepted(token: string): Promise<boolean> {
 const HONEYPOT_FIELD = "website";
 const SIGNUP_REFUSED = "We could not create your account. Please try again.";
 
-/** Login form: email and password, the rules of the Store API (SPEC.md §5). */
-const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
-/** Sign Up adds Name and the new-password rules (12 to 128 characters; DESIGN.md §16). */
-const signupSchema = z.object({ name: nameSchema, email: emailSchema, password: newPasswordSchema });
-
-/**
- * Native attributes for the inputs. getZodConstraint gives `required`; conform 1.21.1 cannot read
- * zod 4.6's length checks, so the lengths come from the same constants the schemas use.
- */
-function constraintFor(mode: Mode) {
-  const base = getZodConstraint(mode === "signup" ? signupSchema : loginSchema);
-  return {
-    ...base,
-    email: { ...base.email, maxLength: EMAIL_MAX },
-    password: mode === "signup" ? { ...base.password, minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX } : base.password,
-    ...(mode === "signup" ? { name: { ...base.name, maxLength: NAME_MAX } } : {}),
-  };
-}
-
 /**
  * Logs in or signs up (mode from the URL), then redirects (303) to the safe `redirectTo` or /
  * with the session cookie set. Failures re-render the form with the message and a 4xx:
@@ -90,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const mode = modeOf(url);
   const formData = await readFormData(request).catch(throwBodyError);
-  const submission = parseWithZod(formData, { schema: mode === "signup" ? signupSchema : loginSchema });
+  const submission = parseAuthForm(formData, mode);
   const hideFields = ["password"];
 
   if (mode === "signup" && String(formData.get(HONEYPOT_FIELD) ?? "") !== "") {
@@ -126,15 +97,12 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     // The backend's password rules (the common-password list) belong beside the password field.
-    const reply = PASSWORD_MESSAGES.has(error.message)
+    const reply = isPasswordMessage(error.message)
       ? submission.reply({ fieldErrors: { password: [error.message] }, hideFields })
       : submission.reply({ formErrors: [error.message], hideFields });
     return json({ result: reply }, { status: error.status >= 500 ? 503 : error.status });
   }
 }
-
-/** Backend sentences about a new password, shown on the password field rather than the form. */
-const PASSWORD_MESSAGES = new Set<string>([API_MESSAGES.passwordCommon, API_MESSAGES.passwordTooShort, API_MESSAGES.passwordTooLong]);
 
 export default function LoginPage() {
   const { mode, redirectTo } = useLoaderData<typeof loader>();
@@ -147,14 +115,18 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
   const signup = mode === "signup";
-  const [form, fields] = useForm<{ name?: string; email: string; password: string }>({
+  // The form's rules in the browser, message for message the server's zod schema (no conform
+  // here: it does not fit in the page's 100 KB; docs/decisions/0530).
+  const rules: FormRules = signup ? SIGNUP_FORM_RULES : LOGIN_FORM_RULES;
+  const { form, field } = useFormRules({
     id: `auth-${mode}`,
+    rules,
     lastResult: actionData?.result,
-    constraint: constraintFor(mode),
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signup ? signupSchema : loginSchema }),
   });
+  const name = field("name");
+  const email = field("email");
+  const password = field("password", signup ? `auth-${mode}-password-hint` : undefined);
 
   // SPEC.md §8: the server's message for a failed login or sign-up is also a toast (with JavaScript).
   // Any refused submission clears the password, as the server-rendered form (no JavaScript) does.
@@ -164,7 +136,7 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
     const errors = actionData?.result?.error;
     if (!errors || Object.keys(errors).length === 0) return;
     const message = errors[""]?.[0];
-    if (message) toast.error(message);
+    if (message) showToast(message, "error");
     if (passwordRef.current) passwordRef.current.value = "";
   }, [actionData]);
 
@@ -172,7 +144,6 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
   // so the browser never stores the password as plain form text.
   const hydrated = useHydrated();
   const [passwordShown, setPasswordShown] = useState(false);
-  const formProps = getFormProps(form);
 
   const title = signup ? "Sign Up" : "Login";
   return (
@@ -186,11 +157,11 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
         method="post"
         action={loginPath(redirectTo, mode)}
         className="flex w-full flex-col gap-4"
-        {...formProps}
+        {...form.props}
         // Sending the form hides the password again (never kept as plain form text).
         onSubmit={(event) => {
           setPasswordShown(false);
-          formProps.onSubmit(event);
+          form.props.onSubmit(event);
         }}
       >
         {formError ? (
@@ -200,21 +171,16 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
         ) : null}
 
         {signup ? (
-          <Field label="Name" errorId={fields.name.errorId} error={fields.name.errors?.[0]}>
-            <input
-              {...getInputProps(fields.name, { type: "text" })}
-              key={fields.name.key}
-              autoComplete="name"
-              placeholder="Name"
-              className={inputClass}
-            />
+          <Field label="Name" errorId={name.errorId} error={name.errors?.[0]}>
+            <input {...name.props} key={name.key} type="text" autoComplete="name" placeholder="Name" className={inputClass} />
           </Field>
         ) : null}
 
-        <Field label="Email" errorId={fields.email.errorId} error={fields.email.errors?.[0]}>
+        <Field label="Email" errorId={email.errorId} error={email.errors?.[0]}>
           <input
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
+            {...email.props}
+            key={email.key}
+            type="email"
             autoComplete="email"
             inputMode="email"
             placeholder="Email"
@@ -224,16 +190,16 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
 
         <Field
           label="Password"
-          errorId={fields.password.errorId}
-          error={fields.password.errors?.[0]}
+          errorId={password.errorId}
+          error={password.errors?.[0]}
           hint={signup ? `At least ${PASSWORD_MIN} characters.` : undefined}
-          hintId={`${fields.password.id}-hint`}
-          after={hydrated ? <ShowPasswordToggle shown={passwordShown} controls={fields.password.id} onToggle={setPasswordShown} /> : null}
+          hintId={`${password.id}-hint`}
+          after={hydrated ? <ShowPasswordToggle shown={passwordShown} controls={password.id} onToggle={setPasswordShown} /> : null}
         >
           <input
-            {...getInputProps(fields.password, { type: "password", ariaDescribedBy: signup ? `${fields.password.id}-hint` : undefined })}
+            {...password.props}
             type={passwordShown ? "text" : "password"}
-            key={fields.password.key}
+            key={password.key}
             ref={passwordRef}
             autoComplete={signup ? "new-password" : "current-password"}
             placeholder="Password"

@@ -1,11 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect, redirectDocument } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import toast from "react-hot-toast";
-import { z } from "zod";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { buildCartLines, cartTotals } from "~/lib/cart-lines";
@@ -15,9 +12,14 @@ import { ErrorSummary, summaryErrors, type SummaryError } from "~/components/che
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { PAYMENT_METHOD_FIELD_ID, PaymentMethods } from "~/components/checkout/PaymentMethods";
 import { useCashfreeModal } from "~/components/checkout/useCashfreeModal";
-import { ADDRESS_FIELDS, ORDER_MESSAGES, placeOrderFormSchema, type CheckoutMode } from "~/schemas/orders";
+import { showToast } from "~/components/toast";
+import { checkForm, formConstraint } from "~/schemas/field-rules";
+import { ADDRESS_FIELDS, placeOrderFormRules, type AddressField } from "~/schemas/checkout-rules";
+import { ORDER_MESSAGES } from "~/schemas/order-constants";
+import type { CheckoutMode } from "~/schemas/orders";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { getEnv, publicUrl } from "~/config/env.server";
+import { parsePlaceOrderForm, parseShownLines } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -73,9 +75,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * PLACE ORDER (SPEC.md §4, §8). The form is parsed with the schema the browser uses (field errors
- * and the SPEC.md §8 sentences for a disabled or unknown method come back with status 400, the
- * entered values kept). The items are the cart lines the page showed (a hidden field): the server
+ * PLACE ORDER (SPEC.md §4, §8). The form is parsed with its zod schema, whose rules the browser
+ * checks too (`placeOrderFormRules`): field errors and the SPEC.md §8 sentences for a disabled or
+ * unknown method come back with status 400, the entered values kept. The items are the cart lines the page showed (a hidden field): the server
  * prices them and refuses them with 409 if the cart has changed since (another tab), so the
  * shopper never pays for something they did not see.
  * - cash on delivery → order placed, 303 to /orders;
@@ -91,22 +93,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = await requireUserToken(request);
   const formData = await readFormData(request).catch(throwBodyError);
   const codEnabled = getEnv().ENABLE_COD;
-  const submission = parseWithZod(formData, { schema: placeOrderFormSchema({ codEnabled }) });
+  const submission = parsePlaceOrderForm(formData, { codEnabled });
   if (submission.status !== "success") {
     return json({ result: submission.reply(), payment: null }, { status: 400 });
   }
   const { paymentMethod, idempotencyKey, checkout, ...address } = submission.value;
 
   // The lines the shopper saw: the server refuses them (409) if the cart has changed since.
-  const shown = shownLinesSchema.safeParse(parseJson(formData.get("cartLines")));
-  if (!shown.success) {
+  const shown = parseShownLines(formData.get("cartLines"));
+  if (!shown) {
     return json({ result: submission.reply({ formErrors: [ORDER_MESSAGES.cartChanged] }), payment: null }, { status: 409 });
   }
   const { lines, totals } = await readCart(request, token);
   if (lines.length === 0) return redirectWithError("/cart", ORDER_MESSAGES.cartEmpty);
   const body = {
     address,
-    items: shown.data.map(([productId, size, quantity]) => ({ _id: productId, size, quantity })),
+    items: shown.map(([productId, size, quantity]) => ({ _id: productId, size, quantity })),
     amount: totals.totalPaise / 100,
   };
 
@@ -134,17 +136,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** The hidden `cartLines` field: [productId, sizeKey, quantity] of each line the page showed. */
-const shownLinesSchema = z.array(z.tuple([z.string().max(64), z.string().max(50), z.number().int().min(1).max(99)])).min(1).max(200);
-
-function parseJson(value: FormDataEntryValue | null): unknown {
-  try {
-    return typeof value === "string" ? JSON.parse(value) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const FORM_ID = "place-order";
 /** The form's fields in page order, for the error summary (issue 9 item 3). */
 const SUMMARY_FIELD_ORDER = [...ADDRESS_FIELDS, "paymentMethod"] as const;
@@ -155,6 +146,9 @@ const summaryFieldId = (name: string) => (name === "paymentMethod" ? PAYMENT_MET
 function summaryOf(result: Pick<SubmissionResult<string[]>, "status" | "error"> | null | undefined): SummaryError[] | null {
   return result?.status === "error" ? summaryErrors(result.error, SUMMARY_FIELD_ORDER, summaryFieldId) : null;
 }
+
+/** The form's fields as the browser sees them (the server's parse gives the typed values). */
+type PlaceOrderFields = Record<AddressField | "paymentMethod", string | undefined>;
 
 /** What the page keeps of conform's last check in the browser (a submission). */
 type BrowserCheck = { status?: "error" | "success"; reply: () => SubmissionResult<string[]> };
@@ -168,7 +162,9 @@ export default function PlaceOrderPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const schema = useMemo(() => placeOrderFormSchema({ codEnabled }), [codEnabled]);
+  // The form's rules in the browser, message for message the server's zod schema (conform without
+  // its zod adapter; docs/decisions/0530).
+  const rules = useMemo(() => placeOrderFormRules({ codEnabled }), [codEnabled]);
   const { state: modalState, open: openModal } = useCashfreeModal(modal !== null, modal?.mode ?? "production");
   const [paying, setPaying] = useState(false);
   const handled = useRef<unknown>(null);
@@ -178,14 +174,20 @@ export default function PlaceOrderPage() {
   const summaryRef = useRef<HTMLDivElement>(null);
   const lastCheck = useRef<BrowserCheck | null>(null);
 
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<PlaceOrderFields>({
     id: FORM_ID,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
+    constraint: formConstraint(rules),
     defaultValue: { country: "India", paymentMethod: "cashfree" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => (lastCheck.current = parseWithZod(formData, { schema })),
+    onValidate: ({ formData }) =>
+      (lastCheck.current = parse<PlaceOrderFields, string[]>(formData, {
+        resolve: (payload) => {
+          const error = checkForm(rules, formData);
+          return error ? { error } : { value: payload as PlaceOrderFields };
+        },
+      })),
   });
   const formProps = getFormProps(form);
 
@@ -206,7 +208,7 @@ export default function PlaceOrderPage() {
   useEffect(() => {
     const errors = actionData?.result?.error;
     const message = errors?.[""]?.[0] ?? errors?.paymentMethod?.[0];
-    if (message) toast.error(message);
+    if (message) showToast(message, "error");
   }, [actionData]);
 
   // The Cashfree modal, then the server-side verify (DESIGN.md §9).

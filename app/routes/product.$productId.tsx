@@ -1,12 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
   MetaFunction,
   SerializeFrom,
 } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -19,25 +16,18 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useEffect, useMemo } from "react";
-import toast from "react-hot-toast";
-import { z } from "zod";
-import { getBackend } from "~/backend/index.server";
-import { BackendError } from "~/backend/types";
+import { Suspense, useEffect, useMemo } from "react";
 import { ErrorPage } from "~/components/ErrorPage";
-import { toCardData } from "~/lib/product-card";
 import { ColourPicker } from "~/components/product/ColourPicker";
 import { MediaGallery } from "~/components/product/MediaGallery";
 import { PriceBlock } from "~/components/product/PriceBlock";
-import { ProductSkeleton, useProductNavigationPending } from "~/components/product/ProductSkeleton";
+import { LazyProductSkeleton, usePreloadSkeletons, useProductNavigationPending } from "~/components/navigation-pending";
 import { ProductTabs } from "~/components/product/ProductTabs";
 import { RelatedProducts } from "~/components/product/RelatedProducts";
 import { StarRating } from "~/components/product/StarRating";
+import { showToast } from "~/components/toast";
 import { ComingSoonButton } from "~/components/ui/ComingSoon";
-import { BRANDS, DEFAULT_SIZE_KEY, RELATED_PRODUCTS } from "~/constants/store";
-import { truncateAtWord } from "~/lib/text";
-import { addToCartSchema, SELECT_SIZE_MESSAGE } from "~/schemas/add-to-cart";
-import type { Product } from "~/schemas/product";
+import { BRANDS, DEFAULT_SIZE_KEY } from "~/constants/store";
 import {
   defaultMediaPosition,
   galleryItems,
@@ -45,108 +35,21 @@ import {
   productViewSearch,
   type ProductView,
 } from "~/schemas/product-view";
-import { publicUrl } from "~/config/env.server";
-import { readFormData, throwBodyError } from "~/http/body.server";
-import { breadcrumbJsonLd, jsonLdMeta, previewMeta, productJsonLd, rupeesAmount } from "~/lib/seo";
-import { loginPath } from "~/utils/safe-redirect";
-import { commitLogout, getSessionToken } from "~/utils/session.server";
-import { requireSameOrigin } from "~/utils/origin.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { loadProductPage, productPageAction } from "~/utils/product-page.server";
 
-const paramsSchema = z.object({ productId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
-
-/** The catalogue product named by the URL; a malformed or unknown id is a 404 (SPEC.md §2). */
-async function findProduct(params: LoaderFunctionArgs["params"]): Promise<Product> {
-  const parsed = paramsSchema.safeParse(params);
-  const product = parsed.success ? await getBackend().getProduct(parsed.data.productId) : null;
-  if (!product) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  return product;
-}
-
-/** The product (only the fields the page shows), up to 5 related product cards, the share image. */
-export async function loader({ params }: LoaderFunctionArgs) {
-  const product = await findProduct(params);
-  const related = await getBackend().relatedProducts(product, RELATED_PRODUCTS);
-  const origin = publicUrl();
-  return json({
-    /** The store's public origin (PUBLIC_URL): canonical link, structured data, previews. */
-    origin,
-    /** Absolute address of the first image, for link previews (og:image must be absolute). */
-    shareImage: new URL(product.images[0], origin).href,
-    product: {
-      id: product.id,
-      name: product.name,
-      images: product.images,
-      videos: product.videos,
-      videoPoster: product.videoPoster,
-      pricePaise: product.pricePaise,
-      originalPaise: product.originalPaise,
-      category: product.category,
-      subCategory: product.subCategory,
-      description: product.description,
-      features: product.features,
-      movement: product.movement,
-      strapMaterial: product.strapMaterial,
-      colours: product.colours,
-    },
-    related: related.map(toCardData),
-  });
+/** The product (only the fields the page shows), up to 5 related product cards, the page's meta tags. */
+export function loader({ params }: LoaderFunctionArgs) {
+  return loadProductPage(params.productId);
 }
 
 /**
- * The product page's mutations, switched on `intent` (STYLE.md habit 4):
- * - `add-to-cart`: SPEC.md §4, §5, §8 — a missing or wrong size/colour key re-renders with the
- *   error (400; shown by the picker and as a toast); a logged-out shopper is sent to /login with
- *   'Please Login with Account'.
- * Foreign origin → 403; unknown product → 404; unknown intent or unreadable body → 400.
+ * The product page's mutations, switched on `intent` (utils/product-page.server.ts): `add-to-cart`
+ * (SPEC.md §4, §5, §8). Foreign origin → 403; unknown product → 404; unknown intent or unreadable
+ * body → 400.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const product = await findProduct(params);
-  const formData = await readFormData(request).catch(throwBodyError);
-  const intent = formData.get("intent");
-  switch (intent) {
-    case "add-to-cart":
-      return addToCart(request, product, formData);
-    default:
-      throw new Response("Unknown action.", { status: 400, statusText: "Bad Request" });
-  }
+export function action({ request, params }: ActionFunctionArgs) {
+  return productPageAction(request, params.productId);
 }
-
-/** SPEC.md §8: adding to the cart failed (no session, or the backend refused it). */
-const LOGIN_REQUIRED_MESSAGE = "Please Login with Account";
-
-async function addToCart(request: Request, product: Product, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: addToCartSchema(product.colours) });
-  if (submission.status !== "success") {
-    // Not a flash toast: without JavaScript this very response is the page, and a flash cookie
-    // would pop up on the next one. The page shows the message by the picker, and as a toast
-    // when JavaScript runs (docs/decisions/0142).
-    const message = submission.error?.size?.[0] ?? SELECT_SIZE_MESSAGE;
-    return json({ result: submission.reply(), error: message }, { status: 400 });
-  }
-  const productPath = `/product/${product.id}`;
-  const token = await getSessionToken(request);
-  if (!token) return redirectWithError(loginPath(productPath), LOGIN_REQUIRED_MESSAGE);
-  try {
-    await getBackend().addToCart(token, product.id, submission.value.size);
-  } catch (error) {
-    if (!(error instanceof BackendError)) throw error;
-    // SPEC.md §8: a refused session (revoked, expired) → 'Please Login with Account' and /login,
-    // with the dead cookie cleared. Other refusals (e.g. the line is at its cap of 99) keep the
-    // shopper on the product with the backend's sentence (docs/decisions/0206).
-    if (error.status === 401) {
-      return redirectWithError(loginPath(productPath), LOGIN_REQUIRED_MESSAGE, {
-        headers: { "Set-Cookie": await commitLogout(request) },
-      });
-    }
-    return redirectWithError(productPath, error.message);
-  }
-  return redirectWithSuccess(productPath, ADDED_TO_CART_MESSAGE);
-}
-
-/** SPEC.md §8 success toast. */
-const ADDED_TO_CART_MESSAGE = "Item added to cart!";
 
 /** Only the gallery or the tab changed: nothing to reload. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
@@ -173,12 +76,18 @@ type PageProduct = SerializeFrom<typeof loader>["product"];
 export default function ProductPage() {
   const { product, related } = useLoaderData<typeof loader>();
   const productPath = `/product/${product.id}`;
-  if (useProductNavigationPending(productPath)) return <ProductSkeleton />;
+  usePreloadSkeletons();
+  if (useProductNavigationPending(productPath))
+    return (
+      <Suspense fallback={null}>
+        <LazyProductSkeleton />
+      </Suspense>
+    );
   // `key` starts each product with fresh form state.
   return <ProductDetail key={product.id} product={product} related={related} />;
 }
 
-function ProductDetail({ product, related }: Omit<SerializeFrom<typeof loader>, "shareImage" | "origin">) {
+function ProductDetail({ product, related }: Omit<SerializeFrom<typeof loader>, "meta">) {
   const productPath = `/product/${product.id}`;
   const location = useLocation();
   const navigate = useNavigate();
@@ -300,21 +209,26 @@ function SpecTable({ product }: { product: PageProduct }) {
   );
 }
 
-/** ADD TO CART (posts to this route's action) and WISHLIST (no action, SPEC.md §1: disabled, "coming soon"). */
+/**
+ * ADD TO CART (posts to this route's action) and WISHLIST (no action, SPEC.md §1: disabled, "coming
+ * soon"). A plain Remix form: its one field is checked by the server, whose message shows by the
+ * picker (and as a toast with JavaScript); conform would add 9 KB for nothing (docs/decisions/0530).
+ */
 function AddToCartForm({ product }: { product: PageProduct }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: `add-to-cart-${product.id}`, lastResult: actionData?.result });
+  const formId = `add-to-cart-${product.id}`;
+  const sizeErrorId = `${formId}-size-error`;
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-to-cart";
-  const sizeError = fields.size.errors?.[0];
+  const sizeError = actionData?.error;
   useEffect(() => {
-    if (actionData?.error) toast.error(actionData.error);
+    if (actionData?.error) showToast(actionData.error, "error");
   }, [actionData]);
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-5">
+    <Form method="post" id={formId} className="flex flex-col gap-5">
       <input type="hidden" name="intent" value="add-to-cart" />
       {product.colours.length > 0 ? (
-        <ColourPicker colours={product.colours} error={sizeError} errorId={fields.size.errorId} />
+        <ColourPicker colours={product.colours} error={sizeError} errorId={sizeErrorId} />
       ) : (
         <input type="hidden" name="size" value={DEFAULT_SIZE_KEY} />
       )}
@@ -335,7 +249,7 @@ function AddToCartForm({ product }: { product: PageProduct }) {
         </ComingSoonButton>
       </div>
       {sizeError && product.colours.length === 0 ? (
-        <p id={fields.size.errorId} role="alert" className="text-sm font-medium text-red-700" data-testid="size-error">
+        <p id={sizeErrorId} role="alert" className="text-sm font-medium text-red-700" data-testid="size-error">
           {sizeError}
         </p>
       ) : null}
@@ -343,33 +257,11 @@ function AddToCartForm({ product }: { product: PageProduct }) {
   );
 }
 
+/** Built by the loader (utils/page-meta.server.ts), so the SEO code stays out of the page's JavaScript. */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (data) return data.meta;
   const root = matches.find((match) => match.id === "root")?.data as { env?: { STORE_NAME?: string } } | undefined;
-  const store = root?.env?.STORE_NAME ?? "Chrono India";
-  if (!data) return [{ title: `Product not found | ${store}` }];
-  const { product } = data;
-  const description =
-    product.description.length > 0
-      ? truncateAtWord(product.description) // issue 9 item 6: a word boundary and "…", ≤ 158 characters
-      : `${product.name} by ${product.subCategory}, with free shipping across India.`;
-  const url = `${data.origin}/product/${product.id}`;
-  const collection = `${data.origin}/collection`;
-  return [
-    { title: `${product.name} | ${store}` },
-    { name: "description", content: description },
-    ...previewMeta({ title: product.name, description, url, image: data.shareImage, type: "product", storeName: store }),
-    { property: "product:price:amount", content: rupeesAmount(product.pricePaise) },
-    { property: "product:price:currency", content: "INR" },
-    jsonLdMeta(productJsonLd(product, data.origin)),
-    jsonLdMeta(
-      breadcrumbJsonLd([
-        { name: "Home", url: `${data.origin}/` },
-        { name: "Collection", url: collection },
-        { name: product.category, url: `${collection}?category=${product.category}` },
-        { name: product.name, url },
-      ]),
-    ),
-  ];
+  return [{ title: `Product not found | ${root?.env?.STORE_NAME ?? "Chrono India"}` }];
 };
 
 export function ErrorBoundary() {

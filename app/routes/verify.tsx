@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
-import { ORDER_MESSAGES, orderIdSchema } from "~/schemas/orders";
+import { ORDER_MESSAGES } from "~/schemas/order-constants";
 import { readFormData, throwBodyError } from "~/http/body.server";
+import { parseOrderId } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -19,17 +20,17 @@ async function verifyAndRedirect(
   token: string,
   input: { orderId: unknown; success: string | null },
 ): Promise<Response> {
-  const orderId = orderIdSchema.safeParse(input.orderId);
-  if (!orderId.success) return redirectWithError("/cart", ORDER_MESSAGES.verificationFailed);
+  const orderId = parseOrderId(input.orderId);
+  if (orderId === null) return redirectWithError("/cart", ORDER_MESSAGES.verificationFailed);
   try {
     // A `success` parameter is the Stripe return (SPEC.md §4): verifyStripe never trusts it.
-    if (input.success !== null) await getBackend().verifyStripe(token, { success: input.success, orderId: orderId.data });
-    else await getBackend().verifyCashfree(token, orderId.data);
+    if (input.success !== null) await getBackend().verifyStripe(token, { success: input.success, orderId });
+    else await getBackend().verifyCashfree(token, orderId);
     return redirectWithSuccess("/orders", ORDER_MESSAGES.verified);
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     if (error.status === 401) throw await expiredSessionRedirect(request);
-    if (error.status >= 500) console.error(`Payment verification for ${orderId.data} failed: ${error.message}`);
+    if (error.status >= 500) console.error(`Payment verification for ${orderId} failed: ${error.message}`);
     const failedPayment = error.status === 402 && error.message === ORDER_MESSAGES.paymentFailed;
     return redirectWithError("/cart", failedPayment ? ORDER_MESSAGES.paymentFailed : ORDER_MESSAGES.verificationFailed);
   }

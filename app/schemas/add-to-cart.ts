@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { DEFAULT_SIZE_KEY } from "~/constants/store";
+import { API_MESSAGES } from "~/schemas/api-constants";
 
-/** Toast and field texts of SPEC.md §5 and §8, word for word. */
-export const SELECT_SIZE_MESSAGE = "Please select a size";
-export const SELECT_COLOUR_MESSAGE = "Please select a colour.";
+/** Toast and field texts of SPEC.md §5 and §8, word for word (the Store API's own). */
+export const SELECT_SIZE_MESSAGE = API_MESSAGES.sizeRequired;
+export const SELECT_COLOUR_MESSAGE = API_MESSAGES.colourRequired;
 
 /**
  * The ADD TO CART form of a product page (SPEC.md §4, §5; DESIGN.md §8): `intent=add-to-cart`

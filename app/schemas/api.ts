@@ -1,57 +1,18 @@
 import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "~/constants/store";
+import { EMAIL_MAX, EMAIL_PATTERN, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/schemas/account-rules";
+import { API_MESSAGES } from "~/schemas/api-constants";
 import { plainText } from "~/schemas/text";
+
+export { MAX_LINE_QUANTITY } from "~/constants/store";
+export { EMAIL_MAX, EMAIL_PATTERN, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/schemas/account-rules";
+export { API_MESSAGES, SESSION_TTL_MS } from "~/schemas/api-constants";
 
 /**
  * The Store API contract for accounts and the cart (SPEC.md §7, DESIGN.md §4): the zod schemas of
  * every body and answer, shared by the API routes, the services, the http adapter and the
  * storefront's forms. Isomorphic: no server-only imports.
  */
-
-/** Sentences a shopper reads; the API answers them as `message` (DESIGN.md §4). */
-export const API_MESSAGES = {
-  nameRequired: "Please enter your name.",
-  nameTooLong: "Your name must be at most 100 characters.",
-  emailRequired: "Please enter your email.",
-  emailInvalid: "Please enter a valid email address.",
-  passwordRequired: "Please enter your password.",
-  passwordTooShort: "Your password must be at least 12 characters.",
-  passwordTooLong: "Your password must be at most 128 characters.",
-  /** A new password on the common-password list (DESIGN.md §16, ASVS 2.1.7). */
-  passwordCommon: "This password is too common. Please choose another.",
-  emailTaken: "An account with this email already exists. Please log in.",
-  badCredentials: "Invalid email or password.",
-  tokenMissing: "Please log in to continue.",
-  tokenInvalid: "Your session has expired. Please log in again.",
-  itemRequired: "Please choose a product.",
-  /** SPEC.md §5: add to cart without a size/colour key. */
-  sizeRequired: "Please select a size",
-  /** SPEC.md §5: a product with colours and none chosen. */
-  colourRequired: "Please select a colour.",
-  productUnknown: "This watch is not in our catalogue.",
-  quantityInvalid: "Quantity must be a whole number from 0 to 99.",
-  quantityCap: "You can have at most 99 of one watch in your cart.",
-  added: "Item added to cart!",
-  updated: "Cart updated.",
-  rateLimited: "Too many attempts. Please wait a minute and try again.",
-  notJson: "Please send the body as JSON (Content-Type: application/json).",
-  badJson: "The body is not valid JSON.",
-  tooLarge: "The body is too large.",
-  foreignOrigin: "This request came from another site and was refused.",
-  methodNotAllowed: "Please use POST for this call.",
-  bodyNotObject: "Please send the fields as a JSON object.",
-  loggedOut: "Logged out.",
-} as const;
-
-/** Session tokens last 30 days from login (DESIGN.md §7); the session cookie lives as long. */
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** Most of one watch (product + colour) a cart line may hold; see docs/decisions/0202. */
-export const MAX_LINE_QUANTITY = 99;
-/** New passwords: 12..128 characters (DESIGN.md §16, ASVS 2.1.1–2.1.2; docs/decisions/0321). */
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 128;
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
 
 /** A text field whose missing (or non-text) value reads `required`. */
 function text(required: string) {
@@ -70,7 +31,7 @@ export const emailSchema = text(API_MESSAGES.emailRequired)
   .toLowerCase()
   .min(1, API_MESSAGES.emailRequired)
   .max(EMAIL_MAX, API_MESSAGES.emailInvalid)
-  .regex(z.regexes.email, API_MESSAGES.emailInvalid);
+  .regex(EMAIL_PATTERN, API_MESSAGES.emailInvalid);
 
 /**
  * A new password: 12..128 characters, kept as typed (never trimmed). The common-password list is

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   BRANDS,
   CATEGORIES,
@@ -34,10 +33,16 @@ export const DEFAULT_COLLECTION_PARAMS: CollectionParams = {
 /** The query parameters of the URL contract; any other parameter is left alone (DESIGN.md §5). */
 export const COLLECTION_PARAM_NAMES = ["q", "category", "brand", "min", "max", "sort", "page"] as const;
 
-/** Digits only: "1e3", "0x10", "-5", "12.5" are not whole rupees and are ignored (SPEC.md §5). */
-const digits = z.string().regex(/^\d{1,10}$/);
-const wholeNumber = digits.transform(Number).pipe(z.number().int().nonnegative().max(1_000_000_000));
-const pageNumber = digits.transform(Number).pipe(z.number().int().min(1).max(1_000_000));
+/**
+ * A whole number from `min` to `max` written in 1–10 digits (spaces around ignored), else
+ * `fallback`: "1e3", "0x10", "-5", "12.5" are not whole rupees and are ignored (SPEC.md §5).
+ */
+function wholeNumberOr(raw: string | null, min: number, max: number, fallback: number): number {
+  const text = raw?.trim() ?? "";
+  if (!/^\d{1,10}$/.test(text)) return fallback;
+  const value = Number(text);
+  return value >= min && value <= max ? value : fallback;
+}
 
 /** Longest search text kept, in characters (code points, so an emoji is never cut in half). */
 export const SEARCH_MAX_CHARS = 100;
@@ -65,26 +70,23 @@ function pick<T extends string>(allowed: readonly T[], values: readonly string[]
  * ignored and its default used (SPEC.md §5: non-numeric price input is ignored). Whitespace-only
  * values are empty; `q` loses control characters, is trimmed and cut to 100 characters; categories and brands match without
  * regard to case or spaces and come back in their canonical spelling and order; `min` > `max`
- * swaps the bounds. Prices are whole rupees.
+ * swaps the bounds. Prices are whole rupees. No zod: the collection page reads its own form with
+ * this in the browser too (DESIGN.md §17; tests/unit/field-rules.test.ts compares it with the
+ * zod rules it replaced).
  */
 export function parseCollectionParams(search: URLSearchParams): CollectionParams {
-  const numberOr = (raw: string | null, schema: z.ZodType<number, string>, fallback: number) => {
-    if (raw === null || raw.trim() === "") return fallback;
-    const parsed = schema.safeParse(raw.trim());
-    return parsed.success ? parsed.data : fallback;
-  };
-  let min = numberOr(search.get("min"), wholeNumber, DEFAULT_PRICE_MIN);
-  let max = numberOr(search.get("max"), wholeNumber, DEFAULT_PRICE_MAX);
+  let min = wholeNumberOr(search.get("min"), 0, 1_000_000_000, DEFAULT_PRICE_MIN);
+  let max = wholeNumberOr(search.get("max"), 0, 1_000_000_000, DEFAULT_PRICE_MAX);
   if (min > max) [min, max] = [max, min];
-  const sortParsed = z.enum(SORTS).safeParse(search.get("sort")?.trim().toLowerCase());
+  const sort = search.get("sort")?.trim().toLowerCase();
   return {
     q: Array.from((search.get("q") ?? "").replace(CONTROL_CHARACTERS, "").trim()).slice(0, SEARCH_MAX_CHARS).join("").trim(),
     categories: pick(CATEGORIES, search.getAll("category")),
     brands: pick(BRANDS, search.getAll("brand")),
     min,
     max,
-    sort: sortParsed.success ? sortParsed.data : "relevant",
-    page: numberOr(search.get("page"), pageNumber, 1),
+    sort: SORTS.find((known) => known === sort) ?? "relevant",
+    page: wholeNumberOr(search.get("page"), 1, 1_000_000, 1),
   };
 }
 

@@ -1,18 +1,14 @@
 import { z } from "zod";
+import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_MESSAGES } from "~/schemas/newsletter-constants";
+
+export { NEWSLETTER_EMAIL_CONSTRAINT, NEWSLETTER_MESSAGES, NEWSLETTER_NOTE } from "~/schemas/newsletter-constants";
 
 /** The home page's newsletter form: an email, required and in email format (SPEC.md §5). */
 export const newsletterSchema = z.object({
   intent: z.literal("newsletter"),
   email: z
-    .string({ error: "Please enter your email address." })
+    .string({ error: NEWSLETTER_MESSAGES.emailRequired })
     .trim()
-    .max(254, "Please enter a valid email address.")
-    .pipe(z.email("Please enter a valid email address.")),
+    .max(NEWSLETTER_EMAIL_MAX, NEWSLETTER_MESSAGES.emailInvalid)
+    .pipe(z.email(NEWSLETTER_MESSAGES.emailInvalid)),
 });
-
-/**
- * What the home page answers to a newsletter sign-up. Nothing is stored (SPEC.md §1: the box
- * "does nothing on submit"), and the note says so; docs/decisions/0141.
- */
-export const NEWSLETTER_NOTE =
-  "Thank you for your interest! Our newsletter has not launched yet, so your email was not saved.";

@@ -2,7 +2,39 @@ import { z } from "zod";
 import { ORDER_STATUSES } from "~/constants/store";
 import { INDIAN_STATES_AND_UTS, canonicalIndianState } from "~/constants/indian-states";
 import { emailSchema, itemIdSchema, MAX_LINE_QUANTITY, sizeKeySchema } from "~/schemas/api";
+import {
+  ADDRESS_MESSAGES,
+  INDIAN_MOBILE_PATTERN,
+  normaliseIndianMobile,
+  normalisePinCode,
+  paymentMethodProblem,
+  PIN_CODE_PATTERN,
+  type AddressField,
+} from "~/schemas/checkout-rules";
+import { ORDER_MESSAGES, type GatewayMode, type OrderPaymentMethod, type PaymentStatus } from "~/schemas/order-constants";
 import { plainText } from "~/schemas/text";
+
+export {
+  ADDRESS_FIELDS,
+  ADDRESS_MESSAGES,
+  ADDRESS_RULES,
+  INDIAN_MOBILE_PATTERN,
+  normaliseIndianMobile,
+  normalisePinCode,
+  paymentMethodProblem,
+  PIN_CODE_PATTERN,
+  placeOrderFormRules,
+  type AddressField,
+} from "~/schemas/checkout-rules";
+export {
+  MAX_UNPAID_ONLINE_ORDERS_PER_HOUR,
+  ORDER_MESSAGES,
+  PAYMENT_METHODS,
+  type GatewayMode,
+  type OrderPaymentMethod,
+  type PaymentMethodChoice,
+  type PaymentStatus,
+} from "~/schemas/order-constants";
 
 /**
  * The Store API contract for checkout and orders (SPEC.md §3, §7; DESIGN.md §4, §9) and the
@@ -10,67 +42,6 @@ import { plainText } from "~/schemas/text";
  * /place-order page. Isomorphic: no server-only imports. Money crosses the API in rupees and lives
  * everywhere else in integer paise.
  */
-
-/** Sentences a shopper reads. The SPEC.md §8 ones are word for word. */
-export const ORDER_MESSAGES = {
-  // SPEC.md §8
-  stripeUnavailable: "Stripe payments are currently unavailable",
-  razorpayUnavailable: "Razorpay payments are currently unavailable",
-  invalidMethod: "Please select a valid payment method",
-  gatewayInitFailed: "Failed to initialize payment gateway",
-  gatewayNotInitialized: "Payment gateway not initialized. Please try again.",
-  paymentFailed: "Payment failed. Please try again.",
-  verificationFailed: "Payment verification failed. Please contact support.",
-  paymentSuccessVerifying: "Payment successful! Verifying...",
-  verified: "Payment verified successfully!",
-  // Ours (docs/decisions/0233)
-  orderPlaced: "Order placed successfully!",
-  cartEmpty: "Your cart is empty.",
-  itemsRequired: "Please send the items of your order.",
-  itemsNotInCart: "Some items of this order are not in your cart. Please review your cart and try again.",
-  cartChanged: "Your cart has changed since you opened checkout. Please review it and place the order again.",
-  orderNotFound: "We couldn't find that order.",
-  orderIdInvalid: "Please send a valid order id.",
-  alreadyPaid: "This order has already been paid.",
-  notOnlinePayment: "This order is not paid online.",
-  paymentPending: "We have not received the payment for this order yet.",
-  gatewayTimeout: "The payment gateway did not answer in time. Please try again.",
-  gatewayUnavailable: "The payment gateway is unavailable right now. Please try again in a moment.",
-  idempotencyKeyInvalid: "The Idempotency-Key must be 8 to 100 letters, digits, '-', '_' or ':'.",
-  // Issue 8 items 2, 3, 5 (docs/decisions/0310)
-  otherInstrumentPaid: "This order has already been paid another way. Please check My Orders.",
-  returnUrlForeign: "returnUrl must be on this store's own address (PUBLIC_URL).",
-  tooManyUnpaidOrders:
-    "You have started too many unpaid orders in the last hour. Please complete one of them or try again later.",
-  testPayment: "Test payment",
-} as const;
-
-/** Unpaid online orders a shopper may start per rolling hour; the next answers 429 (issue 8 item 5). */
-export const MAX_UNPAID_ONLINE_ORDERS_PER_HOUR = 10;
-
-/** Payment methods the checkout knows (SPEC.md §4). Only cashfree (and cod when enabled) can be used. */
-export const PAYMENT_METHODS = ["cashfree", "stripe", "razorpay", "cod"] as const;
-export type PaymentMethodChoice = (typeof PAYMENT_METHODS)[number];
-
-/** Methods stored on an order (DESIGN.md §6). */
-export type OrderPaymentMethod = "cod" | "cashfree" | "stripe";
-export type PaymentStatus = "PENDING" | "PAID" | "FAILED";
-/** The gateway mode an online order was paid in (issue 8 item 1): `test` moves no real money. */
-export type GatewayMode = "test" | "live";
-
-const ADDRESS_MESSAGES = {
-  firstName: "Please enter your first name.",
-  lastName: "Please enter your last name.",
-  street: "Please enter your street address.",
-  city: "Please enter your city.",
-  state: "Please choose your state or union territory.",
-  zipcode: "Please enter your PIN code.",
-  zipcodeInvalid: "Please enter a valid 6-digit PIN code.",
-  country: "We deliver within India only.",
-  phone: "Please enter your mobile number.",
-  phoneInvalid: "Please enter a valid 10-digit mobile number.",
-  tooLong: "This is too long.",
-} as const;
 
 /** A required one-line address field: trimmed, 1..max characters, plain text (app/schemas/text.ts). */
 function requiredText(message: string, max: number, label: string) {
@@ -85,22 +56,17 @@ export const indianMobileSchema = z
   .string({ error: ADDRESS_MESSAGES.phone })
   .trim()
   .min(1, ADDRESS_MESSAGES.phone)
-  .transform((value) => {
-    const digits = value.replace(/[\s\-().]/g, "");
-    if (/^\+91\d{10}$/.test(digits)) return digits.slice(3);
-    if (/^91\d{10}$/.test(digits)) return digits.slice(2);
-    if (/^0\d{10}$/.test(digits)) return digits.slice(1);
-    return digits;
-  })
-  .pipe(z.string().regex(/^[6-9]\d{9}$/, ADDRESS_MESSAGES.phoneInvalid));
+  .transform(normaliseIndianMobile)
+  // Its own `error` too: conform reads the "" left of "()" or "-" as missing (docs/decisions/0530).
+  .pipe(z.string({ error: ADDRESS_MESSAGES.phoneInvalid }).regex(INDIAN_MOBILE_PATTERN, ADDRESS_MESSAGES.phoneInvalid));
 
 /** An Indian PIN code: six digits, the first not 0 (spaces inside are dropped: "560 001"). */
 export const pinCodeSchema = z
   .string({ error: ADDRESS_MESSAGES.zipcode })
   .trim()
   .min(1, ADDRESS_MESSAGES.zipcode)
-  .transform((value) => value.replace(/\s/g, ""))
-  .pipe(z.string().regex(/^[1-9]\d{5}$/, ADDRESS_MESSAGES.zipcodeInvalid));
+  .transform(normalisePinCode)
+  .pipe(z.string({ error: ADDRESS_MESSAGES.zipcodeInvalid }).regex(PIN_CODE_PATTERN, ADDRESS_MESSAGES.zipcodeInvalid));
 
 /** A state or union territory of India, any letter case in, the canonical name out. */
 export const indianStateSchema = z
@@ -132,7 +98,7 @@ export const addressSchema = z.object({
     .refine((value) => value.toLowerCase() === "india", ADDRESS_MESSAGES.country)
     .transform(() => "India" as const),
   phone: indianMobileSchema,
-});
+} satisfies Record<AddressField, z.ZodType>);
 export type Address = z.output<typeof addressSchema>;
 
 /** The address as stored and read back (already normalised; no re-validation of old rows). */
@@ -148,36 +114,12 @@ export const storedAddressSchema = z.object({
   phone: z.string(),
 });
 
-export const ADDRESS_FIELDS = [
-  "firstName",
-  "lastName",
-  "email",
-  "street",
-  "city",
-  "state",
-  "zipcode",
-  "country",
-  "phone",
-] as const satisfies readonly (keyof Address)[];
-
 export { INDIAN_STATES_AND_UTS };
 
 /** An idempotency key chosen by the client: a form's one-time key or an `Idempotency-Key` header. */
 export const idempotencyKeySchema = z
   .string({ error: ORDER_MESSAGES.idempotencyKeyInvalid })
   .regex(/^[A-Za-z0-9_:-]{8,100}$/, ORDER_MESSAGES.idempotencyKeyInvalid);
-
-/**
- * The message for a payment method that was posted (SPEC.md §8), or null when it can be used.
- * Cash on delivery can be used only when the store enables it (SPEC.md §4, DESIGN.md §12).
- */
-export function paymentMethodProblem(method: unknown, codEnabled: boolean): string | null {
-  if (method === "cashfree") return null;
-  if (method === "cod" && codEnabled) return null;
-  if (method === "stripe") return ORDER_MESSAGES.stripeUnavailable;
-  if (method === "razorpay") return ORDER_MESSAGES.razorpayUnavailable;
-  return ORDER_MESSAGES.invalidMethod;
-}
 
 /**
  * The /place-order form: the address, the payment method (SPEC.md §8 sentences for a disabled

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** The tabs under a product (SPEC.md §2 "Product detail"); `description` is the default. */
 export const PRODUCT_TABS = ["description", "reviews"] as const;
 export type ProductTab = (typeof PRODUCT_TABS)[number];
@@ -28,8 +26,11 @@ export function defaultMediaPosition(items: readonly MediaItem[]): number {
   return (image ?? items[0])?.position ?? 0;
 }
 
-const mediaParam = z.coerce.number().int().min(1).max(1000);
-const tabParam = z.enum(PRODUCT_TABS);
+/** A `media` value: a whole number from 1 to 1000 as `Number` reads it ("2", " 2 ", "2.0"), else null. */
+function mediaParam(raw: string | null): number | null {
+  const value = raw === null ? NaN : Number(raw);
+  return Number.isInteger(value) && value >= 1 && value <= 1000 ? value : null;
+}
 
 export type ProductView = { media: number; tab: ProductTab };
 
@@ -38,14 +39,14 @@ export type ProductView = { media: number; tab: ProductTab };
  * so the gallery and the tabs work as plain links without JavaScript (DESIGN.md §2, §5).
  * `media` is a 1-based position in `items`; a missing, malformed or out-of-range value selects
  * the default media (`defaultMediaPosition`). An unknown `tab` selects the description.
- * Never throws.
+ * Never throws. No zod: the page reads its URL with this in the browser too (DESIGN.md §17).
  */
 export function parseProductView(search: URLSearchParams, items: readonly MediaItem[]): ProductView {
-  const media = mediaParam.safeParse(search.get("media") ?? undefined);
-  const tab = tabParam.safeParse(search.get("tab") ?? undefined);
+  const media = mediaParam(search.get("media"));
+  const tab = search.get("tab");
   return {
-    media: media.success && media.data <= items.length ? media.data : defaultMediaPosition(items),
-    tab: tab.success ? tab.data : "description",
+    media: media !== null && media <= items.length ? media : defaultMediaPosition(items),
+    tab: PRODUCT_TABS.find((known) => known === tab) ?? "description",
   };
 }
 

@@ -1,4 +1,4 @@
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, type MetaDescriptor } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
 import { toCardData, type ProductCardData } from "~/lib/product-card";
 import type { FacetCounts } from "~/lib/catalogue";
@@ -9,7 +9,8 @@ import {
   parseCollectionParams,
   type CollectionParams,
 } from "~/schemas/collection-params";
-import { publicUrl } from "~/config/env.server";
+import { breadcrumbJsonLd, brandName, jsonLdMeta, previewMeta } from "~/lib/seo";
+import { publicEnv, publicUrl } from "~/config/env.server";
 
 /** What a collection page needs: one page of cards (never the catalogue) and where it is. */
 export type CollectionPageData = {
@@ -32,6 +33,8 @@ export type CollectionPageData = {
   canonicalUrl: string;
   /** Heading and one-line description of a curated page; null on /collection. */
   curated: { title: string; description: string } | null;
+  /** The page's meta tags (`collectionPageMeta`), for the route's `meta`. */
+  meta: MetaDescriptor[];
 };
 
 const PARAM_NAMES = new Set<string>(COLLECTION_PARAM_NAMES);
@@ -74,7 +77,7 @@ export async function loadCollectionPage(request: Request, curated?: CuratedColl
   }
 
   const origin = publicUrl();
-  const data: CollectionPageData = {
+  const page: Omit<CollectionPageData, "meta"> = {
     cards: result.products.map(toCardData),
     total: result.total,
     facets: result.facets,
@@ -87,7 +90,47 @@ export async function loadCollectionPage(request: Request, curated?: CuratedColl
     canonicalUrl: `${origin}${basePath}${canonicalSearch}`,
     curated: curated ? { title: curated.title, description: curated.description } : null,
   };
+  const data: CollectionPageData = { ...page, meta: collectionPageMeta(page, publicEnv().STORE_NAME) };
   return json(data, { headers: cacheHeaders(request) });
+}
+
+/**
+ * The meta tags of a collection page: a title that says what is listed (and the page when past
+ * the first), a description, the canonical link and link previews (DESIGN.md §5), and the
+ * BreadcrumbList (issue 11 item 4). Built here, in the loader, so this code and app/lib/seo.ts
+ * stay out of the page's JavaScript (DESIGN.md §17; docs/decisions/0530).
+ */
+export function collectionPageMeta(data: Omit<CollectionPageData, "meta">, storeName: string): MetaDescriptor[] {
+  const { params, curated, page, total } = data;
+  let subject = curated?.title ?? "All watches";
+  if (!curated && params.q) subject = `Search results for “${params.q}”`;
+  else if (!curated && (params.brands.length || params.categories.length)) {
+    const brands = params.brands.map(brandName).join(", ");
+    const forWhom = params.categories.length ? ` for ${params.categories.join(", ")}` : "";
+    subject = brands ? `${brands} watches${forWhom}` : `Watches${forWhom}`;
+  }
+  const pageNote = page > 1 ? ` – Page ${page}` : "";
+  const description = curated
+    ? curated.description
+    : `${total} watches with free shipping across India${params.q ? ` matching “${params.q}”` : ""}.`;
+  const origin = new URL(data.canonicalUrl).origin;
+  const title = `${subject}${pageNote} | ${storeName}`;
+  return [
+    { title },
+    { name: "description", content: description },
+    ...previewMeta({ title, description, url: data.canonicalUrl, image: data.cards[0] ? new URL(data.cards[0].image, origin).href : null, storeName }),
+    jsonLdMeta(
+      breadcrumbJsonLd([
+        { name: "Home", url: `${origin}/` },
+        ...(curated
+          ? [
+              { name: "Collection", url: `${origin}/collection` },
+              { name: curated.title, url: data.canonicalUrl },
+            ]
+          : [{ name: "Collection", url: data.canonicalUrl }]),
+      ]),
+    ),
+  ] as MetaDescriptor[];
 }
 
 /**

@@ -1,4 +1,5 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData, type MetaFunction } from "@remix-run/react";
+import { FALLBACK_STORE_NAME } from "~/content/store-details";
 
 /**
  * What the root loader gives every page besides its toast (app/root.tsx checks its answer against
@@ -16,4 +17,10 @@ export type RootData = {
 /** The root loader's data, for components anywhere in the tree (undefined in a root error). */
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData("root") as RootData | undefined;
+}
+
+/** The configured store name from the root route's data in `meta` matches (fallback on errors). */
+export function storeNameOf(matches: Parameters<MetaFunction>[0]["matches"]): string {
+  const root = matches.find((match) => match.id === "root")?.data as { env?: { STORE_NAME?: string } } | undefined;
+  return root?.env?.STORE_NAME ?? FALLBACK_STORE_NAME;
 }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -8,12 +8,21 @@ type ManifestRoute = { id: string; parentId?: string; module: string; imports?: 
 export type BrowserManifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> };
 
 /**
- * Reads the production build's browser manifest from `publicDir/build` (`window.__remixManifest=…`).
+ * The folder under `public/` a build's browser assets are in: `build`, or `build-<suffix>` for a
+ * side-by-side build (remix.config.js's BUILD_SUFFIX). `suffix` defaults to none, the normal build.
+ */
+export function buildFolder(suffix?: string): string {
+  return suffix ? `build-${suffix}` : "build";
+}
+
+/**
+ * Reads a production build's browser manifest from `publicDir/buildDir` (`window.__remixManifest=…`).
+ * `buildDir` is `build` (the normal build) unless given, e.g. `buildFolder(process.env.BUILD_SUFFIX)`.
  * Throws when there is no build (run `remix build` first).
  */
-export function readBrowserManifest(publicDir = "public"): BrowserManifest {
-  const dir = path.join(publicDir, "build");
-  const file = readdirSync(dir).find((name) => /^manifest-[A-Z0-9]+\.js$/i.test(name));
+export function readBrowserManifest(publicDir = "public", buildDir = "build"): BrowserManifest {
+  const dir = path.join(publicDir, buildDir);
+  const file = existsSync(dir) ? readdirSync(dir).find((name) => /^manifest-[A-Z0-9]+\.js$/i.test(name)) : undefined;
   if (!file) throw new Error(`No Remix manifest in ${dir}: run \`remix build\` first`);
   const text = readFileSync(path.join(dir, file), "utf8");
   return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as BrowserManifest;
@@ -22,6 +31,8 @@ export function readBrowserManifest(publicDir = "public"): BrowserManifest {
 /**
  * The JavaScript files a document load of `routeId` fetches: the entry, then every route from
  * root down to `routeId`, each module with its shared imports (what `<Scripts>` modulepreloads).
+ * Chunks the page may fetch later with a dynamic `import()` (the toaster, Cashfree's SDK) are not
+ * in the manifest and not counted.
  */
 export function scriptsOfRoute(manifest: BrowserManifest, routeId: string): string[] {
   const chain: ManifestRoute[] = [];
@@ -34,15 +45,32 @@ export function scriptsOfRoute(manifest: BrowserManifest, routeId: string): stri
   return [...new Set(files)];
 }
 
+/**
+ * The routes of the manifest that render a page (their module has a default export), root
+ * included; resource routes (sitemaps, the Store API, images) have none. Read from the route's
+ * source file under `appDir` (`routes/login` → `app/routes/login.tsx`), since the manifest does
+ * not say. Throws for a route whose source file cannot be found.
+ */
+export function pageRouteIds(manifest: BrowserManifest, appDir = "app"): string[] {
+  return Object.keys(manifest.routes).filter((id) => {
+    const file = [".tsx", ".ts", ".jsx", ".js"].map((ext) => path.join(appDir, `${id}${ext}`)).find((candidate) => existsSync(candidate));
+    if (!file) throw new Error(`No source file for route ${id} under ${appDir}`);
+    return /^export\s+default\s/m.test(readFileSync(file, "utf8"));
+  });
+}
+
 /** Bytes of one built file, raw and gzipped (zlib's default level 6, what the server's compression sends). */
 export function fileBytes(publicDir: string, url: string): { raw: number; gzip: number } {
   const body = readFileSync(path.join(publicDir, url));
   return { raw: body.length, gzip: gzipSync(body).length };
 }
 
-/** The gzipped and raw JavaScript of a document load of `routeId`, in bytes. */
-export function routeJsBytes(routeId: string, publicDir = "public"): { raw: number; gzip: number; files: number } {
-  const files = scriptsOfRoute(readBrowserManifest(publicDir), routeId);
+/**
+ * The gzipped and raw JavaScript of a document load of `routeId`, in bytes, for the build in
+ * `publicDir/buildDir` (the normal build, `public/build`, unless given).
+ */
+export function routeJsBytes(routeId: string, publicDir = "public", buildDir = "build"): { raw: number; gzip: number; files: number } {
+  const files = scriptsOfRoute(readBrowserManifest(publicDir, buildDir), routeId);
   let raw = 0;
   let gzip = 0;
   for (const file of files) {

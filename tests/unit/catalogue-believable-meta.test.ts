@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { generateDemoCatalogue } from "~/db/demo-catalogue";
 import { ELLIPSIS, META_DESCRIPTION_MAX, truncateAtWord } from "~/lib/text";
-import { meta } from "~/routes/product.$productId";
+import type { Product } from "~/schemas/product";
+import { productPageMeta } from "~/utils/page-meta.server";
 
 // Issue 9 item 6: the product page's meta description is cut at a word boundary with "…".
 
@@ -37,16 +38,10 @@ describe("truncateAtWord", () => {
 });
 
 describe("the product page's meta description", () => {
-  const store = [{ id: "root", data: { env: { STORE_NAME: "Chrono India" } } }];
+  // The loader builds the page's meta tags (utils/page-meta.server.ts); the route's `meta` returns them.
   const describeProduct = (description: string) => {
-    const tags = meta({
-      data: {
-        origin: "http://localhost",
-        shareImage: "http://localhost/x.svg",
-        product: { id: "w1", name: "Seiko 5 Sports", subCategory: "Seiko", category: "Men", images: ["/x.svg"], pricePaise: 1_000_000, description },
-      },
-      matches: store,
-    } as unknown as Parameters<typeof meta>[0]) as Array<Record<string, string>>;
+    const product = { id: "w1", name: "Seiko 5 Sports", subCategory: "Seiko", category: "Men", images: ["/x.svg"], pricePaise: 1_000_000, originalPaise: null, description } as unknown as Product;
+    const tags = productPageMeta(product, { origin: "http://localhost", storeName: "Chrono India" }) as Array<Record<string, string>>;
     return tags.find((tag) => tag.name === "description")?.content ?? "";
   };
 

@@ -2,9 +2,8 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { parseQuantityInput, sizeKeyName, sizeLabel, type CartLineData } from "~/lib/cart-lines";
-import { NAME_MAX_CHARS } from "~/constants/store";
+import { MAX_LINE_QUANTITY, NAME_MAX_CHARS } from "~/constants/store";
 import { formatPaise, truncateName } from "~/lib/money";
-import { MAX_LINE_QUANTITY } from "~/schemas/api";
 import { Separator } from "~/components/ui/Separator";
 
 /** The fetcher key of a line's edits; the cart page reads these fetchers for optimistic totals. */

@@ -1,7 +1,7 @@
 import type { CashfreeCheckoutResult, CashfreeInstance } from "@cashfreepayments/cashfree-js";
 import { useCallback, useEffect, useRef, useState } from "react";
-import toast from "react-hot-toast";
-import { ORDER_MESSAGES } from "~/schemas/orders";
+import { showToast } from "~/components/toast";
+import { ORDER_MESSAGES } from "~/schemas/order-constants";
 
 export type CashfreeModalState = "off" | "loading" | "ready" | "failed";
 
@@ -38,7 +38,7 @@ export function useCashfreeModal(enabled: boolean, mode: "sandbox" | "production
         console.error("Cashfree.js failed to load", error);
         if (cancelled) return;
         setState("failed");
-        toast.error(ORDER_MESSAGES.gatewayInitFailed);
+        showToast(ORDER_MESSAGES.gatewayInitFailed, "error");
       });
     return () => {
       cancelled = true;
@@ -47,7 +47,7 @@ export function useCashfreeModal(enabled: boolean, mode: "sandbox" | "production
 
   const open = useCallback(async (paymentSessionId: string): Promise<CashfreeModalOutcome> => {
     if (!cashfree.current) {
-      toast.error(ORDER_MESSAGES.gatewayNotInitialized);
+      showToast(ORDER_MESSAGES.gatewayNotInitialized, "error");
       return { kind: "unavailable" };
     }
     let result: CashfreeCheckoutResult;
@@ -58,10 +58,10 @@ export function useCashfreeModal(enabled: boolean, mode: "sandbox" | "production
     }
     if (result?.error) {
       const message = result.error.message?.trim() || ORDER_MESSAGES.paymentFailed;
-      toast.error(message);
+      showToast(message, "error");
       return { kind: "failed", message };
     }
-    toast.success(ORDER_MESSAGES.paymentSuccessVerifying);
+    showToast(ORDER_MESSAGES.paymentSuccessVerifying, "success");
     return { kind: "paid", message: result?.paymentDetails?.paymentMessage ?? null };
   }, []);
 

@@ -1,7 +1,5 @@
+import { COLLECTION_SEARCH_ID } from "~/constants/store";
 import { SearchIcon } from "./icons";
-
-/** The id of the collection page's one search box, the target of the header's search icon. */
-export const COLLECTION_SEARCH_ID = "collection-search";
 
 /**
  * The search icon of collection paths (SPEC.md §2 "showSearch"): a link to the page's own search

@@ -12,22 +12,14 @@ export const LUXURY_BRANDS = [
   "Hublot",
 ] as const;
 
-// The strip scrolls by moving two copies of the list by half their width; shoppers who ask for
-// reduced motion get a still, wrapped list.
-const MARQUEE_CSS = `
-@keyframes brand-strip-scroll { from { transform: translateX(0); } to { transform: translateX(-50%); } }
-.brand-strip-track { animation: brand-strip-scroll 40s linear infinite; }
-.brand-strip:hover .brand-strip-track, .brand-strip:focus-within .brand-strip-track { animation-play-state: paused; }
-@media (prefers-reduced-motion: reduce) {
-  .brand-strip-track { animation: none; flex-wrap: wrap; justify-content: center; width: 100%; }
-  .brand-strip-copy { display: none; }
-}`;
-
-/** A scrolling strip of ten luxury brand names (SPEC.md §2 "Home"). */
+/**
+ * A scrolling strip of ten luxury brand names (SPEC.md §2 "Home"). The strip scrolls by moving two
+ * copies of the list by half their width (the `brand-strip` rules in app/tailwind.css); shoppers
+ * who ask for reduced motion get a still, wrapped list.
+ */
 export function BrandStrip() {
   return (
     <section aria-label="Luxury brands" className="brand-strip overflow-hidden border-b border-gray-200 bg-white py-5">
-      <style>{MARQUEE_CSS}</style>
       <div className="brand-strip-track flex w-max">
         <BrandList />
         <BrandList copy />

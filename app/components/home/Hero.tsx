@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
+import { HIGH_PRIORITY_IMAGE } from "~/components/ui/image-loading";
 
 /**
  * The home hero (SPEC.md §1): tag line PREMIUM COLLECTION, the heading, the text and SHOP NOW.
- * The button and the image both go to /collection. `image` is a catalogue image URL.
+ * The button and the image both go to /collection. `image` is a catalogue image URL; the picture
+ * is the page's largest paint on phones, so it is fetched first.
  */
 export function Hero({ image }: { image: string | null }) {
   return (
@@ -33,7 +35,7 @@ export function Hero({ image }: { image: string | null }) {
               alt="Browse the watch collection"
               width={640}
               height={640}
-              decoding="async"
+              {...HIGH_PRIORITY_IMAGE}
               className="mx-auto aspect-square w-full max-w-[18rem] object-cover transition-transform duration-500 hover:scale-105 sm:max-w-md"
             />
           </Link>

@@ -1,28 +1,41 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useFetcher } from "@remix-run/react";
-import { newsletterSchema } from "~/schemas/newsletter";
+import { useEffect, useRef } from "react";
+import { NEWSLETTER_EMAIL_CONSTRAINT } from "~/schemas/newsletter-constants";
 
-export type NewsletterActionData = { result: SubmissionResult<string[]>; note: string | null };
+/** The home action's answer: the server's check (conform's `submission.reply()`) and the note. */
+export type NewsletterActionData = {
+  result: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null };
+  note: string | null;
+};
+
+const FORM_ID = "newsletter-form";
+const EMAIL_ID = `${FORM_ID}-email`;
+const ERROR_ID = `${EMAIL_ID}-error`;
 
 /**
  * The newsletter box (SPEC.md §1, §2): does nothing on submit. It posts to the home page's
- * action, which stores nothing and answers a short note, so with JavaScript off the page comes
- * back whole; with JavaScript the post goes through a fetcher and the page stays put.
+ * action, which checks the address with its zod schema, stores nothing and answers a short note
+ * or the problem (SPEC.md §5). Without JavaScript the browser's own email check comes first and
+ * the page comes back whole; with JavaScript the post goes through a fetcher, the page stays put,
+ * and the server's sentence shows under the box. A plain form, no conform: one field the server
+ * answers at once is not worth 9 KB of the page's 100 (docs/decisions/0530).
  */
 export function Newsletter() {
   const fetcher = useFetcher<NewsletterActionData>();
   const actionData = useActionData<NewsletterActionData>();
   const data = fetcher.data ?? actionData;
-  const [form, fields] = useForm({
-    id: "newsletter-form",
-    defaultNoValidate: false,
-    lastResult: data?.result,
-    constraint: getZodConstraint(newsletterSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
-  });
+  const error = data?.result.error?.email?.[0];
+  // What was typed, when the server sent the page back (without JavaScript).
+  const typed = actionData?.result.initialValue?.email;
+  const formRef = useRef<HTMLFormElement>(null);
+  // Hydrated, the server's sentences replace the browser's own messages.
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
+  // A sign-up that went through clears the box.
+  useEffect(() => {
+    if (fetcher.data?.note) formRef.current?.reset();
+  }, [fetcher.data]);
   const note = data?.note ?? null;
   return (
     <section id="newsletter" aria-labelledby="newsletter-heading" className="mx-auto max-w-screen-xl px-4 py-16 text-center sm:px-8">
@@ -33,20 +46,26 @@ export function Newsletter() {
         Be the first to hear about new arrivals, limited editions and watch-care tips.
       </p>
       <fetcher.Form
+        ref={formRef}
+        id={FORM_ID}
         method="post"
         action="/?index#newsletter"
-        {...getFormProps(form)}
         className="mx-auto mt-6 flex max-w-xl flex-col gap-2 sm:flex-row"
       >
         <input type="hidden" name="intent" value="newsletter" />
-        <label htmlFor={fields.email.id} className="sr-only">
+        <label htmlFor={EMAIL_ID} className="sr-only">
           Email address
         </label>
         <input
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
+          {...NEWSLETTER_EMAIL_CONSTRAINT}
+          id={EMAIL_ID}
+          name="email"
+          type="email"
+          defaultValue={typeof typed === "string" ? typed : undefined}
           autoComplete="email"
           placeholder="Enter your email"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ERROR_ID : undefined}
           className="min-w-0 flex-1 rounded border border-gray-400 px-4 py-3 text-sm text-gray-900 placeholder:text-gray-600"
         />
         <button
@@ -56,9 +75,9 @@ export function Newsletter() {
           SUBSCRIBE
         </button>
       </fetcher.Form>
-      {fields.email.errors ? (
-        <p id={fields.email.errorId} className="mt-2 text-sm font-medium text-red-700">
-          {fields.email.errors[0]}
+      {error ? (
+        <p id={ERROR_ID} className="mt-2 text-sm font-medium text-red-700">
+          {error}
         </p>
       ) : null}
       <p role="status" className="mt-3 min-h-5 text-sm text-gray-700" data-testid="newsletter-note">

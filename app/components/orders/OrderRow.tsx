@@ -3,7 +3,7 @@ import { Fragment } from "react";
 import { NAME_MAX_CHARS } from "~/constants/store";
 import { truncateName } from "~/lib/money";
 import { orderRowDetails, type OrderRowData } from "~/lib/order-rows";
-import { ORDER_MESSAGES } from "~/schemas/orders";
+import { ORDER_MESSAGES } from "~/schemas/order-constants";
 import { Separator } from "~/components/ui/Separator";
 
 /**

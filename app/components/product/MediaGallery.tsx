@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
 import type { MediaItem } from "~/schemas/product-view";
+import { HIGH_PRIORITY_IMAGE, LAZY_IMAGE } from "~/components/ui/image-loading";
 
 type Props = {
   items: readonly MediaItem[];
@@ -15,7 +16,8 @@ type Props = {
 /**
  * The product's media gallery (SPEC.md §2): images, then videos, as thumbnails beside a main
  * viewer. Each thumbnail is a real link, so selecting works without JavaScript; with JavaScript
- * the click is handled in place.
+ * the click is handled in place. The main picture is the page's largest paint, so it is fetched
+ * first; thumbnails load lazily.
  */
 export function MediaGallery({ items, selected, productName, hrefFor, onSelect }: Props) {
   const current = items.find((item) => item.position === selected) ?? items[0];
@@ -50,11 +52,11 @@ export function MediaGallery({ items, selected, productName, hrefFor, onSelect }
                 >
                   <span className="sr-only">Show {label(item)}</span>
                   {item.kind === "image" ? (
-                    <img src={item.src} alt="" width={80} height={80} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+                    <img src={item.src} alt="" width={80} height={80} {...LAZY_IMAGE} className="h-full w-full object-cover" />
                   ) : (
                     <>
                       {item.poster ? (
-                        <img src={item.poster} alt="" width={80} height={80} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+                        <img src={item.poster} alt="" width={80} height={80} {...LAZY_IMAGE} className="h-full w-full object-cover" />
                       ) : null}
                       <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
                         <span className="flex h-8 w-8 items-center justify-center rounded-full bg-black/70 text-white">
@@ -93,7 +95,7 @@ export function MediaGallery({ items, selected, productName, hrefFor, onSelect }
             alt={items.length === 1 ? productName : `${productName}, ${label(current)}`}
             width={800}
             height={800}
-            decoding="async"
+            {...HIGH_PRIORITY_IMAGE}
             className="aspect-square w-full rounded bg-gray-50 object-cover"
             data-position={current.position}
           />

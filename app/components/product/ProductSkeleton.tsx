@@ -1,7 +1,4 @@
-import { useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { useDelayedFlag } from "~/components/ui/useDelayedFlag";
-import { PRODUCT_SKELETON_MS } from "~/constants/store";
 
 /**
  * The product page's loading skeleton (SPEC.md §2, §9): the pending UI of a client-side
@@ -42,22 +39,6 @@ export function ProductSkeleton() {
 }
 
 /** Pending time after which the skeleton replaces the page; faster loads just swap the page in. */
-const SKELETON_DELAY_MS = 150;
 
-/**
- * Whether to show the product skeleton now: a client-side navigation (a link, not a form) to a
- * product page other than `currentPath` has been loading for 150 ms; once shown, the skeleton
- * stays at least PRODUCT_SKELETON_MS (SPEC.md §9: 300 ms) so it never flickers. Pass undefined
- * from pages that are not product pages. False on the server and without JavaScript.
- */
-export function useProductNavigationPending(currentPath?: string): boolean {
-  const navigation = useNavigation();
-  const target = navigation.location?.pathname;
-  const pending =
-    navigation.state === "loading" &&
-    navigation.formMethod === undefined &&
-    target !== undefined &&
-    target.startsWith("/product/") &&
-    target !== currentPath;
-  return useDelayedFlag(pending, SKELETON_DELAY_MS, PRODUCT_SKELETON_MS);
-}
+// The hook that decides when it shows lives apart, so a page can load the skeleton only when needed.
+export { useProductNavigationPending } from "~/components/navigation-pending";

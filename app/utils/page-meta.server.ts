@@ -1,0 +1,57 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import { breadcrumbJsonLd, homeJsonLd, jsonLdMeta, previewMeta, productJsonLd, rupeesAmount } from "~/lib/seo";
+import { truncateAtWord } from "~/lib/text";
+import type { Product } from "~/schemas/product";
+
+/**
+ * Meta tags a loader builds and hands to its route's `meta` as data (DESIGN.md §17; docs/decisions/0530):
+ * the tags are the same as when `meta` built them in the browser too, but app/lib/seo.ts and the
+ * page's tag code stay out of the page's JavaScript (the home page has ~5 KB for its own code).
+ */
+
+/** Home's title and description, canonical link and link previews, Organization and WebSite JSON-LD. */
+export function homePageMeta({ title, description, storeName, origin, heroImage }: {
+  title: string;
+  description: string;
+  storeName: string;
+  /** The store's public origin (PUBLIC_URL). */
+  origin: string;
+  /** The hero's image path, for link previews; null when there is none. */
+  heroImage: string | null;
+}): MetaDescriptor[] {
+  return [
+    { title },
+    { name: "description", content: description },
+    ...previewMeta({ title, description, url: `${origin}/`, image: heroImage ? new URL(heroImage, origin).href : null, storeName }),
+    ...homeJsonLd(storeName, origin).map(jsonLdMeta),
+  ] as MetaDescriptor[];
+}
+
+/**
+ * A product page's title and description, canonical link and link previews (with
+ * `product:price:amount` in rupees and `currency` INR), Product + Offer and BreadcrumbList JSON-LD
+ * (issue 11 item 4). The description is the product's own, cut at a word boundary with "…" to at
+ * most 158 characters (issue 9 item 6), or a sentence naming the watch and its brand.
+ */
+export function productPageMeta(product: Product, { origin, storeName }: { origin: string; storeName: string }): MetaDescriptor[] {
+  const description =
+    product.description.length > 0 ? truncateAtWord(product.description) : `${product.name} by ${product.subCategory}, with free shipping across India.`;
+  const url = `${origin}/product/${product.id}`;
+  const collection = `${origin}/collection`;
+  return [
+    { title: `${product.name} | ${storeName}` },
+    { name: "description", content: description },
+    ...previewMeta({ title: product.name, description, url, image: new URL(product.images[0], origin).href, type: "product", storeName }),
+    { property: "product:price:amount", content: rupeesAmount(product.pricePaise) },
+    { property: "product:price:currency", content: "INR" },
+    jsonLdMeta(productJsonLd(product, origin)),
+    jsonLdMeta(
+      breadcrumbJsonLd([
+        { name: "Home", url: `${origin}/` },
+        { name: "Collection", url: collection },
+        { name: product.category, url: `${collection}?category=${product.category}` },
+        { name: product.name, url },
+      ]),
+    ),
+  ] as MetaDescriptor[];
+}

@@ -1,0 +1,109 @@
+import { json } from "@remix-run/node";
+import { getBackend } from "~/backend/index.server";
+import { BackendError } from "~/backend/types";
+import { getEnv, publicUrl } from "~/config/env.server";
+import { RELATED_PRODUCTS } from "~/constants/store";
+import { readFormData, throwBodyError } from "~/http/body.server";
+import { toCardData } from "~/lib/product-card";
+import type { Product } from "~/schemas/product";
+import { loginPath, parseAddToCartForm, parseProductId } from "~/utils/forms.server";
+import { requireSameOrigin } from "~/utils/origin.server";
+import { productPageMeta } from "~/utils/page-meta.server";
+import { commitLogout, getSessionToken } from "~/utils/session.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+
+/*
+ * The product page's loader and action (app/routes/product.$productId.tsx). The route imports only
+ * this server module, so its browser build carries no empty chunks for the modules used here
+ * (docs/decisions/0530).
+ */
+
+/** The catalogue product named by the URL; a malformed or unknown id is a 404 (SPEC.md §2). */
+async function findProduct(productIdParam: string | undefined): Promise<Product> {
+  const productId = parseProductId(productIdParam);
+  const product = productId ? await getBackend().getProduct(productId) : null;
+  if (!product) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  return product;
+}
+
+/** The product (only the fields the page shows), up to 5 related product cards, the share image. */
+export async function loadProductPage(productIdParam: string | undefined) {
+  const product = await findProduct(productIdParam);
+  const related = await getBackend().relatedProducts(product, RELATED_PRODUCTS);
+  return json({
+    /** Title, description, canonical link, previews and structured data (utils/page-meta.server.ts). */
+    meta: productPageMeta(product, { origin: publicUrl(), storeName: getEnv().STORE_NAME }),
+    product: {
+      id: product.id,
+      name: product.name,
+      images: product.images,
+      videos: product.videos,
+      videoPoster: product.videoPoster,
+      pricePaise: product.pricePaise,
+      originalPaise: product.originalPaise,
+      category: product.category,
+      subCategory: product.subCategory,
+      description: product.description,
+      features: product.features,
+      movement: product.movement,
+      strapMaterial: product.strapMaterial,
+      colours: product.colours,
+    },
+    related: related.map(toCardData),
+  });
+}
+
+/**
+ * The product page's mutations, switched on `intent` (STYLE.md habit 4):
+ * - `add-to-cart`: SPEC.md §4, §5, §8 — a missing or wrong size/colour key re-renders with the
+ *   error (400; shown by the picker and as a toast); a logged-out shopper is sent to /login with
+ *   'Please Login with Account'.
+ * Foreign origin → 403; unknown product → 404; unknown intent or unreadable body → 400.
+ */
+export async function productPageAction(request: Request, productIdParam: string | undefined) {
+  requireSameOrigin(request);
+  const product = await findProduct(productIdParam);
+  const formData = await readFormData(request).catch(throwBodyError);
+  const intent = formData.get("intent");
+  switch (intent) {
+    case "add-to-cart":
+      return addToCart(request, product, formData);
+    default:
+      throw new Response("Unknown action.", { status: 400, statusText: "Bad Request" });
+  }
+}
+
+/** SPEC.md §8: adding to the cart failed (no session, or the backend refused it). */
+const LOGIN_REQUIRED_MESSAGE = "Please Login with Account";
+
+async function addToCart(request: Request, product: Product, formData: FormData) {
+  const submission = parseAddToCartForm(formData, product.colours);
+  if (!submission.ok) {
+    // Not a flash toast: without JavaScript this very response is the page, and a flash cookie
+    // would pop up on the next one. The page shows the message by the picker, and as a toast
+    // when JavaScript runs (docs/decisions/0142).
+    return json({ error: submission.message }, { status: 400 });
+  }
+  const productPath = `/product/${product.id}`;
+  const token = await getSessionToken(request);
+  if (!token) return redirectWithError(loginPath(productPath), LOGIN_REQUIRED_MESSAGE);
+  try {
+    await getBackend().addToCart(token, product.id, submission.size);
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error;
+    // SPEC.md §8: a refused session (revoked, expired) → 'Please Login with Account' and /login,
+    // with the dead cookie cleared. Other refusals (e.g. the line is at its cap of 99) keep the
+    // shopper on the product with the backend's sentence (docs/decisions/0206).
+    if (error.status === 401) {
+      return redirectWithError(loginPath(productPath), LOGIN_REQUIRED_MESSAGE, {
+        headers: { "Set-Cookie": await commitLogout(request) },
+      });
+    }
+    return redirectWithError(productPath, error.message);
+  }
+  return redirectWithSuccess(productPath, ADDED_TO_CART_MESSAGE);
+}
+
+/** SPEC.md §8 success toast. */
+const ADDED_TO_CART_MESSAGE = "Item added to cart!";
+

@@ -1,0 +1,23 @@
+import { defer } from "@remix-run/node";
+import { publicEnv } from "~/config/env.server";
+import type { RootData } from "~/utils/root-data";
+import { getShopper } from "~/utils/session.server";
+import { getToast } from "~/utils/toast.server";
+
+/**
+ * The root loader's work (app/root.tsx): every page's toast, settings and visitor
+ * (app/utils/root-data.ts). The session check is awaited, so a refused token's logout cookie goes
+ * out with the response's head; the cart count is deferred (STYLE.md habit 8) and streams into the
+ * same HTML response (docs/decisions/0510). root.tsx imports only this server module, so the
+ * browser build gets no empty chunks for the modules it uses (docs/decisions/0530).
+ */
+export async function loadRoot(request: Request) {
+  const [flash, shopper] = await Promise.all([getToast(request), getShopper(request)]);
+  const { toast } = flash;
+  // remix-toast re-commits its cookie on every read; send it only when a toast was consumed, so
+  // anonymous pages stay cookie-free and cacheable.
+  const headers = toast ? flash.headers : new Headers();
+  if (shopper.setCookie) headers.append("Set-Cookie", shopper.setCookie);
+  const data: RootData = { env: publicEnv(), user: shopper.user, cartCount: shopper.cartCount };
+  return defer({ toast, ...data }, { headers });
+}

@@ -1,0 +1,117 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { buildFolder, pageRouteIds, readBrowserManifest, routeJsBytes, scriptsOfRoute } from "../../scripts/bench/bundles";
+
+/**
+ * Lean bundles (issue 11 item 1; DESIGN.md §17; docs/decisions/0530), read from the build on
+ * disk (`remix build` runs first; BUILD_SUFFIX picks a side-by-side build), no browser needed:
+ * - every page's document load fetches at most 100 KB of gzipped JavaScript (the entry, root and
+ *   the route with their chunks: what `<Scripts>` preloads; chunks fetched later by `import()`,
+ *   such as the toaster or Cashfree's SDK, are not counted);
+ * - /place-order has an allowance for conform, which its delivery form keeps (field errors, the
+ *   error summary); Cashfree's SDK comes from Cashfree's host at run time and is not counted;
+ * - no page's browser code holds zod (the server parses every form with it), conform runs only on
+ *   /place-order, and react-hot-toast is never part of a document load.
+ */
+
+const KB = 1024;
+const BUDGET = 100 * KB;
+
+/**
+ * Pages allowed more than the budget, and why. /place-order: conform (~9 KB) and the checkout's
+ * own components; dropping conform there would still leave it above 100 KB (docs/decisions/0530).
+ */
+const ALLOWANCE: Record<string, { bytes: number; why: string }> = {
+  "routes/place-order": { bytes: 115 * KB, why: "conform for the delivery form's field errors and error summary" },
+};
+
+
+/** The pages the storefront must have (a route missing from the manifest is a failure, not a skip). */
+const EXPECTED_PAGES = [
+  "root",
+  "routes/_index",
+  "routes/collection._index",
+  "routes/collection.$slug",
+  "routes/new-arrivals",
+  "routes/product.$productId",
+  "routes/login",
+  "routes/cart",
+  "routes/place-order",
+  "routes/orders",
+  "routes/verify",
+  "routes/profile",
+  "routes/wishlist",
+  "routes/about",
+  "routes/contact",
+  "routes/faqs",
+  "routes/payment-policy",
+  "routes/privacy-policy",
+  "routes/refund-policy",
+  "routes/return-policy",
+  "routes/shipping-policy",
+  "routes/terms-and-conditions",
+  "routes/warranty-policy",
+  "routes/$",
+];
+
+const PUBLIC_DIR = "public";
+const BUILD_DIR = buildFolder(process.env.BUILD_SUFFIX);
+
+/** A string every bundle of the package holds (checked against the package itself below). */
+const MARKERS = {
+  zod: { text: "$ZodType", source: "node_modules/zod/v4/core/schemas.js" },
+  conform: { text: "__intent__", source: "node_modules/@conform-to/dom/dist/submission.mjs" },
+  hotToast: { text: "data-rht-toaster", source: "node_modules/react-hot-toast/dist/index.mjs" },
+} as const;
+
+test.describe("bundle budget (DESIGN.md §17)", () => {
+  // Reads files only: once is enough, not once per browser project.
+  test.beforeEach(() => {
+    test.skip(test.info().project.name !== "js", "reads the build from disk; runs in the js project only");
+  });
+
+  const manifest = readBrowserManifest(PUBLIC_DIR, BUILD_DIR);
+  const pages = pageRouteIds(manifest);
+  const script = (url: string) => readFileSync(path.join(PUBLIC_DIR, url), "utf8");
+
+  test("the manifest has every page, and only pages are measured", () => {
+    for (const id of EXPECTED_PAGES) expect(pages, `page route ${id}`).toContain(id);
+    expect(pages).not.toContain("routes/api.cart.add");
+    expect(pages).not.toContain("routes/[sitemap.xml]");
+  });
+
+  for (const id of EXPECTED_PAGES) {
+    test(`${id}: gzipped JavaScript of a document load within its budget`, () => {
+      const { gzip } = routeJsBytes(id, PUBLIC_DIR, BUILD_DIR);
+      const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+      const allowance = ALLOWANCE[id];
+      if (allowance) {
+        test.info().annotations.push({ type: "allowance", description: `${kb(allowance.bytes)}: ${allowance.why}` });
+        expect(gzip, `${id}: ${kb(gzip)}`).toBeLessThanOrEqual(allowance.bytes);
+      } else {
+        expect(gzip, `${id}: ${kb(gzip)}`).toBeLessThanOrEqual(BUDGET);
+      }
+    });
+  }
+
+  test("the markers are in the packages they stand for, and survive the build", () => {
+    for (const { text, source } of Object.values(MARKERS)) expect(readFileSync(source, "utf8"), source).toContain(text);
+    // The toaster is built, as a chunk of its own that only a toast fetches.
+    const built = readdirSync(path.join(PUBLIC_DIR, BUILD_DIR), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".js"));
+    expect(built.some((file) => readFileSync(path.join(PUBLIC_DIR, BUILD_DIR, file), "utf8").includes(MARKERS.hotToast.text))).toBe(true);
+  });
+
+  test("no page's document load holds zod or react-hot-toast; conform only on /place-order", () => {
+    for (const id of pages) {
+      for (const url of scriptsOfRoute(manifest, id)) {
+        const code = script(url);
+        expect(code.includes(MARKERS.zod.text), `zod in ${url} (${id})`).toBe(false);
+        expect(code.includes(MARKERS.hotToast.text), `react-hot-toast in ${url} (${id})`).toBe(false);
+        if (id !== "routes/place-order") expect(code.includes(MARKERS.conform.text), `conform in ${url} (${id})`).toBe(false);
+      }
+    }
+    const checkout = scriptsOfRoute(manifest, "routes/place-order").map(script).join("\n");
+    expect(checkout, "conform on /place-order (the marker is found where it is)").toContain(MARKERS.conform.text);
+  });
+});
