@@ -7,9 +7,14 @@
  * Pages mode (the default; scripts/bench/pages.ts): imports 10,000 generated products into a
  * throwaway SQLite file; for the home page, a filtered collection page, a product page and a static
  * file (the reference) measures HTML and JavaScript weight, requests/s and p50/p99 latency
- * (50 connections, 10 s each); checks that a collection page carries only its own products (≤ 25).
+ * (50 connections, 10 s each) and a logged-in shopper's collection page; the gzipped JavaScript of
+ * each page's document load from the build manifest; Lighthouse 12 (mobile, Debian Chromium) on
+ * home, a filtered collection and a product page (median of --lighthouse-runs, default 1). Checks:
+ * anonymous pages ≥ 0.5× the static file's rate, ≤ 100 KB of gzipped JavaScript a page (checkout
+ * aside), Lighthouse performance ≥ 0.95 and the other categories 1.0, a collection page carries
+ * only its own products (≤ 25).
  *
- *   npm run bench [-- --products=N --connections=N --duration=SECONDS --skip-build]
+ *   npm run bench [-- --products=N --connections=N --duration=SECONDS --lighthouse-runs=N --no-lighthouse --skip-build]
  *
  * Scale mode (a list of sizes; scripts/bench/scale.ts): for each database (a SQLite file; a throwaway
  * PostgreSQL database `bench_<hex>` beside TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
@@ -29,11 +34,11 @@ import { runScaleBench, type DatabaseKind } from "./bench/scale";
 import { buildForBench } from "./bench/server";
 
 const USAGE = [
-  "Usage: npm run bench -- [--products=N] [--connections=N] [--duration=SECONDS] [--skip-build]",
+  "Usage: npm run bench -- [--products=N] [--connections=N] [--duration=SECONDS] [--lighthouse-runs=N | --no-lighthouse] [--skip-build]",
   "       npm run bench -- --products A,B[,…] [--databases sqlite,postgres] [--connections=N] [--duration=SECONDS] [--skip-build]",
 ].join("\n");
-const VALUE_OPTIONS = ["products", "databases", "connections", "duration"] as const;
-const FLAGS = ["skip-build", "help"] as const;
+const VALUE_OPTIONS = ["products", "databases", "connections", "duration", "lighthouse-runs"] as const;
+const FLAGS = ["skip-build", "no-lighthouse", "help"] as const;
 
 type Args = { values: Partial<Record<(typeof VALUE_OPTIONS)[number], string>>; flags: Set<string> };
 
@@ -94,7 +99,13 @@ async function main() {
   }
   const ok = scale
     ? await runScaleBench({ root, sizes, databases, connections, durationS })
-    : await runPagesBench({ root, products: sizes[0], connections, durationS });
+    : await runPagesBench({
+        root,
+        products: sizes[0],
+        connections,
+        durationS,
+        lighthouseRuns: flags.has("no-lighthouse") ? 0 : wholeNumber("lighthouse-runs", values["lighthouse-runs"] ?? "1"),
+      });
   console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   process.exit(ok ? 0 : 1);
 }

@@ -60,8 +60,6 @@ export type LighthouseOptions = {
   runs?: number;
   /** When given, each run's full report is written there as JSON (`<slug>-<run>.json`). */
   jsonDir?: string;
-  /** Chromium flags added to `--headless=new --no-sandbox --disable-gpu`. */
-  extraChromeFlags?: readonly string[];
 };
 
 const median = (values: number[]) => {
@@ -75,8 +73,8 @@ const slug = (pagePath: string) => pagePath.replace(/^\//, "").replace(/[^a-z0-9
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
 /** One Lighthouse run of `url` in a fresh headless Chromium; throws when Lighthouse reports a runtime error. */
-async function runOnce(url: string, extraChromeFlags: readonly string[] = []): Promise<Lhr> {
-  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROME_FLAGS, ...extraChromeFlags], logLevel: "silent" });
+async function runOnce(url: string): Promise<Lhr> {
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -115,7 +113,7 @@ export async function lighthouseScores(baseUrl: string, paths: readonly string[]
   for (const pagePath of paths) {
     const lhrs: Lhr[] = [];
     for (let run = 1; run <= runs; run++) {
-      const lhr = await runOnce(new URL(pagePath, baseUrl).href, options.extraChromeFlags);
+      const lhr = await runOnce(new URL(pagePath, baseUrl).href);
       if (options.jsonDir) fs.writeFileSync(path.join(options.jsonDir, `${slug(pagePath)}-${run}.json`), JSON.stringify(lhr, null, 1));
       lhrs.push(lhr);
     }

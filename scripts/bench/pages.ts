@@ -7,6 +7,8 @@ import { createDatabase, migrateToLatest } from "~/db/db.server";
 import { PAGE_SIZE } from "~/constants/store";
 import { importCatalogue } from "~/services/catalogue.server";
 import { kb, latency, measureLoad, table, type LoadFigures } from "./load";
+import { buildFolder, routeJsBytes } from "./bundles";
+import { LIGHTHOUSE_TARGETS, lighthousePaths, lighthouseScores, lighthouseTable, meetsTargets } from "./lighthouse";
 import { startBenchServer, type BenchServer } from "./server";
 
 /**
@@ -17,10 +19,29 @@ import { startBenchServer, type BenchServer } from "./server";
 export const COLLECTION_PATH = "/collection?category=Men&brand=Casio&sort=low-high&page=2";
 /** Anonymous pages must answer at least this share of the static file's rate (issue 11). */
 const ANONYMOUS_RATIO_TARGET = 0.5;
+/** Gzipped JavaScript a document load may fetch, bytes (issue 11 item 1; checkout may add the Cashfree SDK). */
+const JS_BUDGET = 100 * 1024;
+/** The pages whose JavaScript the bench reports, by route (the build manifest's route ids). */
+const JS_PAGES: { label: string; routeId: string }[] = [
+  { label: "/", routeId: "routes/_index" },
+  { label: "/collection", routeId: "routes/collection._index" },
+  { label: "/product/:id", routeId: "routes/product.$productId" },
+  { label: "/login", routeId: "routes/login" },
+  { label: "/cart", routeId: "routes/cart" },
+  { label: "/place-order (may add the Cashfree SDK)", routeId: "routes/place-order" },
+];
+
 /** A collection page above this size would suggest it carries more than its own products. */
 const COLLECTION_HTML_LIMIT = 300 * 1024;
 
-export type PagesOptions = { root: string; products: number; connections: number; durationS: number };
+export type PagesOptions = {
+  root: string;
+  products: number;
+  connections: number;
+  durationS: number;
+  /** Lighthouse runs per page (the median is shown); 0 skips Lighthouse. */
+  lighthouseRuns: number;
+};
 
 type PageFigures = {
   label: string;
@@ -118,7 +139,7 @@ async function loggedInCookie(base: string): Promise<string> {
  * `connections` connections for `durationS` s each after a 2 s warm-up, prints the table and the
  * checks. Returns false when a check failed.
  */
-export async function runPagesBench({ root, products, connections, durationS }: PagesOptions): Promise<boolean> {
+export async function runPagesBench({ root, products, connections, durationS, lighthouseRuns }: PagesOptions): Promise<boolean> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
   const databaseUrl = `file:${path.join(tmp, "store.db")}`;
   let server: BenchServer | undefined;
@@ -185,6 +206,32 @@ export async function runPagesBench({ root, products, connections, durationS }: 
     console.log("");
 
     const problems: string[] = [];
+    // What each page's document load fetches, from the build's manifest (the same count as
+    // tests/e2e/bundle-budget.spec.ts): the entry, root and the route with their shared chunks.
+    const jsRows = [["page (build manifest)", "JS files", "JS raw", "JS gzip", "budget"]];
+    for (const { label, routeId } of JS_PAGES) {
+      const js = routeJsBytes(routeId, path.join(root, "public"), buildFolder("bench"));
+      const checkout = routeId === "routes/place-order";
+      const ok = checkout || js.gzip <= JS_BUDGET;
+      jsRows.push([label, String(js.files), kb(js.raw), kb(js.gzip), checkout ? "–" : ok ? "PASS" : "FAIL"]);
+      if (!ok) problems.push(`${label} loads ${kb(js.gzip)} of gzipped JavaScript (budget ${kb(JS_BUDGET)})`);
+    }
+    console.log(table(jsRows));
+    console.log("");
+    if (lighthouseRuns > 0) {
+      await server.settle();
+      process.stdout.write(`Lighthouse 12, mobile (simulated throttling), ${lighthouseRuns} run(s) a page…\n`);
+      const audited = await lighthouseScores(base, await lighthousePaths(base), { runs: lighthouseRuns });
+      console.log(lighthouseTable(audited));
+      for (const page of audited) {
+        const ok = meetsTargets(page);
+        console.log(
+          `${ok ? "PASS" : "FAIL"}: Lighthouse ${page.path}: performance ${page.scores.performance.toFixed(2)} (≥ ${LIGHTHOUSE_TARGETS.performance}), accessibility ${page.scores.accessibility.toFixed(2)}, best practices ${page.scores.bestPractices.toFixed(2)}, SEO ${page.scores.seo.toFixed(2)} (each 1).`,
+        );
+        if (!ok) problems.push(`Lighthouse targets missed on ${page.path}`);
+      }
+      console.log("");
+    }
     pages.forEach((p, i) => {
       if (p.status !== 200) problems.push(`${p.path} answered ${p.status}`);
       if (loads[i].non2xx > 0 || loads[i].errors > 0) problems.push(`${p.path}: ${loads[i].non2xx} non-2xx answers and ${loads[i].errors} errors under load`);
