@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startContractServer, type ContractServer } from "../setup/contract-server";
+import { addToCart, logInCookie, registerShopper } from "../setup/shoppers";
 
 /**
  * The full-page cache on the production build (DESIGN.md §17, issue 11 item 2): remix-serve on a
@@ -39,36 +39,10 @@ async function catalogue(): Promise<ApiProduct[]> {
 
 /** A shopper registered through the Store API, with `lines` products in the cart, logged in through the /login form. */
 async function loggedInShopper(lines: number): Promise<{ cookie: string }> {
-  const email = `cache-${crypto.randomBytes(5).toString("hex")}@example.com`;
-  const password = "correct horse 42";
-  const registered = await (
-    await fetch(`${server.baseUrl}/api/user/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Asha Rao", email, password }),
-    })
-  ).json();
+  const shopper = await registerShopper(server.baseUrl, "cache");
   const plain = (await catalogue()).filter((p) => p.colours.length === 0).slice(0, lines);
-  for (const product of plain) {
-    const added = await fetch(`${server.baseUrl}/api/cart/add`, {
-      method: "POST",
-      headers: { "content-type": "application/json", token: registered.token },
-      body: JSON.stringify({ itemId: product._id, size: "default" }),
-    });
-    expect(added.status).toBe(200);
-  }
-  const login = await fetch(`${server.baseUrl}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.baseUrl },
-    body: new URLSearchParams({ email, password }),
-    redirect: "manual",
-  });
-  expect(login.status).toBe(303);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  return { cookie };
+  await addToCart(server.baseUrl, shopper.token, plain.map((p) => p._id));
+  return { cookie: await logInCookie(server.baseUrl, shopper) };
 }
 
 /** What the header says about the visitor: logged in ("Hello User"), and the cart count it shows. */

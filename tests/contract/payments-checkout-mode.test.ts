@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpBackend } from "~/backend/http.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
 import { ADDRESS } from "../fakes/shop";
+import { addToCart, logInCookie, registerShopper } from "../setup/shoppers";
 import { startContractServer, type ContractServer } from "../setup/contract-server";
 
 /**
@@ -56,34 +57,10 @@ describe("checkout mode through the http adapter (issue 8 item 4)", () => {
 
   it("a storefront without keys in front of a live backend shows no Test mode and pays in Cashfree's modal", async () => {
     const origin = backend.baseUrl;
-    const email = `mode-${crypto.randomBytes(5).toString("hex")}@example.com`;
-    const password = "correct horse 42";
-    const registered = await (
-      await fetch(`${backend.baseUrl}/api/user/register`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: "Asha Rao", email, password }),
-      })
-    ).json();
+    const shopper = await registerShopper(backend.baseUrl, "mode");
     const products = (await (await fetch(`${backend.baseUrl}/api/product/listproduct`)).json()).products as { _id: string; colours: string[] }[];
-    const product = products.find((p) => p.colours.length === 0)!;
-    await fetch(`${backend.baseUrl}/api/cart/add`, {
-      method: "POST",
-      headers: { "content-type": "application/json", token: registered.token },
-      body: JSON.stringify({ itemId: product._id, size: "default" }),
-    });
-
-    const login = await fetch(`${storefront.baseUrl}/login`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin },
-      body: new URLSearchParams({ email, password }),
-      redirect: "manual",
-    });
-    expect(login.status).toBe(303);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
+    await addToCart(backend.baseUrl, shopper.token, [products.find((p) => p.colours.length === 0)!._id]);
+    const cookie = await logInCookie(storefront.baseUrl, shopper, origin);
 
     const page = await fetch(`${storefront.baseUrl}/place-order`, { headers: { cookie }, redirect: "manual" });
     const html = await page.text();
