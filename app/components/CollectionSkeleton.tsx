@@ -25,6 +25,3 @@ export function CollectionSkeleton({ count = PAGE_SIZE }: { count?: number }) {
     </div>
   );
 }
-
-// The hooks that decide when it shows live apart, so a page can load the skeleton only when needed.
-export { isCollectionPath, SKELETON_DELAY_MS, useCollectionPending } from "~/components/navigation-pending";

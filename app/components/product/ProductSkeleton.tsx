@@ -37,8 +37,3 @@ export function ProductSkeleton() {
     </div>
   );
 }
-
-/** Pending time after which the skeleton replaces the page; faster loads just swap the page in. */
-
-// The hook that decides when it shows lives apart, so a page can load the skeleton only when needed.
-export { useProductNavigationPending } from "~/components/navigation-pending";
