@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "@remix-run/node";
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { Suspense, useCallback, useEffect, useRef, type ChangeEvent, type FormEvent } from "react";
 import { ActiveFilters } from "~/components/ActiveFilters";
-import { LazyCollectionSkeleton, usePreloadSkeletons, useCollectionPending } from "~/components/navigation-pending";
+import { LazyCollectionSkeleton, useCollectionPending } from "~/components/navigation-pending";
 import { FilterPanel } from "~/components/FilterPanel";
 import type { FacetCounts } from "~/lib/catalogue";
 import { Pagination } from "~/components/Pagination";
@@ -52,7 +52,6 @@ export function CollectionPage(data: CollectionPageProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const { pending, showSkeleton } = useCollectionPending("within");
-  usePreloadSkeletons();
   const typingTimer = useRef<ReturnType<typeof setTimeout>>();
   const replaceNextTyping = useRef(false);
   const paramsKey = collectionSearch(params);

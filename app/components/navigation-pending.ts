@@ -67,7 +67,8 @@ export const LazyProductSkeleton = lazy(loadProductSkeleton);
 /**
  * Starts loading the skeletons' code as soon as a client-side navigation to a collection or a
  * product begins, SKELETON_DELAY_MS before one can show, so that pages need not carry it on their
- * first load (docs/decisions/0530: the 100 KB budget of issue 11).
+ * first load (docs/decisions/0530: the 100 KB budget of issue 11). Called once, by the root layout,
+ * which stays mounted through every navigation.
  */
 export function usePreloadSkeletons(): void {
   const navigation = useNavigation();

@@ -21,7 +21,7 @@ import { ErrorPage } from "~/components/ErrorPage";
 import { ColourPicker } from "~/components/product/ColourPicker";
 import { MediaGallery } from "~/components/product/MediaGallery";
 import { PriceBlock } from "~/components/product/PriceBlock";
-import { LazyProductSkeleton, usePreloadSkeletons, useProductNavigationPending } from "~/components/navigation-pending";
+import { LazyProductSkeleton, useProductNavigationPending } from "~/components/navigation-pending";
 import { ProductTabs } from "~/components/product/ProductTabs";
 import { RelatedProducts } from "~/components/product/RelatedProducts";
 import { StarRating } from "~/components/product/StarRating";
@@ -76,7 +76,6 @@ type PageProduct = SerializeFrom<typeof loader>["product"];
 export default function ProductPage() {
   const { product, related } = useLoaderData<typeof loader>();
   const productPath = `/product/${product.id}`;
-  usePreloadSkeletons();
   if (useProductNavigationPending(productPath))
     return (
       <Suspense fallback={null}>

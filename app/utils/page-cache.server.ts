@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import { LRUCache } from "lru-cache";
+import { cookieNamesOf } from "~/http/cookies.server";
 
 const gzip = promisify(gzipCallback);
 
@@ -231,11 +232,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 type RenderedAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 /**
- * Whether a render may be stored and served to other visitors: a 200 HTML page that sets no cookie
- * and is not marked personal (`private`, `no-store`).
+ * Whether a render may be stored and served to other visitors: a 200 HTML page not marked personal
+ * (`private`, `no-store`). An answer that sets a cookie never gets this far (toStoredPage).
  */
 function isStorable(answer: RenderedAnswer): boolean {
-  if (answer.status !== 200 || answer.headers["set-cookie"] !== undefined) return false;
+  if (answer.status !== 200) return false;
   if (!String(answer.headers["content-type"] ?? "").startsWith("text/html")) return false;
   return !/\b(private|no-store)\b/i.test(String(answer.headers["cache-control"] ?? ""));
 }
@@ -318,8 +319,8 @@ export function storePageKey(
   if (!isPublicPage(pathname, paths)) return null;
   if (query !== -1 && new URLSearchParams(url.slice(query + 1)).has("_data")) return null;
   if (header("authorization")) return null;
-  const cookies = header("cookie");
-  if (cookies && cookieNamesOf(cookies).some((name) => personalCookies.includes(name))) return null;
+  const cookies = cookieNamesOf(header("cookie"));
+  if (personalCookies.some((name) => cookies.has(name))) return null;
   return url;
 }
 
@@ -327,11 +328,4 @@ function isPublicPage(pathname: string, paths: PublicPaths): boolean {
   if (pathname === "/" || pathname === "/collection") return true;
   if (/^\/collection\/[^/]+$/.test(pathname) || /^\/product\/[^/]+$/.test(pathname)) return true;
   return paths.curated.includes(pathname) || paths.staticSlugs.includes(pathname.slice(1));
-}
-
-function cookieNamesOf(header: string): string[] {
-  return header
-    .split(";")
-    .map((part) => part.split("=")[0].trim())
-    .filter(Boolean);
 }

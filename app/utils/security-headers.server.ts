@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { getEnv, servedOverHttps, type Env } from "~/config/env.server";
+import { cookieNamesOf } from "~/http/cookies.server";
 import { sessionCookieName } from "~/utils/session.server";
 import { toastCookieName } from "~/utils/toast.server";
 
@@ -78,15 +79,9 @@ export function everyResponseHeaders(env: Env = getEnv()): Record<string, string
   };
 }
 
-/** The names of the cookies a request sends (values are not read). */
-function cookieNames(request: Request): Set<string> {
-  const header = request.headers.get("cookie") ?? "";
-  return new Set(
-    header
-      .split(";")
-      .map((part) => part.split("=")[0].trim())
-      .filter(Boolean),
-  );
+/** The cookies that make a request personal: the session and the toast (flash) cookie (DESIGN.md §16, §17). */
+export function personalCookieNames(): string[] {
+  return [sessionCookieName(), toastCookieName()];
 }
 
 /**
@@ -98,7 +93,7 @@ function cookieNames(request: Request): Set<string> {
 export function isPersonalResponse(request: Request, responseHeaders: Headers): boolean {
   const { pathname } = new URL(request.url);
   if (PERSONAL_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return true;
-  const names = cookieNames(request);
-  if (names.has(sessionCookieName()) || names.has(toastCookieName())) return true;
+  const names = cookieNamesOf(request.headers.get("cookie"));
+  if (personalCookieNames().some((name) => names.has(name))) return true;
   return responseHeaders.has("set-cookie");
 }

@@ -7,9 +7,7 @@ import { watchCatalogue } from "~/utils/catalogue-watch.server";
 import { CONTENT_SLUGS } from "~/utils/content.server";
 import { guardedServerAddress } from "~/utils/http-guard.server";
 import { createPageCache, storePageKey, type PageCache } from "~/utils/page-cache.server";
-import { newNonce } from "~/utils/security-headers.server";
-import { sessionCookieName } from "~/utils/session.server";
-import { toastCookieName } from "~/utils/toast.server";
+import { newNonce, personalCookieNames } from "~/utils/security-headers.server";
 
 /** A stored page is served without a re-render for this long, ms (catalogue changes end it at once). */
 export const PAGE_FRESH_MS = 60_000;
@@ -19,11 +17,6 @@ export const PAGE_STALE_MS = 10 * 60_000;
 const CATALOGUE_POLL_MS = 500;
 
 const paths = { curated: Object.keys(CURATED_COLLECTIONS), staticSlugs: CONTENT_SLUGS };
-
-/** Cookies that make a request personal: the session and the toast (flash) cookie. */
-function personalCookies(): string[] {
-  return [sessionCookieName(), toastCookieName()];
-}
 
 function headerOf(req: http.IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -37,7 +30,7 @@ function headerOf(req: http.IncomingMessage, name: string): string | undefined {
 export function isPublicPageRequest(request: Request): boolean {
   if (request.method !== "GET") return false;
   const url = new URL(request.url);
-  return storePageKey(`${url.pathname}${url.search}`, (name) => request.headers.get(name), paths, personalCookies()) !== null;
+  return storePageKey(`${url.pathname}${url.search}`, (name) => request.headers.get(name), paths, personalCookieNames()) !== null;
 }
 
 /** The store's page cache and what keeps it in step with the catalogue. */
@@ -68,14 +61,14 @@ export function startStorePageCache(env: Env = getEnv()): StorePageCache | null 
     maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     freshMs: PAGE_FRESH_MS,
     staleMs: PAGE_STALE_MS,
-    keyOf: (req) => storePageKey(req.url ?? "/", (name) => headerOf(req, name), paths, personalCookies()),
+    keyOf: (req) => storePageKey(req.url ?? "/", (name) => headerOf(req, name), paths, personalCookieNames()),
     catalogueTag: watch.tag,
     address: guardedServerAddress,
     newNonce,
   });
   return {
     front: cache.handle,
-    isRender: (request) => cache.isRender(request),
+    isRender: cache.isRender,
     cache,
     close: async () => {
       watch.close();
