@@ -9,6 +9,58 @@ export interface Database {
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
   catalogue_state: CatalogueStateTable;
+  audit_log: AuditLogTable;
+  order_events: OrderEventsTable;
+  refunds: RefundsTable;
+}
+
+/** Who changed what in the back office (issue 12; DESIGN.md §18). JSON before/after, ms times. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  /** null for a terminal command (`orders:status`, `staff:add`). */
+  actor_user_id: number | null;
+  /** The actor's email, or the command's name ("cli:orders:status"). */
+  actor_email: string;
+  /** `order`, `product`, `user`, `catalogue`. */
+  entity: string;
+  entity_id: string;
+  action: string;
+  before_json: string | null;
+  after_json: string | null;
+}
+
+/** An order's timeline (issue 12 item 1): status changes, shipment, COD paid, refunds. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: string;
+  at: number;
+  /** `status`, `shipment`, `cod_paid`, `refund`, `refund_due_resolved`. */
+  kind: string;
+  /** The status the order moved to (kind `status`). */
+  status: string | null;
+  /** Who: a staff email, "cli", "webhook", "system". */
+  actor: string;
+  /** JSON of the event's facts (courier and AWB, refund id and amount, …). */
+  details: string | null;
+}
+
+/** A refund recorded or issued through Cashfree (issue 12 item 1). Money in paise. */
+export interface RefundsTable {
+  /** Our refund id, also Cashfree's `refund_id` (their idempotency key for the refund). */
+  id: string;
+  order_id: string;
+  amount_paise: number;
+  reference: string | null;
+  note: string | null;
+  /** `cashfree` (issued through the refund API) or `manual` (recorded only: COD, bank transfer). */
+  via: string;
+  gateway_refund_id: string | null;
+  /** `PENDING`, `SUCCESS`, `CANCELLED`, `ONHOLD` (Cashfree's refund_status) or `RECORDED`. */
+  status: string;
+  actor_user_id: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** One row (id 1): `version` goes up with every catalogue change (issue 10 items 3, 4). */
@@ -44,6 +96,8 @@ export interface ProductsTable {
   model_key: string;
   /** 1 on the first listing (catalogue order) of each model in each brand and category (related products read only these). */
   model_first: number;
+  /** 1: kept off the storefront (back office "hide"); orders keep their snapshots. */
+  hidden: Generated<number>;
 }
 
 export interface UsersTable {
@@ -52,6 +106,8 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   created_at: number;
+  /** null for a shopper; `owner` or `staff` (issue 12). */
+  role: string | null;
 }
 
 export interface SessionsTable {
@@ -59,6 +115,8 @@ export interface SessionsTable {
   user_id: number;
   expires_at: number;
   created_at: number;
+  /** ms since epoch of the last request, kept for staff sessions only (12 h idle expiry, issue 12). */
+  last_seen_at: number | null;
 }
 
 export interface CartLinesTable {
@@ -89,6 +147,10 @@ export interface OrdersTable {
   refund_payments: string | null;
   /** The payment instrument that paid the order: "order:{cashfree order id}" or "link:{link id}". */
   paid_by: string | null;
+  /** The shipment, entered when the order moves to `Shipped` (issue 12 item 1). */
+  courier: string | null;
+  awb_number: string | null;
+  tracking_url: string | null;
 }
 
 export interface PaymentEventsTable {

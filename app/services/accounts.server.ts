@@ -11,9 +11,10 @@ import {
   tokenSchema,
 } from "~/schemas/api";
 import { isCommonPassword } from "~/services/passwords.server";
+import { STAFF_IDLE_TIMEOUT_MS, STAFF_SEEN_WRITE_EVERY_MS, asStaffRole, type StaffRole } from "~/constants/staff";
 
-/** A shopper as the services know them. */
-export type Account = { id: number; name: string; email: string };
+/** A shopper as the services know them; `role` is set for the back office's staff (issue 12). */
+export type Account = { id: number; name: string; email: string; role?: StaffRole | null };
 
 /** What register and login give back: the opaque token (shown once, never stored) and its shopper. */
 export type SessionGrant = { token: string; account: Account; expiresAt: number };
@@ -72,14 +73,14 @@ export async function loginAccount(db: DB, input: unknown, now = Date.now()): Pr
 
   const user = await db
     .selectFrom("users")
-    .select(["id", "name", "email", "password_hash"])
+    .select(["id", "name", "email", "password_hash", "role"])
     .where("email", "=", email)
     .executeTakeFirst();
   const matches = await verify(user?.password_hash ?? (await dummyHash()), password).catch(() => false);
   if (!user || !matches) throw new BackendError(401, API_MESSAGES.badCredentials);
 
   await db.deleteFrom("sessions").where("user_id", "=", user.id).where("expires_at", "<=", now).execute();
-  return createSession(db, { id: Number(user.id), name: user.name, email: user.email }, now);
+  return createSession(db, { id: Number(user.id), name: user.name, email: user.email, role: asStaffRole(user.role) }, now);
 }
 
 /**
@@ -94,7 +95,9 @@ export async function revokeToken(db: DB, token: string | null | undefined): Pro
 /**
  * The shopper a token belongs to. Throws BackendError 401 'Please log in to continue.' when there
  * is no token and 'Your session has expired. Please log in again.' when it is malformed, unknown,
- * revoked or past its 30 days (an expired row is deleted on the way).
+ * revoked or past its 30 days (an expired row is deleted on the way). A staff member's session
+ * (issue 12) also ends after 12 hours without a request: `last_seen_at` is moved on at most once
+ * a minute, and a session idle longer is deleted and refused like an expired one.
  */
 export async function requireAccount(db: DB, token: string | null | undefined, now = Date.now()): Promise<Account> {
   if (!token) throw new BackendError(401, API_MESSAGES.tokenMissing);
@@ -103,15 +106,20 @@ export async function requireAccount(db: DB, token: string | null | undefined, n
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["users.id", "users.name", "users.email", "sessions.expires_at"])
+    .select(["users.id", "users.name", "users.email", "users.role", "sessions.expires_at", "sessions.created_at", "sessions.last_seen_at"])
     .where("sessions.token_hash", "=", tokenHash)
     .executeTakeFirst();
   if (!row) throw new BackendError(401, API_MESSAGES.tokenInvalid);
-  if (Number(row.expires_at) <= now) {
+  const role = asStaffRole(row.role);
+  const lastSeen = Number(row.last_seen_at ?? row.created_at);
+  if (Number(row.expires_at) <= now || (role && now - lastSeen > STAFF_IDLE_TIMEOUT_MS)) {
     await db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
     throw new BackendError(401, API_MESSAGES.tokenInvalid);
   }
-  return { id: Number(row.id), name: row.name, email: row.email };
+  if (role && (row.last_seen_at === null || now - lastSeen >= STAFF_SEEN_WRITE_EVERY_MS)) {
+    await db.updateTable("sessions").set({ last_seen_at: now }).where("token_hash", "=", tokenHash).execute();
+  }
+  return { id: Number(row.id), name: row.name, email: row.email, role };
 }
 
 /** SHA-256 of a token, hex: what `sessions.token_hash` stores (DESIGN.md §6). */
@@ -129,7 +137,7 @@ async function createSession(db: DB, account: Account, now: number): Promise<Ses
   const expiresAt = now + SESSION_TTL_MS;
   await db
     .insertInto("sessions")
-    .values({ token_hash: hashToken(token), user_id: account.id, expires_at: expiresAt, created_at: now })
+    .values({ token_hash: hashToken(token), user_id: account.id, expires_at: expiresAt, created_at: now, last_seen_at: account.role ? now : null })
     .execute();
   return { token, account, expiresAt };
 }

@@ -264,6 +264,9 @@ export async function createOrder(
         refund_due: 0,
         refund_payments: null,
         paid_by: null,
+        courier: null,
+        awb_number: null,
+        tracking_url: null,
       };
       await trx.insertInto("orders").values(row).execute();
       if (input.method === "cod") await removeOrderedLines(trx, input.userId, items);

@@ -21,7 +21,7 @@ export const HSTS_VALUE = "max-age=15552000; includeSubDomains";
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
 /** Pages that are always about one shopper, whatever the request carries (issue 8 item 9). */
-const PERSONAL_PATHS = ["/cart", "/orders", "/place-order", "/profile", "/verify", "/wishlist", "/login", "/logout"];
+const PERSONAL_PATHS = ["/cart", "/orders", "/place-order", "/profile", "/verify", "/wishlist", "/login", "/logout", "/admin"];
 
 /** A fresh CSP nonce: 16 random bytes, base64 (128 bits, CSP Level 3 asks for at least 128). */
 export function newNonce(): string {

@@ -222,6 +222,79 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable("products").dropColumn("search_name").execute();
     },
   },
+  /**
+   * The back office (issue 12; DESIGN.md §18; docs/plans/issue-12-back-office.md):
+   * - `users.role`: null for a shopper, `owner` or `staff`; `sessions.last_seen_at` (ms) for the
+   *   staff sessions' 12-hour idle expiry;
+   * - `audit_log`: who changed what in the back office, before and after (JSON);
+   * - `order_events`: an order's timeline (status changes, shipping, COD paid, refunds), with the
+   *   actor; `orders` gains the shipment (`courier`, `awb_number`, `tracking_url`);
+   * - `refunds`: refunds recorded or issued through Cashfree (`POST /orders/{id}/refunds`), one row
+   *   per refund id (the idempotency key);
+   * - `products.hidden`: 1 keeps a product off the storefront (orders keep their snapshots).
+   */
+  "0004_back_office": {
+    async up(db: Kysely<any>) {
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      const serial = (t: any) =>
+        t.addColumn("id", sqlite ? "integer" : "serial", (c: any) => (sqlite ? c.primaryKey().autoIncrement() : c.primaryKey()));
+      await db.schema.alterTable("users").addColumn("role", "text").execute();
+      await db.schema.alterTable("sessions").addColumn("last_seen_at", "bigint").execute();
+      await db.schema.alterTable("products").addColumn("hidden", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable("orders").addColumn("courier", "text").execute();
+      await db.schema.alterTable("orders").addColumn("awb_number", "text").execute();
+      await db.schema.alterTable("orders").addColumn("tracking_url", "text").execute();
+      await db.schema.createIndex("orders_created").on("orders").columns(["created_at", "id"]).execute();
+      await db.schema.createIndex("orders_status_created").on("orders").columns(["status", "created_at"]).execute();
+
+      await serial(db.schema.createTable("audit_log"))
+        .addColumn("at", "bigint", (c: any) => c.notNull())
+        .addColumn("actor_user_id", "integer")
+        .addColumn("actor_email", "text", (c: any) => c.notNull())
+        .addColumn("entity", "text", (c: any) => c.notNull())
+        .addColumn("entity_id", "text", (c: any) => c.notNull())
+        .addColumn("action", "text", (c: any) => c.notNull())
+        .addColumn("before_json", "text")
+        .addColumn("after_json", "text")
+        .execute();
+      await db.schema.createIndex("audit_log_entity").on("audit_log").columns(["entity", "entity_id", "at"]).execute();
+
+      await serial(db.schema.createTable("order_events"))
+        .addColumn("order_id", "text", (c: any) => c.notNull().references("orders.id").onDelete("cascade"))
+        .addColumn("at", "bigint", (c: any) => c.notNull())
+        .addColumn("kind", "text", (c: any) => c.notNull())
+        .addColumn("status", "text")
+        .addColumn("actor", "text", (c: any) => c.notNull())
+        .addColumn("details", "text")
+        .execute();
+      await db.schema.createIndex("order_events_order").on("order_events").columns(["order_id", "at"]).execute();
+
+      await db.schema
+        .createTable("refunds")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("order_id", "text", (c) => c.notNull().references("orders.id").onDelete("cascade"))
+        .addColumn("amount_paise", "bigint", (c) => c.notNull())
+        .addColumn("reference", "text")
+        .addColumn("note", "text")
+        .addColumn("via", "text", (c) => c.notNull())
+        .addColumn("gateway_refund_id", "text")
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("actor_user_id", "integer")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("refunds_order").on("refunds").columns(["order_id", "created_at"]).execute();
+    },
+    async down(db: Kysely<any>) {
+      for (const table of ["refunds", "order_events", "audit_log"]) await db.schema.dropTable(table).ifExists().execute();
+      await db.schema.dropIndex("orders_status_created").ifExists().execute();
+      await db.schema.dropIndex("orders_created").ifExists().execute();
+      for (const column of ["tracking_url", "awb_number", "courier"]) await db.schema.alterTable("orders").dropColumn(column).execute();
+      await db.schema.alterTable("products").dropColumn("hidden").execute();
+      await db.schema.alterTable("sessions").dropColumn("last_seen_at").execute();
+      await db.schema.alterTable("users").dropColumn("role").execute();
+    },
+  },
 };
 
 /**

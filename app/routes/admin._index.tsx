@@ -1,0 +1,80 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { adminStyles } from "~/components/admin/ui";
+import { formatPaise } from "~/lib/money";
+import { loadDashboard, type PeriodFigures } from "~/services/dashboard.server";
+import { requireStaff } from "~/utils/staff.server";
+
+/**
+ * /admin, the dashboard (issue 12 item 3): today's and this month's orders and revenue (IST),
+ * live payments and cash on delivery apart from test payments; the orders waiting to be packed
+ * or shipped; double payments waiting for a refund. Each figure links to the orders behind it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { db } = await requireStaff(request);
+  return json({ dashboard: await loadDashboard(db) }, { headers: { "cache-control": "private, no-store" } });
+}
+
+function Figures({ title, figures, id }: { title: string; figures: PeriodFigures; id: string }) {
+  return (
+    <section aria-labelledby={id} className={adminStyles.card}>
+      <h2 id={id} className={adminStyles.h2}>
+        {title}
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-gray-700">Orders</dt>
+          <dd className="text-2xl font-semibold text-gray-900">{figures.live.orders}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-700">Revenue</dt>
+          <dd className="text-2xl font-semibold text-gray-900">{formatPaise(figures.live.revenuePaise)}</dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-sm text-gray-700">
+        Test payments (no real money): {figures.test.orders} {figures.test.orders === 1 ? "order" : "orders"},{" "}
+        {formatPaise(figures.test.revenuePaise)}
+      </p>
+    </section>
+  );
+}
+
+export default function AdminDashboard() {
+  const { dashboard } = useLoaderData<typeof loader>();
+  return (
+    <div className={adminStyles.page}>
+      <h1 className={adminStyles.h1}>Dashboard</h1>
+      <p className="mt-1 text-sm text-gray-700">Live payments and cash on delivery; test payments shown apart. Times in IST.</p>
+      <div className="mt-6 grid gap-4 md:grid-cols-2">
+        <Figures title="Today" figures={dashboard.today} id="today-heading" />
+        <Figures title="This month" figures={dashboard.month} id="month-heading" />
+      </div>
+      <section aria-labelledby="work-heading" className="mt-8">
+        <h2 id="work-heading" className={adminStyles.h2}>
+          Waiting for you
+        </h2>
+        <ul className="mt-3 grid gap-4 text-sm md:grid-cols-3">
+          <li className={adminStyles.card}>
+            <Link to="/admin/orders?status=Order+Placed" className={adminStyles.link}>
+              <span className="block text-2xl font-semibold">{dashboard.toPack}</span> to pack (Order Placed)
+            </Link>
+          </li>
+          <li className={adminStyles.card}>
+            <Link to="/admin/orders?status=Packing" className={adminStyles.link}>
+              <span className="block text-2xl font-semibold">{dashboard.toShip}</span> to ship (Packing)
+            </Link>
+          </li>
+          <li className={dashboard.refundsDue > 0 ? `${adminStyles.card} border-red-700` : adminStyles.card}>
+            <Link to="/admin/orders?refund=due" className={adminStyles.link}>
+              <span className="block text-2xl font-semibold">{dashboard.refundsDue}</span> double{" "}
+              {dashboard.refundsDue === 1 ? "payment" : "payments"} to refund
+            </Link>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Dashboard — Back office" }, { name: "robots", content: "noindex, nofollow" }];

@@ -1,0 +1,48 @@
+import type { DB } from "~/db/db.server";
+import { getStoreDb } from "~/backend/index.server";
+import { BackendError } from "~/lib/errors";
+import type { StaffRole } from "~/constants/staff";
+import { getEnv } from "~/config/env.server";
+import { requireAccount } from "~/services/accounts.server";
+import type { Actor } from "~/services/audit.server";
+import { getSessionToken } from "~/utils/session.server";
+
+/** The signed-in staff member of an admin request. */
+export type StaffUser = { id: number; name: string; email: string; role: StaffRole };
+
+/** What every admin loader and action starts from: the database, the staff member, the audit actor. */
+export type StaffContext = { db: DB; staff: StaffUser; actor: Actor };
+
+/** The answer of /admin to anyone who is not staff: the store's ordinary 404 page (issue 12). */
+export function adminNotFound(): Response {
+  return new Response("Not Found", { status: 404, statusText: "Not Found" });
+}
+
+/**
+ * Begin every loader and action under /admin with this (issue 12 "Who gets in"; DESIGN.md §18).
+ * Answers the staff member of this request's session, read from the database on every call (a
+ * role taken away applies at once). Throws:
+ * - a 404 Response for a visitor, a shopper, an expired or idle staff session (12 hours), and
+ *   on a store whose data lives elsewhere (BACKEND_URL: the back office runs on the backend's
+ *   own server) — nothing hints that /admin exists;
+ * - a 403 Response "Only an owner can …" when `role: "owner"` is asked of a `staff` member.
+ */
+export async function requireStaff(request: Request, options: { role?: "owner"; forWhat?: string } = {}): Promise<StaffContext> {
+  if (getEnv().BACKEND_URL) throw adminNotFound();
+  const token = await getSessionToken(request);
+  if (!token) throw adminNotFound();
+  const db = await getStoreDb();
+  let account;
+  try {
+    account = await requireAccount(db, token);
+  } catch (error) {
+    if (error instanceof BackendError) throw adminNotFound();
+    throw error;
+  }
+  if (!account.role) throw adminNotFound();
+  if (options.role === "owner" && account.role !== "owner") {
+    throw new Response(`Only an owner can ${options.forWhat ?? "do this"}.`, { status: 403, statusText: "Forbidden" });
+  }
+  const staff: StaffUser = { id: account.id, name: account.name, email: account.email, role: account.role };
+  return { db, staff, actor: { id: staff.id, email: staff.email } };
+}
