@@ -154,8 +154,8 @@ async function findOrderByKeys(trx: Executor, userId: number, keys: string[]): P
 
 /**
  * Prices the shopper's cart (SPEC.md §9: delivery free) after checking that the requested items
- * are exactly its lines. Lines whose product left the catalogue are skipped, as the cart page
- * skips them (SPEC.md §4). Throws BackendError 400 (empty cart; an item not in the cart) or 409
+ * are exactly its lines. Lines whose product left the catalogue (or was hidden in the back office)
+ * are skipped, as the cart page skips them (SPEC.md §4). Throws BackendError 400 (empty cart; an item not in the cart) or 409
  * (same lines, other quantities: the page was stale).
  */
 async function priceCart(trx: Executor, userId: number, requested: OrderItemInput[]) {
@@ -166,6 +166,7 @@ async function priceCart(trx: Executor, userId: number, requested: OrderItemInpu
         .selectFrom("products")
         .select(["id", "name", "images", "price_paise"])
         .where("id", "in", productIds)
+        .where("hidden", "=", 0)
         .execute()
     : [];
   const byId = new Map(products.map((product) => [product.id, product]));
