@@ -7,7 +7,7 @@ import { recordAudit, type Actor } from "~/services/audit.server";
 /**
  * Staff roles (issue 12 "Who gets in"; DESIGN.md §18): a user is a shopper (no role) or a staff
  * member, `owner` or `staff`. Roles are granted by `npm run staff:add` (the first owner is made
- * that way) or by an owner on /admin/staff. Every change is audited (entity `user`).
+ * that way) or by an owner on /admin/staff. Every change is audited (entity `staff`, id `roles`: the staff page shows the history).
  */
 
 /** A staff member as the back office knows them. */
@@ -57,8 +57,8 @@ export async function setStaffRole(
     await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
     await recordAudit(trx, {
       actor,
-      entity: "user",
-      entityId: String(user.id),
+      entity: "staff",
+      entityId: "roles",
       action: role ? `role ${role}` : "role removed",
       before: { email: email.data, role: before },
       after: { email: email.data, role },

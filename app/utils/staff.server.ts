@@ -5,6 +5,7 @@ import type { StaffRole } from "~/constants/staff";
 import { getEnv } from "~/config/env.server";
 import { requireAccount } from "~/services/accounts.server";
 import type { Actor } from "~/services/audit.server";
+import { requireSameOrigin } from "~/utils/origin.server";
 import { getSessionToken } from "~/utils/session.server";
 
 /** The signed-in staff member of an admin request. */
@@ -25,10 +26,12 @@ export function adminNotFound(): Response {
  * - a 404 Response for a visitor, a shopper, an expired or idle staff session (12 hours), and
  *   on a store whose data lives elsewhere (BACKEND_URL: the back office runs on the backend's
  *   own server) — nothing hints that /admin exists;
- * - a 403 Response "Only an owner can …" when `role: "owner"` is asked of a `staff` member.
+ * - a 403 Response "Only an owner can …" when `role: "owner"` is asked of a `staff` member;
+ * - for a post (an action), the 403 of `requireSameOrigin` when it comes from another site.
  */
 export async function requireStaff(request: Request, options: { role?: "owner"; forWhat?: string } = {}): Promise<StaffContext> {
   if (getEnv().BACKEND_URL) throw adminNotFound();
+  if (request.method !== "GET" && request.method !== "HEAD") requireSameOrigin(request);
   const token = await getSessionToken(request);
   if (!token) throw adminNotFound();
   const db = await getStoreDb();
