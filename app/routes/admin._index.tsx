@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { adminStyles } from "~/components/admin/ui";
 import { formatPaise } from "~/lib/money";
 import { loadDashboard, type PeriodFigures } from "~/services/dashboard.server";
-import { requireStaff } from "~/utils/staff.server";
+import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
 
 /**
  * /admin, the dashboard (issue 12 item 3): today's and this month's orders and revenue (IST),
@@ -39,6 +39,9 @@ function Figures({ title, figures, id }: { title: string; figures: PeriodFigures
     </section>
   );
 }
+
+/** Nothing to post here: 404 for anyone but staff (refuseAdminPost). */
+export const action = refuseAdminPost;
 
 export default function AdminDashboard() {
   const { dashboard } = useLoaderData<typeof loader>();

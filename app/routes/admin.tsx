@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/AdminNav";
-import { requireStaff } from "~/utils/staff.server";
+import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
 
 /**
  * /admin, the back office's frame (issue 12; DESIGN.md §18): its navigation around every admin
@@ -14,6 +14,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { staff } = await requireStaff(request);
   return json({ staff }, { headers: { "cache-control": "private, no-store" } });
 }
+
+/** Nothing to post here: 404 for anyone but staff (refuseAdminPost). */
+export const action = refuseAdminPost;
 
 export default function AdminLayout() {
   const { staff } = useLoaderData<typeof loader>();

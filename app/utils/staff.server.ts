@@ -49,3 +49,13 @@ export async function requireStaff(request: Request, options: { role?: "owner"; 
   const staff: StaffUser = { id: account.id, name: account.name, email: account.email, role: account.role };
   return { db, staff, actor: { id: staff.id, email: staff.email } };
 }
+
+/**
+ * The action of an admin page that has no form of its own: a post there answers a visitor or a
+ * shopper with 404, like every other admin address (Remix would answer 405 and give /admin away),
+ * and staff with 405. Export it as the route's `action`.
+ */
+export async function refuseAdminPost({ request }: { request: Request }): Promise<never> {
+  await requireStaff(request);
+  throw new Response("Method Not Allowed", { status: 405, statusText: "Method Not Allowed" });
+}
