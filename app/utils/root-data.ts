@@ -10,7 +10,8 @@ import { FALLBACK_STORE_NAME } from "~/content/store-details";
  */
 export type RootData = {
   env: { STORE_NAME: string; FEEDBACK_URL: string; CASHFREE_ENV: "sandbox" | "production" };
-  user: { name: string } | null;
+  /** `staff`: the session is a back-office role's (issue 12): the account menu links /admin. */
+  user: { name: string; staff: boolean } | null;
   cartCount: Promise<number> | number;
 };
 

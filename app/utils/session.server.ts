@@ -1,11 +1,12 @@
 import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
-import { getBackend } from "~/backend/index.server";
+import { getBackend, getStoreDb } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { cartItemCount } from "~/lib/cart-lines";
 import { SESSION_TTL_MS, type CartData } from "~/schemas/api";
 import { loginPath } from "~/utils/safe-redirect";
 import { getSessionSecret } from "~/config/secret.server";
-import { cookieName, servedOverHttps } from "~/config/env.server";
+import { cookieName, getEnv, servedOverHttps } from "~/config/env.server";
+import { requireAccount } from "~/services/accounts.server";
 
 const TOKEN_KEY = "token";
 
@@ -81,7 +82,7 @@ export async function commitLogout(request: Request): Promise<string> {
  * What the header knows of the visitor (SPEC.md §2): null when logged out, and the cart's item
  * count, a promise while the catalogue is still being asked (the root loader defers it).
  */
-export type Shopper = { user: { name: string } | null; cartCount: Promise<number> | number };
+export type Shopper = { user: { name: string; staff: boolean } | null; cartCount: Promise<number> | number };
 
 /**
  * The root loader's view of the visitor: logged in or not, and the cart's item count (the sum of
@@ -106,10 +107,11 @@ export async function getShopper(request: Request): Promise<Shopper & { setCooki
       return { user: null, cartCount: 0, setCookie: await commitLogout(request) };
     }
     console.error("Could not read the cart for the header:", error);
-    return { user: { name: "User" }, cartCount: 0 };
+    return { user: { name: "User", staff: false }, cartCount: 0 };
   }
+  const user = { name: "User", staff: await isStaffSession(token) };
   const productIds = Object.keys(cart);
-  if (productIds.length === 0) return { user: { name: "User" }, cartCount: 0 };
+  if (productIds.length === 0) return { user, cartCount: 0 };
   const cartCount = backend.getProducts(productIds).then(
     (products) => cartItemCount(cart, products),
     (error: unknown) => {
@@ -117,7 +119,20 @@ export async function getShopper(request: Request): Promise<Shopper & { setCooki
       return 0;
     },
   );
-  return { user: { name: "User" }, cartCount };
+  return { user, cartCount };
+}
+
+/**
+ * True when the session belongs to staff (issue 12), so the account menu links the back office.
+ * Only a store with its own database knows (no BACKEND_URL); false on any failure.
+ */
+async function isStaffSession(token: string): Promise<boolean> {
+  if (getEnv().BACKEND_URL) return false;
+  try {
+    return Boolean((await requireAccount(await getStoreDb(), token)).role);
+  } catch {
+    return false;
+  }
 }
 
 function pathAndQuery(request: Request): string {

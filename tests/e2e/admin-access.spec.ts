@@ -69,6 +69,9 @@ test.describe("who gets into /admin", () => {
     const staff = await newStaffMember(request, "staff");
     const staffCookie = await sessionCookie(request, staff.email, staff.password);
     expect((await request.get("/admin", { headers: { cookie: staffCookie } })).status()).toBe(200);
+    // The account menu links the back office for staff only.
+    expect(await (await request.get("/about", { headers: { cookie: staffCookie } })).text()).toContain('href="/admin"');
+    expect(await (await request.get("/about", { headers: { cookie: shopperCookie } })).text()).not.toContain('href="/admin"');
     // Staff cannot manage roles: not the page, not the action.
     const [staffPage, staffPost] = await answers(request, "/admin/staff", staffCookie);
     expect([staffPage, staffPost]).toEqual([403, 403]);

@@ -8,9 +8,10 @@ const iconButton =
 /**
  * The account control (SPEC.md §2): logged out, the account icon is a link to /login; logged
  * in, it opens the account menu — Hello User, My Profile, My Orders, My Wishlist (small screens
- * only) and Logout, a POST form so it works without JavaScript.
+ * only) and Logout, a POST form so it works without JavaScript. Staff also find "Back office"
+ * (/admin, issue 12); shoppers never see it.
  */
-export function AccountMenu({ loggedIn }: { loggedIn: boolean }) {
+export function AccountMenu({ loggedIn, staff = false }: { loggedIn: boolean; staff?: boolean }) {
   if (!loggedIn) {
     return (
       <Link to="/login" className={iconButton} data-testid="account-link">
@@ -19,10 +20,10 @@ export function AccountMenu({ loggedIn }: { loggedIn: boolean }) {
       </Link>
     );
   }
-  return <AccountDropdown />;
+  return <AccountDropdown staff={staff} />;
 }
 
-function AccountDropdown() {
+function AccountDropdown({ staff }: { staff: boolean }) {
   const ref = useDetailsMenu();
   const item = "block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-50 hover:text-gray-900";
   return (
@@ -44,6 +45,13 @@ function AccountDropdown() {
               My Orders
             </Link>
           </li>
+          {staff && (
+            <li>
+              <Link to="/admin" className={item}>
+                Back office
+              </Link>
+            </li>
+          )}
           <li className="md:hidden">
             <Link to="/wishlist" className={item}>
               My Wishlist
