@@ -74,6 +74,7 @@ function checkRows(input: unknown, onProgress: (checked: number, total: number) 
   const rows = rowsOf(input);
   if (rows.length === 0 || (input as { success?: unknown } | null)?.success === false) return validateCatalogue(input);
   const products: Product[] = [];
+  const hiddenIds = new Set<string>();
   const ids = new Set<string>();
   for (let start = 0; start < rows.length; start += CHECK_CHUNK) {
     const chunk = validateCatalogue(rows.slice(start, start + CHECK_CHUNK));
@@ -83,9 +84,10 @@ function checkRows(input: unknown, onProgress: (checked: number, total: number) 
       ids.add(product.id);
       products.push(product);
     }
+    for (const id of chunk.hiddenIds) hiddenIds.add(id);
     onProgress(Math.min(rows.length, start + CHECK_CHUNK), rows.length);
   }
-  return { ok: true, products };
+  return { ok: true, products, hiddenIds };
 }
 
 /** "row 12, field price: must be 0 or more (_id w00013)" — one line per problem, at most 50. */
@@ -146,7 +148,7 @@ async function main() {
   try {
     await migrateToLatest(db);
     activePhase = startPhase("Writing rows", checked.products.length);
-    const imported = await replaceCatalogue(db, checked.products, activePhase.update);
+    const imported = await replaceCatalogue(db, checked.products, activePhase.update, { hiddenIds: checked.hiddenIds });
     activePhase.stop();
     activePhase = undefined;
     const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;

@@ -22,19 +22,28 @@ export type ImportProgress = (written: number, total: number) => void;
  * `validateCatalogue`) in one transaction, in their order (catalogue order = "relevant").
  * Until it commits, readers (the store's pages, other processes) keep seeing the old catalogue;
  * the commit bumps `catalogue_state.version` and, on PostgreSQL, sends `NOTIFY catalogue_changed`
- * (issue 10 items 4, 5). `onProgress` is called after each chunk of 500 rows. Returns the number
+ * (issue 10 items 4, 5). `onProgress` is called after each chunk of 500 rows. A product stays
+ * hidden when its id was hidden before or is in `hiddenIds` (issue 12; docs/decisions/0610);
+ * `inTransaction` runs last inside the transaction (the back office's audit row). Returns the number
  * of products written. Throws the database's error, having written nothing.
  */
-export async function replaceCatalogue(db: DB, products: readonly Product[], onProgress?: ImportProgress): Promise<number> {
-  const firsts = new Set<string>();
-  const rows = products.map((product, position) => {
-    const row = productToRow(product, position);
-    const group = modelGroup(row);
-    row.model_first = firsts.has(group) ? 0 : 1;
-    firsts.add(group);
-    return row;
-  });
+export async function replaceCatalogue(
+  db: DB,
+  products: readonly Product[],
+  onProgress?: ImportProgress,
+  options: { hiddenIds?: ReadonlySet<string>; inTransaction?: (trx: Executor) => Promise<void> } = {},
+): Promise<number> {
   await db.transaction().execute(async (trx) => {
+    const wasHidden = new Set((await trx.selectFrom("products").select("id").where("hidden", "=", 1).execute()).map((row) => row.id));
+    const firsts = new Set<string>();
+    const rows = products.map((product, position) => {
+      const row = productToRow(product, position);
+      row.hidden = wasHidden.has(product.id) || options.hiddenIds?.has(product.id) ? 1 : 0;
+      const group = modelGroup(row);
+      row.model_first = row.hidden === 1 || firsts.has(group) ? 0 : 1;
+      if (row.hidden === 0) firsts.add(group);
+      return row;
+    });
     await trx.deleteFrom("products").execute();
     onProgress?.(0, rows.length);
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
@@ -42,12 +51,49 @@ export async function replaceCatalogue(db: DB, products: readonly Product[], onP
       onProgress?.(Math.min(rows.length, i + INSERT_CHUNK), rows.length);
     }
     await markCatalogueChanged(trx);
+    await options.inTransaction?.(trx);
     if (isSqlite(db)) await sql`analyze products`.execute(trx);
   });
   // PostgreSQL: fresh statistics, and a visibility map so facet counts are index-only scans
   // (VACUUM cannot run inside the transaction; a failure here costs speed, never data).
   if (!isSqlite(db)) await sql`vacuum (analyze) products`.execute(db).catch((error) => console.error(`VACUUM after the import failed: ${(error as Error).message}`));
-  return rows.length;
+  return products.length;
+}
+
+/**
+ * Sets `model_first` again for the model groups (model, brand, category) of `products` after a
+ * back-office write changed a name, brand, category or the hidden flag (issue 12): 1 on the first
+ * shown listing of each group in catalogue order, 0 on every other row of the group. Served by the
+ * `products_model_group` index (migration 0006).
+ */
+export async function recomputeModelFirst(
+  trx: Executor,
+  products: readonly Pick<Product, "name" | "subCategory" | "category">[],
+): Promise<void> {
+  const groups = new Map<string, { key: string; brand: string; category: string }>();
+  for (const product of products) {
+    const key = modelKey(product);
+    groups.set(JSON.stringify([key, product.subCategory, product.category]), { key, brand: product.subCategory, category: product.category });
+  }
+  for (const { key, brand, category } of groups.values()) {
+    const inGroup = trx
+      .updateTable("products")
+      .where("model_key", "=", key)
+      .where("sub_category", "=", brand)
+      .where("category", "=", category);
+    await inGroup.set({ model_first: 0 }).execute();
+    const first = await trx
+      .selectFrom("products")
+      .select("id")
+      .where("model_key", "=", key)
+      .where("sub_category", "=", brand)
+      .where("category", "=", category)
+      .where("hidden", "=", 0)
+      .orderBy("position")
+      .limit(1)
+      .executeTakeFirst();
+    if (first) await trx.updateTable("products").set({ model_first: 1 }).where("id", "=", first.id).execute();
+  }
 }
 
 /**
@@ -111,6 +157,7 @@ export function productToRow(product: Product, position: number): NewProductRow 
     search_name: searchName(product.name),
     model_key: modelKey(product),
     model_first: 0,
+    hidden: 0,
   };
 }
 

@@ -101,13 +101,14 @@ export async function updateCartItem(db: DB, userId: number, input: unknown): Pr
 const colourList = z.array(z.string());
 
 async function findProduct(db: DB, itemId: string): Promise<{ colours: string[] } | undefined> {
-  const row = await db.selectFrom("products").select(["id", "colours"]).where("id", "=", itemId).executeTakeFirst();
+  // A hidden product is unknown to the shopper (issue 12 item 2).
+  const row = await db.selectFrom("products").select(["id", "colours"]).where("id", "=", itemId).where("hidden", "=", 0).executeTakeFirst();
   if (!row) return undefined;
   return { colours: colourList.parse(JSON.parse(row.colours)) };
 }
 
 /**
- * The product must exist (404) and the key must be one of its colours, or DEFAULT_SIZE_KEY for a
+ * The product must exist and be shown (404) and the key must be one of its colours, or DEFAULT_SIZE_KEY for a
  * product without colours (DESIGN.md §8).
  */
 async function requireValidKey(db: DB, itemId: string, size: string): Promise<void> {

@@ -3,12 +3,20 @@ import { isSqlite, type DB } from "~/db/db.server";
 import { generateDemoCatalogue } from "~/db/demo-catalogue";
 import { replaceCatalogue, rowToProduct, type ImportProgress } from "~/db/products.server";
 import type { Database, ProductRow } from "~/db/schema";
+import { recordAudit, type Actor } from "~/services/audit.server";
 import { cataloguePage, clampPage, emptyFacets, modelKey, searchNeedle, type CataloguePage, type HomeSections } from "~/lib/catalogue";
 import { HOME_SECTION_SIZE, PAGE_SIZE } from "~/constants/store";
 import type { CollectionParams } from "~/schemas/collection-params";
 import { productFromJson, productJsonSchema, type Product } from "~/schemas/product";
 
 export { catalogueVersion, replaceCatalogue, type ImportProgress } from "~/db/products.server";
+
+/**
+ * Only shown products reach the storefront (issue 12 item 2: a hidden product leaves every page,
+ * the sitemap and listproduct). A literal, not a parameter, so the partial indexes
+ * `… where hidden = 0` (migration 0006) serve the facet counts on both databases.
+ */
+const shown = sql<SqlBool>`hidden = 0`;
 
 export type ImportError = { index: number; field: string; message: string };
 export type ImportResult = { ok: true; imported: number } | { ok: false; errors: ImportError[] };
@@ -20,12 +28,20 @@ export type ImportResult = { ok: true; imported: number } | { ok: false; errors:
  * Never imports part of a file: any bad row gives `{ok:false, errors}` with the row's index (0-based)
  * and the field's path, and nothing is written. Until the transaction commits, readers (the store's
  * pages, other processes) keep seeing the old catalogue. The commit bumps `catalogue_state.version`
- * and, on PostgreSQL, sends `NOTIFY catalogue_changed` (issue 10 items 4, 5).
+ * and, on PostgreSQL, sends `NOTIFY catalogue_changed` (issue 10 items 4, 5). Rows marked
+ * `"hidden": true` (the back office's export) and ids hidden before the import stay hidden; with an
+ * `actor` (the back office, issue 12 item 2) one audit row "import" is written in the transaction.
  */
-export async function importCatalogue(db: DB, input: unknown, onProgress?: ImportProgress): Promise<ImportResult> {
+export async function importCatalogue(db: DB, input: unknown, onProgress?: ImportProgress, actor?: Actor): Promise<ImportResult> {
   const parsed = validateCatalogue(input);
   if (!parsed.ok) return parsed;
-  return { ok: true, imported: await replaceCatalogue(db, parsed.products, onProgress) };
+  const imported = await replaceCatalogue(db, parsed.products, onProgress, {
+    hiddenIds: parsed.hiddenIds,
+    inTransaction: actor
+      ? (trx) => recordAudit(trx, { actor, entity: "catalogue", entityId: "import", action: "import", after: { imported: parsed.products.length, hidden: parsed.hiddenIds.size } })
+      : undefined,
+  });
+  return { ok: true, imported };
 }
 
 /**
@@ -36,7 +52,7 @@ export async function importCatalogue(db: DB, input: unknown, onProgress?: Impor
  */
 export function validateCatalogue(
   input: unknown,
-): { ok: true; products: Product[] } | { ok: false; errors: ImportError[] } {
+): { ok: true; products: Product[]; hiddenIds: Set<string> } | { ok: false; errors: ImportError[] } {
   const fileError = (message: string) => ({ ok: false as const, errors: [{ index: -1, field: "(file)", message }] });
   const isAnswer = input !== null && typeof input === "object" && !Array.isArray(input) && "products" in input;
   if (input !== null && typeof input === "object" && !Array.isArray(input) && (input as { success?: unknown }).success === false) {
@@ -50,6 +66,7 @@ export function validateCatalogue(
   if (list.length === 0) return fileError("the file holds no products; an empty catalogue is never imported");
   const errors: ImportError[] = [];
   const products: Product[] = [];
+  const hiddenIds = new Set<string>();
   const seen = new Map<string, number>();
   list.forEach((row, index) => {
     const result = productJsonSchema.safeParse(row);
@@ -66,27 +83,41 @@ export function validateCatalogue(
     }
     seen.set(result.data._id, index);
     products.push(productFromJson(result.data));
+    // The back office's export marks hidden products `"hidden": true` (docs/decisions/0610).
+    if ((row as { hidden?: unknown }).hidden === true) hiddenIds.add(result.data._id);
   });
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, products };
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, products, hiddenIds };
 }
 
-/** Every product in catalogue order (DESIGN.md §3). */
+/** Every shown product in catalogue order (DESIGN.md §3; hidden ones are left out, issue 12). */
 export async function listProducts(db: DB): Promise<Product[]> {
-  const rows = await db.selectFrom("products").selectAll().orderBy("position").execute();
+  const rows = await db.selectFrom("products").selectAll().where(shown).orderBy("position").execute();
   return rows.map(rowToProduct);
 }
 
 /**
- * The catalogue in catalogue order, `batchSize` products at a time (keyset on `position`), for
- * answers too large to build at once (listproduct streams them, issue 10 item 3). Each batch is
+ * The shown catalogue in catalogue order, `batchSize` products at a time (keyset on `position`),
+ * for answers too large to build at once (listproduct streams them, issue 10 item 3). Each batch is
  * one short query, so writers are never held up and the event loop is free between batches.
+ * `includeHidden` (the back office's export, issue 12) adds hidden products, each with `hidden: true`.
  */
-export async function* productBatches(db: DB, batchSize = 1000): AsyncGenerator<Product[]> {
+export async function* productBatches(
+  db: DB,
+  batchSize = 1000,
+  { includeHidden = false } = {},
+): AsyncGenerator<(Product & { hidden?: true })[]> {
   let after = -1;
   for (;;) {
-    const rows = await db.selectFrom("products").selectAll().where("position", ">", after).orderBy("position").limit(batchSize).execute();
+    const rows = await db
+      .selectFrom("products")
+      .selectAll()
+      .where("position", ">", after)
+      .$call((qb) => (includeHidden ? qb : qb.where(shown)))
+      .orderBy("position")
+      .limit(batchSize)
+      .execute();
     if (rows.length === 0) return;
-    yield rows.map(rowToProduct);
+    yield rows.map((row) => (Number(row.hidden) === 1 ? { ...rowToProduct(row), hidden: true as const } : rowToProduct(row)));
     after = Number(rows[rows.length - 1].position);
     if (rows.length < batchSize) return;
   }
@@ -111,7 +142,7 @@ const TRIGRAM = 3;
  */
 function productWhere(sqlite: boolean, filter: ProductFilter, omit: "category" | "brand" | null) {
   return (eb: ExpressionBuilder<Database, "products">): Expression<SqlBool> => {
-    const conditions: Expression<SqlBool>[] = [eb("price_paise", ">=", filter.minPaise), eb("price_paise", "<=", filter.maxPaise)];
+    const conditions: Expression<SqlBool>[] = [shown, eb("price_paise", ">=", filter.minPaise), eb("price_paise", "<=", filter.maxPaise)];
     if (filter.needle !== "") {
       if (sqlite) {
         conditions.push(sql<SqlBool>`instr(search_name, ${filter.needle}) > 0`);
@@ -172,7 +203,7 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
     .where(productWhere(sqlite, filter, "brand"))
     .groupBy("sub_category")
     .execute();
-  const dearest = db.selectFrom("products").select((eb) => eb.fn.max("price_paise").as("top")).executeTakeFirst();
+  const dearest = db.selectFrom("products").select((eb) => eb.fn.max("price_paise").as("top")).where(shown).executeTakeFirst();
 
   const order = ORDER_BY[params.sort];
   const where = productWhere(sqlite, filter, null);
@@ -233,33 +264,33 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
   return cataloguePage(products, total, { page, pageCount, offset }, facets, Number(top?.top ?? 0));
 }
 
-/** The number of products and the time of the last catalogue change (ms since epoch). */
+/** The number of shown products and the time of the last catalogue change (ms since epoch). */
 export async function catalogueInfo(db: DB): Promise<{ count: number; changedAt: number }> {
   const [count, state] = await Promise.all([
-    db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
+    db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).where(shown).executeTakeFirst(),
     db.selectFrom("catalogue_state").select("changed_at").where("id", "=", 1).executeTakeFirst(),
   ]);
   return { count: Number(count?.n ?? 0), changedAt: Number(state?.changed_at ?? 0) };
 }
 
-/** Up to `limit` product ids from `offset` (0-based) in catalogue order, through the position index. */
+/** Up to `limit` shown product ids from `offset` (0-based) in catalogue order, through the position index. */
 export async function productIds(db: DB, offset: number, limit: number): Promise<string[]> {
-  const rows = await db.selectFrom("products").select("id").orderBy("position").limit(limit).offset(offset).execute();
+  const rows = await db.selectFrom("products").select("id").where(shown).orderBy("position").limit(limit).offset(offset).execute();
   return rows.map((row) => row.id);
 }
 
-/** One product by id, or null (SPEC.md §2). */
+/** One shown product by id, or null (SPEC.md §2; a hidden product is null, like an unknown id — issue 12). */
 export async function getProduct(db: DB, id: string): Promise<Product | null> {
-  const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db.selectFrom("products").selectAll().where("id", "=", id).where(shown).executeTakeFirst();
   return row ? rowToProduct(row) : null;
 }
 
-/** The products of `ids` that exist, by id, in catalogue order (cart lines, checkout); 500 ids a query. */
+/** The shown products of `ids` that exist (hidden ones are left out like unknown ids), by id, in catalogue order (cart lines, checkout); 500 ids a query. */
 export async function getProducts(db: DB, ids: readonly string[]): Promise<Map<string, Product>> {
   const unique = [...new Set(ids)];
   const rows: ProductRow[] = [];
   for (let i = 0; i < unique.length; i += 500) {
-    rows.push(...(await db.selectFrom("products").selectAll().where("id", "in", unique.slice(i, i + 500)).execute()));
+    rows.push(...(await db.selectFrom("products").selectAll().where("id", "in", unique.slice(i, i + 500)).where(shown).execute()));
   }
   rows.sort((a, b) => Number(a.position) - Number(b.position));
   return new Map(rows.map((row) => [row.id, rowToProduct(row)]));
@@ -270,8 +301,8 @@ export async function getProducts(db: DB, ids: readonly string[]): Promise<Map<s
  * `relatedProducts`): four tiers in order — same brand and category, same brand, same category,
  * the rest — each read in catalogue order through an index, a batch at a time, skipping the
  * product's own model and any model already shown, until `count` are found. Only each model's
- * first listing per brand and category is read (`model_first`): the first listing of a model in a
- * tier is always one of those.
+ * first shown listing per brand and category is read (`model_first`, 0 on hidden rows): the first
+ * listing of a model in a tier is always one of those.
  */
 export async function relatedProducts(db: DB, product: Product, count: number): Promise<Product[]> {
   const seen = new Set([modelKey(product)]);
@@ -296,6 +327,7 @@ export async function relatedProducts(db: DB, product: Product, count: number): 
         .where((eb) =>
           eb.and([
             eb("model_first", "=", 1),
+            shown,
             sameBrand(eb, brand),
             sameCategory(eb, category),
             eb("model_key", "not in", [...seen]),
@@ -322,8 +354,8 @@ export async function relatedProducts(db: DB, product: Product, count: number): 
 /** The home page's rows from the database (SPEC.md §2; as lib/catalogue `homeSections`). */
 export async function homeSections(db: DB, size = HOME_SECTION_SIZE): Promise<HomeSections> {
   const [latest, bestSellers] = await Promise.all([
-    db.selectFrom("products").selectAll().orderBy("position").limit(size).execute(),
-    db.selectFrom("products").selectAll().where("bestseller", "=", 1).orderBy("position").limit(size).execute(),
+    db.selectFrom("products").selectAll().where(shown).orderBy("position").limit(size).execute(),
+    db.selectFrom("products").selectAll().where("bestseller", "=", 1).where(shown).orderBy("position").limit(size).execute(),
   ]);
   return { latest: latest.map(rowToProduct), bestSellers: bestSellers.map(rowToProduct) };
 }

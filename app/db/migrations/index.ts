@@ -295,6 +295,28 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable("users").dropColumn("role").execute();
     },
   },
+  /**
+   * The back office's products (issue 12 item 2; docs/decisions/0610): the storefront reads only
+   * shown products (`hidden = 0`), so the two facet indexes become partial indexes over shown
+   * rows (PostgreSQL keeps its index-only facet counts, SQLite its covering ones); and the rows of
+   * one model group, whose `model_first` an edit recomputes, are found through an index.
+   */
+  "0006_products_admin": {
+    async up(db: Kysely<any>) {
+      await db.schema.dropIndex("products_category_facets").ifExists().execute();
+      await db.schema.dropIndex("products_brand_facets").ifExists().execute();
+      await sql`create index products_category_facets on products (category, sub_category, price_paise, position) where hidden = 0`.execute(db);
+      await sql`create index products_brand_facets on products (sub_category, price_paise, category) where hidden = 0`.execute(db);
+      await db.schema.createIndex("products_model_group").on("products").columns(["model_key", "sub_category", "category", "position"]).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropIndex("products_model_group").ifExists().execute();
+      await db.schema.dropIndex("products_category_facets").ifExists().execute();
+      await db.schema.dropIndex("products_brand_facets").ifExists().execute();
+      await db.schema.createIndex("products_category_facets").on("products").columns(["category", "sub_category", "price_paise", "position"]).execute();
+      await db.schema.createIndex("products_brand_facets").on("products").columns(["sub_category", "price_paise", "category"]).execute();
+    },
+  },
 };
 
 /**

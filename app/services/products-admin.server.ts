@@ -1,0 +1,204 @@
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
+import { isSqlite, type DB, type Executor } from "~/db/db.server";
+import { markCatalogueChanged, productToRow, recomputeModelFirst, rowToProduct } from "~/db/products.server";
+import type { Database } from "~/db/schema";
+import { BackendError } from "~/lib/errors";
+import { clampPage, modelKey, searchNeedle } from "~/lib/catalogue";
+import type { CollectionParams } from "~/schemas/collection-params";
+import { productFromJson, productToJson, type Product, type ProductJson } from "~/schemas/product";
+import { recordAudit, type Actor } from "~/services/audit.server";
+
+/*
+ * The back office's products (issue 12 item 2; DESIGN.md §18; docs/decisions/0610): the list with
+ * hidden products, create, edit, hide and bestseller. Every write is one transaction holding the
+ * change, `markCatalogueChanged` (the page cache and other processes follow within seconds) and
+ * one audit row (entity "product") with the changed fields before and after, in the listproduct
+ * shape (rupees).
+ */
+
+/** The sentence a `staff` member gets for a changed price (issue 12 item 2). */
+export const PRICE_OWNER_ONLY = "Only an owner can change prices.";
+
+/** A product as the back office sees it: the store product and whether it is hidden. */
+export type AdminProduct = Product & { hidden: boolean };
+
+/** A refused write with the form field it is about (or none): status 400, 403, 404 or 409. */
+export class ProductWriteError extends BackendError {
+  constructor(
+    status: number,
+    message: string,
+    readonly field: string | null = null,
+  ) {
+    super(status, message);
+    this.name = "ProductWriteError";
+  }
+}
+
+/** The admin list's query: the /collection filters (prices in whole rupees, null = no bound) and shown/hidden. */
+export type AdminListParams = Omit<CollectionParams, "min" | "max"> & {
+  min: number | null;
+  max: number | null;
+  visibility: "all" | "shown" | "hidden";
+};
+
+/** Rows per admin list page. */
+export const ADMIN_PAGE_SIZE = 25;
+
+/**
+ * One page of the back office's product list, hidden products included unless filtered: name
+ * search (case-insensitive substring, as SPEC §5), categories, brands, price bounds (rupees),
+ * sort, shown/hidden. Answers the clamped page, its products (money in paise) and the total.
+ */
+export async function adminProductList(
+  db: DB,
+  params: AdminListParams,
+  pageSize = ADMIN_PAGE_SIZE,
+): Promise<{ products: AdminProduct[]; total: number; page: number; pageCount: number }> {
+  const sqlite = isSqlite(db);
+  const where = (eb: ExpressionBuilder<Database, "products">): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [];
+    const needle = searchNeedle(params.q);
+    if (needle) {
+      conditions.push(
+        sqlite
+          ? sql<SqlBool>`instr(search_name, ${needle}) > 0`
+          : sql<SqlBool>`search_name like ${`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
+      );
+    }
+    if (params.categories.length > 0) conditions.push(eb("category", "in", [...params.categories]));
+    if (params.brands.length > 0) conditions.push(eb("sub_category", "in", [...params.brands]));
+    if (params.min !== null) conditions.push(eb("price_paise", ">=", params.min * 100));
+    if (params.max !== null) conditions.push(eb("price_paise", "<=", params.max * 100));
+    if (params.visibility !== "all") conditions.push(eb("hidden", "=", params.visibility === "hidden" ? 1 : 0));
+    return eb.and(conditions);
+  };
+  const count = await db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirst();
+  const total = Number(count?.n ?? 0);
+  const { page, pageCount, offset } = clampPage(params.page, total, pageSize);
+  const order = {
+    relevant: null,
+    "low-high": ["price_paise", "asc"],
+    "high-low": ["price_paise", "desc"],
+    newest: ["created_at", "desc"],
+    bestselling: ["sold", "desc"],
+  } as const satisfies Record<CollectionParams["sort"], readonly ["price_paise" | "created_at" | "sold", "asc" | "desc"] | null>;
+  const sort = order[params.sort];
+  const rows = await db
+    .selectFrom("products")
+    .selectAll()
+    .where(where)
+    .$call((qb) => (sort ? qb.orderBy(sort[0], sort[1]) : qb))
+    .orderBy("position")
+    .limit(pageSize)
+    .offset(offset)
+    .execute();
+  return { products: rows.map((row) => ({ ...rowToProduct(row), hidden: Number(row.hidden) === 1 })), total, page, pageCount };
+}
+
+/** One product by id for the back office, hidden or not; null when there is none. */
+export async function getAdminProduct(db: Executor, id: string): Promise<AdminProduct | null> {
+  const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? { ...rowToProduct(row), hidden: Number(row.hidden) === 1 } : null;
+}
+
+/** The fields of `after` (listproduct JSON, rupees) that differ from `before`, each side's value. */
+function changedFields(before: ProductJson, after: ProductJson): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])] as (keyof ProductJson)[];
+  const changed = keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
+  };
+}
+
+/**
+ * Adds a product (already parsed by `productJsonSchema`, the import's schema; SPEC.md §3) at the
+ * end of catalogue order, shown unless `hidden`. Creating sets a price, so only an owner may
+ * (`canSetPrice`). Throws ProductWriteError 403 (not an owner), 409 on `_id` (the id is taken).
+ */
+export async function createProduct(
+  db: DB,
+  json: ProductJson,
+  actor: Actor,
+  { canSetPrice, hidden = false }: { canSetPrice: boolean; hidden?: boolean },
+): Promise<AdminProduct> {
+  if (!canSetPrice) throw new ProductWriteError(403, "Only an owner can set prices, so only an owner can add a product.");
+  const product = productFromJson(json);
+  await db.transaction().execute(async (trx) => {
+    const taken = await trx.selectFrom("products").select("id").where("id", "=", product.id).executeTakeFirst();
+    if (taken) throw new ProductWriteError(409, `A product with the id ${product.id} already exists.`, "_id");
+    const last = await trx.selectFrom("products").select((eb) => eb.fn.max("position").as("top")).executeTakeFirst();
+    const row = productToRow(product, last?.top === null || last?.top === undefined ? 0 : Number(last.top) + 1);
+    row.hidden = hidden ? 1 : 0;
+    await trx.insertInto("products").values(row).execute();
+    await recomputeModelFirst(trx, [product]);
+    await markCatalogueChanged(trx);
+    await recordAudit(trx, { actor, entity: "product", entityId: product.id, action: "create", after: { ...productToJson(product), hidden } });
+  });
+  return { ...product, hidden };
+}
+
+/**
+ * Saves an edited product (parsed by `productJsonSchema`; `_id` and `createdAt` are kept from the
+ * stored row, whatever the form says). A changed price or original price (`pricePaise`,
+ * `originalPaise`) needs `canChangePrice` (an owner; issue 12 item 2). Answers the saved product
+ * and whether anything changed (nothing changed: no write, no audit row). Throws
+ * ProductWriteError 404 (no such product), 403 "Only an owner can change prices." on `price`.
+ */
+export async function updateProduct(
+  db: DB,
+  id: string,
+  json: ProductJson,
+  actor: Actor,
+  { canChangePrice }: { canChangePrice: boolean },
+): Promise<{ product: AdminProduct; changed: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await getAdminProduct(trx, id);
+    if (!before) throw new ProductWriteError(404, "There is no product with this id.");
+    const edited: Product = { ...productFromJson(json), id: before.id, createdAt: before.createdAt };
+    if (!canChangePrice && (edited.pricePaise !== before.pricePaise || edited.originalPaise !== before.originalPaise)) {
+      throw new ProductWriteError(403, PRICE_OWNER_ONLY, "price");
+    }
+    const diff = changedFields(productToJson(before), productToJson(edited));
+    if (Object.keys(diff.after).length === 0) return { product: before, changed: false };
+    const { id: _id, position: _position, model_first: _first, hidden: _hidden, ...fields } = productToRow(edited, 0);
+    await trx.updateTable("products").set(fields).where("id", "=", id).execute();
+    if (modelKey(before) !== modelKey(edited) || before.subCategory !== edited.subCategory || before.category !== edited.category) {
+      await recomputeModelFirst(trx, [before, edited]);
+    }
+    await markCatalogueChanged(trx);
+    await recordAudit(trx, { actor, entity: "product", entityId: id, action: "edit", ...diff });
+    return { product: { ...edited, hidden: before.hidden }, changed: true };
+  });
+}
+
+/**
+ * Hides a product from the storefront or shows it again (issue 12 item 2): every page, the
+ * sitemap, listproduct and carts leave it out while hidden; orders keep their snapshots.
+ * Throws ProductWriteError 404. Setting the state it already has writes nothing.
+ */
+export async function setProductHidden(db: DB, id: string, hidden: boolean, actor: Actor): Promise<void> {
+  await setFlag(db, id, actor, "hidden", hidden);
+}
+
+/** Marks a product as a bestseller (SPEC.md §3 `bestseller`) or not; as setProductHidden. */
+export async function setProductBestseller(db: DB, id: string, bestseller: boolean, actor: Actor): Promise<void> {
+  await setFlag(db, id, actor, "bestseller", bestseller);
+}
+
+async function setFlag(db: DB, id: string, actor: Actor, flag: "hidden" | "bestseller", value: boolean): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await getAdminProduct(trx, id);
+    if (!before) throw new ProductWriteError(404, "There is no product with this id.");
+    if (before[flag] === value) return;
+    await trx
+      .updateTable("products")
+      .set(flag === "hidden" ? { hidden: value ? 1 : 0 } : { bestseller: value ? 1 : 0 })
+      .where("id", "=", id)
+      .execute();
+    if (flag === "hidden") await recomputeModelFirst(trx, [before]);
+    await markCatalogueChanged(trx);
+    const action = flag === "hidden" ? (value ? "hide" : "show") : value ? "bestseller on" : "bestseller off";
+    await recordAudit(trx, { actor, entity: "product", entityId: id, action, before: { [flag]: before[flag] }, after: { [flag]: value } });
+  });
+}
