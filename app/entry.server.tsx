@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { closeDb } from "~/db/index.server";
 import { getStoreDb } from "~/backend/index.server";
 import { MAX_FORM_BODY_BYTES, MAX_WEBHOOK_BODY_BYTES } from "~/http/body.server";
+import { adminProductBodyBytes } from "~/constants/media";
 import { getEnv } from "~/config/env.server";
 import { installHttpGuard } from "~/utils/http-guard.server";
 import { isPublicPageRequest, startStorePageCache, type StorePageCache } from "~/utils/store-page-cache.server";
@@ -44,7 +45,8 @@ globalThis.__storePageCache = pageCache;
 // Before express and Remix see a request: graceful SIGTERM, 413 on a declared body above the cap,
 // 403 page for cross-site page posts, nosniff/HSTS on every response (app/utils/http-guard.server.ts).
 installHttpGuard({
-  maxBodyBytes: (pathname) => (pathname === WEBHOOK_PATH ? MAX_WEBHOOK_BODY_BYTES : MAX_FORM_BODY_BYTES),
+  // The back office's product pages take pictures and catalogue files (constants/media.ts).
+  maxBodyBytes: (pathname) => (pathname === WEBHOOK_PATH ? MAX_WEBHOOK_BODY_BYTES : (adminProductBodyBytes(pathname) ?? MAX_FORM_BODY_BYTES)),
   isForeignOrigin: isForeignOriginHeaders,
   responseHeaders: everyResponseHeaders(),
   pageCsp: BARE_PAGE_CSP,
