@@ -1,0 +1,159 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { AuditTrail } from "~/components/admin/AuditTrail";
+import { ProductForm, type ProductFormValues } from "~/components/admin/ProductForm";
+import { adminStyles } from "~/components/admin/ui";
+import { PRODUCT_FORM_BODY_BYTES } from "~/constants/media";
+import { readFormData, throwBodyError } from "~/http/body.server";
+import { auditTrail } from "~/services/audit.server";
+import { storeImages } from "~/services/media.server";
+import { getAdminProduct, ProductWriteError, setProductBestseller, setProductHidden, updateProduct } from "~/services/products-admin.server";
+import { parseProductForm, productFormConstraint, withFieldErrors } from "~/utils/product-form.server";
+import { requireStaff } from "~/utils/staff.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+
+/**
+ * /admin/products/:productId (issue 12 item 2): one product's form (every SPEC.md §3 field),
+ * hide/show, bestseller on/off, its change history and a link to its page on the store. Staff and
+ * owners; only an owner may change a price (the fields are read-only for `staff`, and the server
+ * refuses a changed price with 403). An unknown id: 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { db, staff } = await requireStaff(request);
+  const product = await getAdminProduct(db, params.productId ?? "");
+  if (!product) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  const history = await auditTrail(db, "product", product.id);
+  return json(
+    { product, history, constraint: productFormConstraint(), priceLocked: staff.role !== "owner" },
+    { headers: { "cache-control": "private, no-store" } },
+  );
+}
+
+/**
+ * Intents: `save` (the form, multipart: 400 with field errors and nothing stored, 403 "Only an
+ * owner can change prices." on the price field), `hide`/`show`, `bestseller-on`/`bestseller-off`;
+ * anything else 400. Each write is one transaction with the catalogue version and an audit row,
+ * then 303 back here with a toast.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { db, actor, staff } = await requireStaff(request);
+  const id = params.productId ?? "";
+  const product = await getAdminProduct(db, id);
+  if (!product) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  const formData = await readFormData(request, PRODUCT_FORM_BODY_BYTES).catch(throwBodyError);
+  const here = `/admin/products/${encodeURIComponent(id)}`;
+  const intent = z.enum(["save", "hide", "show", "bestseller-on", "bestseller-off"]).safeParse(formData.get("intent"));
+  if (!intent.success) throw new Response("Unknown intent.", { status: 400, statusText: "Bad Request" });
+  try {
+    switch (intent.data) {
+      case "hide":
+      case "show":
+        await setProductHidden(db, id, intent.data === "hide", actor);
+        return redirectWithSuccess(here, intent.data === "hide" ? `${product.name} is hidden from the store.` : `${product.name} is on the store again.`);
+      case "bestseller-on":
+      case "bestseller-off":
+        await setProductBestseller(db, id, intent.data === "bestseller-on", actor);
+        return redirectWithSuccess(here, intent.data === "bestseller-on" ? `${product.name} is a bestseller.` : `${product.name} is no longer a bestseller.`);
+      case "save": {
+        const parsed = await parseProductForm(formData, { id, createdAt: new Date(product.createdAt).toISOString() });
+        if (!parsed.ok) return json({ result: parsed.reply }, { status: 400 });
+        try {
+          await storeImages(parsed.images);
+          const { changed } = await updateProduct(db, id, parsed.product, actor, { canChangePrice: staff.role === "owner" });
+          return redirectWithSuccess(here, changed ? `${product.name} was saved.` : "Nothing had changed.");
+        } catch (error) {
+          if (error instanceof ProductWriteError) {
+            return json({ result: withFieldErrors(parsed.submission, { [error.field ?? ""]: [error.message] }) }, { status: error.status });
+          }
+          throw error;
+        }
+      }
+    }
+  } catch (error) {
+    if (error instanceof ProductWriteError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export default function EditProduct() {
+  const { product, history, constraint, priceLocked } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const rupees = (paise: number | null) => (paise === null ? "" : String(paise / 100));
+  const values: ProductFormValues = {
+    _id: product.id,
+    name: product.name,
+    image: product.images.join("\n"),
+    video: product.videos.join("\n"),
+    videoPoster: product.videoPoster ?? "",
+    price: rupees(product.pricePaise),
+    discount: rupees(product.originalPaise),
+    category: product.category,
+    subCategory: product.subCategory,
+    description: product.description,
+    features: product.features.join("\n"),
+    movement: product.movement,
+    strapMaterial: product.strapMaterial ?? "",
+    colours: product.colours.join("\n"),
+    bestseller: product.bestseller,
+    sold: String(product.sold),
+  };
+  return (
+    <div className={adminStyles.page}>
+      <p className="text-sm">
+        <Link to="/admin/products" className={adminStyles.link}>
+          ← Products
+        </Link>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <h1 className={adminStyles.h1}>{product.name}</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          {product.hidden ? (
+            <span className="rounded bg-red-100 px-2 py-1 text-sm font-medium text-red-900">Hidden from the store</span>
+          ) : (
+            <a href={`/product/${encodeURIComponent(product.id)}`} className={adminStyles.link} target="_blank" rel="noreferrer">
+              View on store<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
+          <Form method="post">
+            <input type="hidden" name="intent" value={product.hidden ? "show" : "hide"} />
+            <button type="submit" className={product.hidden ? adminStyles.button : adminStyles.dangerButton}>
+              {product.hidden ? "Show on the store" : "Hide from the store"}
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value={product.bestseller ? "bestseller-off" : "bestseller-on"} />
+            <button type="submit" className={adminStyles.secondaryButton}>
+              {product.bestseller ? "Remove bestseller" : "Mark as bestseller"}
+            </button>
+          </Form>
+        </div>
+      </div>
+      {product.images.length > 0 && (
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Pictures">
+          {product.images.map((src, index) => (
+            <li key={src}>
+              <img src={src} alt={`Picture ${index + 1} of ${product.name}`} width={96} height={96} className="h-24 w-24 rounded border border-gray-300 object-cover" />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ProductForm
+        id="edit-product"
+        values={values}
+        lastResult={actionData?.result}
+        constraint={constraint}
+        priceLocked={priceLocked}
+        idEditable={false}
+        submitLabel="Save"
+      />
+      <AuditTrail entries={history} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.product.name ?? "Product"} — Back office` },
+  { name: "robots", content: "noindex, nofollow" },
+];
