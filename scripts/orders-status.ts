@@ -1,27 +1,33 @@
 /**
  * The store owner's order tool (SPEC.md §4; DESIGN.md §9, §16):
  *
- *   npm run orders:status -- ORDER_ID STATUS    move an order to a status text shoppers see under
+ *   npm run orders:status -- ORDER_ID STATUS [--courier NAME --awb NUMBER [--tracking-url URL]]
+ *                                               move an order to a status text shoppers see under
  *                                               My Orders: Order Placed, Packing, Shipped, Out for
- *                                               delivery, Delivered (any letter case; quote spaces)
+ *                                               delivery, Delivered, Cancelled (any letter case;
+ *                                               quote spaces). Shipped needs --courier and --awb.
+ *                                               The status machine and the audit row are the back
+ *                                               office's (setOrderStatus; docs/decisions/0600).
  *   npm run orders:status -- ORDER_ID           show the order: payment, test or live, refunds due
  *   npm run orders:status -- --refunds-due      list every order that received a second payment
  *                                               to refund (issue 8 item 2)
  *
- * Refuses (exit code 1, nothing written) an unknown order id, an unknown status, an online order
+ * Refuses (exit code 1, nothing written) an unknown order id, an unknown status, an illegal move
+ * (backwards, out of Delivered or Cancelled, cancelling a shipped order), an online order
  * that is not paid, and — when the store has live Cashfree credentials (CASHFREE_ENV=production)
  * — moving an order paid in test mode past "Order Placed" (issue 8 item 1). Uses DATABASE_URL like
  * the store.
  */
+import { parseArgs } from "node:util";
 import { createDatabase, migrateToLatest, type DB } from "~/db/db.server";
 import { ORDER_STATUSES } from "~/constants/store";
 import { BackendError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
 import { hasLiveCredentials } from "~/payments/gateway.server";
-import { describeOrder, listRefundsDue, setOrderStatus, type OwnerOrderView } from "~/services/orders.server";
+import { CLI_ORDERS_ACTOR, describeOrder, listRefundsDue, setOrderStatus, type OwnerOrderView } from "~/services/orders.server";
 import { getEnv } from "~/config/env.server";
 
-const USAGE = `Usage: npm run orders:status -- ORDER_ID STATUS
+const USAGE = `Usage: npm run orders:status -- ORDER_ID STATUS [--courier NAME --awb NUMBER [--tracking-url URL]]
        npm run orders:status -- ORDER_ID
        npm run orders:status -- --refunds-due
   STATUS is one of: ${ORDER_STATUSES.map((s) => `"${s}"`).join(", ")}`;
@@ -44,7 +50,13 @@ function describe(order: OwnerOrderView): string {
   return lines.join("\n");
 }
 
-async function run(db: DB, args: string[]): Promise<number> {
+async function run(db: DB, argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { courier: { type: "string" }, awb: { type: "string" }, "tracking-url": { type: "string" }, "refunds-due": { type: "boolean" } },
+  });
+  const args = values["refunds-due"] ? ["--refunds-due"] : positionals;
   const [orderId, ...words] = args;
   if (orderId === "--refunds-due") {
     const due = await listRefundsDue(db);
@@ -64,7 +76,15 @@ async function run(db: DB, args: string[]): Promise<number> {
     console.error(`Unknown status "${typed}".\n${USAGE}`);
     return 1;
   }
-  const order = await setOrderStatus(db, orderId.trim(), status, { liveCredentials: hasLiveCredentials(getEnv()) });
+  const shipment =
+    values.courier !== undefined || values.awb !== undefined || values["tracking-url"] !== undefined
+      ? { courier: values.courier, awbNumber: values.awb, trackingUrl: values["tracking-url"] }
+      : undefined;
+  const order = await setOrderStatus(db, orderId.trim(), status, {
+    liveCredentials: hasLiveCredentials(getEnv()),
+    actor: CLI_ORDERS_ACTOR,
+    shipment,
+  });
   console.log(`Order ${order.id} is now "${order.status}".`);
   const view = await describeOrder(db, order.id);
   if (view.refundDue) console.warn(describe(view));
@@ -84,6 +104,10 @@ async function main(): Promise<number> {
   } catch (error) {
     if (error instanceof BackendError) {
       console.error(error.message);
+      return 1;
+    }
+    if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+      console.error(`${error.message}\n${USAGE}`);
       return 1;
     }
     throw error;

@@ -59,12 +59,17 @@ export const DEFAULT_SIZE_KEY = "default";
 export const TOAST_LIMIT = 20;
 export const TOAST_DURATION_MS = { blank: 4000, error: 4000, success: 2000 } as const;
 
+/**
+ * The status texts an order can have (SPEC.md §4, DESIGN.md §9): the five fulfilment steps in
+ * order, then `Cancelled` (back office, issue 12; only before `Shipped`, see lib/order-status.ts).
+ */
 export const ORDER_STATUSES = [
   "Order Placed",
   "Packing",
   "Shipped",
   "Out for delivery",
   "Delivered",
+  "Cancelled",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

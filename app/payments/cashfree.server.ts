@@ -4,7 +4,9 @@ import { z } from "zod";
 /**
  * A thin client for Cashfree's Payment Gateway REST API, version 2025-01-01 (DESIGN.md §9):
  * orders (`POST /orders`, `GET /orders/{id}`, `GET /orders/{id}/payments`, `PATCH /orders/{id}`
- * to terminate) and payment links (`POST /links`, `GET /links/{id}`, `POST /links/{id}/cancel`). Every answer is validated with zod and handed back in our
+ * to terminate), payment links (`POST /links`, `GET /links/{id}`, `POST /links/{id}/cancel`,
+ * `GET /links/{id}/orders`) and refunds (`POST /orders/{id}/refunds`, `GET /orders/{id}/refunds`,
+ * `GET /orders/{id}/refunds/{refund_id}`). Every answer is validated with zod and handed back in our
  * terms (camelCase, money in integer paise); every failure is a CashfreeError with a clear message.
  * Works the same against Cashfree, the in-process simulator and the fake server of the tests.
  */
@@ -83,6 +85,20 @@ export type CashfreeLink = {
   url: string;
 };
 
+/**
+ * A refund in our terms (Cashfree API 2025-01-01, refund entity). `status`: SUCCESS, PENDING,
+ * CANCELLED, ONHOLD. `refundId` is ours (also its idempotency key at Cashfree), `cfRefundId` Cashfree's.
+ */
+export type CashfreeRefund = {
+  cfRefundId: string | null;
+  refundId: string;
+  orderId: string | null;
+  status: string;
+  amountPaise: number;
+  note: string | null;
+  statusDescription: string | null;
+};
+
 export type CashfreeClient = {
   /** `POST /orders`: a payment session for `amountPaise` in INR, our `orderId` as Cashfree's order_id. */
   createOrder(input: {
@@ -123,6 +139,23 @@ export type CashfreeClient = {
    * `rejected`/`conflict` when Cashfree refuses (e.g. the link is already paid).
    */
   cancelPaymentLink(linkId: string): Promise<CashfreeLink>;
+  /**
+   * `GET /links/{linkId}/orders` (Cashfree API 2025-01-01, Fetch Orders for a Payment Link): the
+   * Cashfree orders a link's payment attempts were made on (ids like "CFPay_…"); a paid link's
+   * money sits on the one with status PAID, which is what a refund names. CashfreeError `not_found`.
+   */
+  getPaymentLinkOrders(linkId: string): Promise<CashfreeOrder[]>;
+  /**
+   * `POST /orders/{orderId}/refunds` `{refund_amount (rupees), refund_id, refund_note, refund_speed?}`
+   * (Cashfree API 2025-01-01, Create Refund), with `x-idempotency-key: refundId`: a retry cannot
+   * refund twice, and Cashfree itself refuses a second refund with the same refund_id (conflict).
+   * CashfreeError `rejected` (e.g. more than the refundable amount), `conflict`, `not_found`, …
+   */
+  createRefund(input: { orderId: string; refundId: string; amountPaise: number; note: string; speed?: "STANDARD" | "INSTANT" }): Promise<CashfreeRefund>;
+  /** `GET /orders/{orderId}/refunds/{refundId}`: a refund's current status. CashfreeError `not_found`. */
+  getRefund(orderId: string, refundId: string): Promise<CashfreeRefund>;
+  /** `GET /orders/{orderId}/refunds`: every refund of a Cashfree order. */
+  listRefunds(orderId: string): Promise<CashfreeRefund[]>;
 };
 
 export type CashfreeClientOptions = {
@@ -171,6 +204,28 @@ const linkEntitySchema = z.object({
   link_currency: z.string(),
   link_url: z.string().url(),
 });
+
+const refundEntitySchema = z.object({
+  cf_refund_id: idText.nullish(),
+  refund_id: z.string().min(1),
+  order_id: z.string().nullish(),
+  refund_amount: rupeesAsPaise,
+  refund_status: z.string(),
+  refund_note: z.string().nullish(),
+  status_description: z.string().nullish(),
+});
+
+function toRefund(entity: z.output<typeof refundEntitySchema>): CashfreeRefund {
+  return {
+    cfRefundId: entity.cf_refund_id ?? null,
+    refundId: entity.refund_id,
+    orderId: entity.order_id ?? null,
+    status: entity.refund_status,
+    amountPaise: entity.refund_amount,
+    note: entity.refund_note ?? null,
+    statusDescription: entity.status_description ?? null,
+  };
+}
 
 const errorBodySchema = z.object({
   message: z.string().optional(),
@@ -377,6 +432,33 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
         idempotencyKey: `cancel-${linkId}`,
       });
       return toLink(entity);
+    },
+
+    async getPaymentLinkOrders(linkId) {
+      const list = await call("GET", `/links/${enc(linkId)}/orders`, z.array(orderEntitySchema), `payment link ${linkId}`);
+      return list.map(toOrder);
+    },
+
+    async createRefund(input) {
+      const entity = await call("POST", `/orders/${enc(input.orderId)}/refunds`, refundEntitySchema, `refund ${input.refundId} of order ${input.orderId}`, {
+        idempotencyKey: input.refundId,
+        body: {
+          refund_amount: paiseToCashfreeAmount(input.amountPaise),
+          refund_id: input.refundId,
+          refund_note: input.note,
+          ...(input.speed ? { refund_speed: input.speed } : {}),
+        },
+      });
+      return toRefund(entity);
+    },
+
+    async getRefund(orderId, refundId) {
+      return toRefund(await call("GET", `/orders/${enc(orderId)}/refunds/${enc(refundId)}`, refundEntitySchema, `refund ${refundId} of order ${orderId}`));
+    },
+
+    async listRefunds(orderId) {
+      const list = await call("GET", `/orders/${enc(orderId)}/refunds`, z.array(refundEntitySchema), `refunds of order ${orderId}`);
+      return list.map(toRefund);
     },
   };
 }

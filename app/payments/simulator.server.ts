@@ -9,7 +9,8 @@ import { readFormData } from "~/http/body.server";
  * A Cashfree-compatible payment simulator (DESIGN.md §9, docs/decisions/0231): the REST paths and
  * JSON of Cashfree PG 2025-01-01 that the store uses (`POST /orders`, `GET /orders/{id}`,
  * `GET /orders/{id}/payments`, `PATCH /orders/{id}` (terminate), `POST /links`, `GET /links/{id}`,
- * `POST /links/{id}/cancel`), with Cashfree's headers, error
+ * `POST /links/{id}/cancel`, `GET /links/{id}/orders`, refunds: `POST /orders/{id}/refunds`,
+ * `GET /orders/{id}/refunds`, `GET /orders/{id}/refunds/{refund_id}`), with Cashfree's headers, error
  * bodies (`{message, code, type}`) and idempotency keys, plus a hosted payment page with "Pay" and
  * "Fail" buttons that, like Cashfree, sends a signed webhook to the notify URL and then returns
  * the shopper to the return URL.
@@ -65,6 +66,18 @@ type SimPayment = {
   payment_group: string;
 };
 
+type SimRefund = {
+  cfRefundId: number;
+  refundId: string;
+  amountPaise: number;
+  note: string | null;
+  speed: string;
+  /** PENDING when made; SUCCESS from the first read on (the simulated bank has processed it). */
+  status: "PENDING" | "SUCCESS";
+  createdAt: number;
+  processedAt: number | null;
+};
+
 type SimOrder = {
   cfOrderId: number;
   orderId: string;
@@ -78,6 +91,7 @@ type SimOrder = {
   tags: Record<string, string> | null;
   createdAt: number;
   payments: SimPayment[];
+  refunds: SimRefund[];
 };
 
 type SimLink = {
@@ -162,6 +176,13 @@ const linkBodySchema = z.object({
   link_notify: z.object({ send_sms: z.boolean().nullish(), send_email: z.boolean().nullish() }).nullish(),
 });
 
+const refundBodySchema = z.object({
+  refund_amount: z.number({ message: "refund_amount : is missing in the request" }).positive("refund_amount : must be greater than 0"),
+  refund_id: z.string({ message: "refund_id : is missing in the request" }).regex(/^[A-Za-z0-9_-]{3,40}$/, "refund_id : invalid value"),
+  refund_note: z.string().min(3, "refund_note : should be at least 3 characters").max(100, "refund_note : should be at most 100 characters").nullish(),
+  refund_speed: z.enum(["STANDARD", "INSTANT"], { message: "refund_speed : invalid value" }).nullish(),
+});
+
 function rupees(paise: number): number {
   return Number((paise / 100).toFixed(2));
 }
@@ -234,6 +255,27 @@ export function createCashfreeSimulator(options: SimulatorOptions): CashfreeSimu
     };
   }
 
+  function refundJson(order: SimOrder, refund: SimRefund) {
+    return {
+      cf_payment_id: String(order.payments.find((p) => p.payment_status === "SUCCESS")?.cf_payment_id ?? ""),
+      cf_refund_id: String(refund.cfRefundId),
+      refund_id: refund.refundId,
+      order_id: order.orderId,
+      entity: "refund",
+      refund_amount: rupees(refund.amountPaise),
+      refund_currency: "INR",
+      refund_note: refund.note,
+      refund_status: refund.status,
+      refund_arn: refund.status === "SUCCESS" ? `ARN${refund.cfRefundId}` : null,
+      refund_charge: 0,
+      status_description: refund.status === "SUCCESS" ? "Refund processed successfully" : "In Progress",
+      refund_type: "MERCHANT_INITIATED",
+      refund_speed: { requested: refund.speed, accepted: refund.speed, processed: refund.status === "SUCCESS" ? refund.speed : null },
+      created_at: new Date(refund.createdAt).toISOString(),
+      processed_at: refund.processedAt === null ? null : new Date(refund.processedAt).toISOString(),
+    };
+  }
+
   function linkJson(link: SimLink) {
     return {
       cf_link_id: String(link.cfLinkId),
@@ -272,6 +314,7 @@ export function createCashfreeSimulator(options: SimulatorOptions): CashfreeSimu
       sessionId: `session_${crypto.randomBytes(24).toString("base64url")}`,
       createdAt: now(),
       payments: [],
+      refunds: [],
     };
     orders.set(order.orderId, order);
     sessions.set(order.sessionId, order);
@@ -519,6 +562,47 @@ export function createCashfreeSimulator(options: SimulatorOptions): CashfreeSimu
         order.status = "TERMINATED";
         return { status: 200, body: orderJson(order) };
       }
+      if (segments.length >= 3 && segments[2] === "refunds") {
+        const order = orders.get(segments[1]);
+        if (!order) return error(404, "order not found", "order_not_found");
+        if (method === "POST" && segments.length === 3) {
+          const parsed = refundBodySchema.safeParse(body);
+          if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? "invalid request", "request_invalid");
+          const input = parsed.data;
+          if (order.status !== "PAID") return error(400, "refund can only be initiated on a paid order", "refund_invalid");
+          if (order.refunds.some((r) => r.refundId === input.refund_id)) {
+            return error(409, "refund with the same refund_id already exists", "refund_already_exists");
+          }
+          const amountPaise = Math.round(input.refund_amount * 100);
+          const refunded = order.refunds.reduce((sum, r) => sum + r.amountPaise, 0);
+          if (refunded + amountPaise > order.amountPaise) {
+            return error(400, "refund_amount : exceeds the refundable amount of the order", "refund_amount_invalid");
+          }
+          const refund: SimRefund = {
+            cfRefundId: nextId(),
+            refundId: input.refund_id,
+            amountPaise,
+            note: input.refund_note ?? null,
+            speed: input.refund_speed ?? "STANDARD",
+            status: "PENDING",
+            createdAt: now(),
+            processedAt: null,
+          };
+          order.refunds.push(refund);
+          return { status: 200, body: refundJson(order, refund) };
+        }
+        if (method === "GET") {
+          // Reading a refund settles it, as the bank would have by the time someone looks again.
+          const settle = (refund: SimRefund) => {
+            if (refund.status === "PENDING") Object.assign(refund, { status: "SUCCESS", processedAt: now() });
+            return refundJson(order, refund);
+          };
+          if (segments.length === 3) return { status: 200, body: order.refunds.map(settle) };
+          const refund = segments.length === 4 ? order.refunds.find((r) => r.refundId === segments[3]) : undefined;
+          if (!refund) return error(404, "refund not found", "refund_not_found");
+          return { status: 200, body: settle(refund) };
+        }
+      }
       if (method === "GET" && segments.length >= 2) {
         const order = orders.get(segments[1]);
         if (!order) return error(404, "order not found", "order_not_found");
@@ -572,6 +656,11 @@ export function createCashfreeSimulator(options: SimulatorOptions): CashfreeSimu
         const link = links.get(segments[1]);
         if (!link) return error(404, "link not found", "link_not_found");
         return { status: 200, body: linkJson(link) };
+      }
+      if (method === "GET" && segments.length === 3 && segments[2] === "orders") {
+        const link = links.get(segments[1]);
+        if (!link) return error(404, "link not found", "link_not_found");
+        return { status: 200, body: link.orders.map(orderJson) };
       }
     }
 

@@ -5,6 +5,9 @@ import { isSqlite, isUniqueViolation, type DB, type Executor } from "~/db/db.ser
 import type { OrdersTable } from "~/db/schema";
 import { ORDER_STATUSES } from "~/constants/store";
 import { cartTotals } from "~/lib/cart-lines";
+import { CANCELLED, SHIPPED, hasShipped, statusMoveProblem } from "~/lib/order-status";
+import { shipmentSchema, type Shipment } from "~/schemas/admin-orders";
+import { recordAudit, type Actor } from "~/services/audit.server";
 import { BackendError } from "~/lib/errors";
 import { firstIssueMessage } from "~/schemas/api";
 import { selectCartLines } from "~/services/carts.server";
@@ -338,41 +341,99 @@ export async function listUserOrders(db: DB, userId: number): Promise<Order[]> {
   return rows.map(rowToOrder);
 }
 
+/** Who moved an order when no staff member did: `npm run orders:status`. */
+export const CLI_ORDERS_ACTOR: Actor = { id: null, email: "cli:orders:status" };
+
 /**
- * Moves an order to a status text of SPEC.md §4 / DESIGN.md §9 (`Order Placed`, `Packing`,
- * `Shipped`, `Out for delivery`, `Delivered`), for the store owner's `npm run orders:status`.
- * Throws BackendError 400 (unknown status), 404 (unknown order), 409 (an online order that is not
- * paid: nothing to ship; or a test-paid order moved past `Order Placed` while the store has live
- * credentials — no real money was taken for it, issue 8 item 1).
+ * Moves an order along the status machine (issue 12 item 1; lib/order-status.ts): `Order Placed →
+ * Packing → Shipped → Out for delivery → Delivered` forward only (steps may be skipped),
+ * `Cancelled` only before `Shipped`; nothing leaves `Delivered` or `Cancelled`. Used by the back
+ * office and `npm run orders:status` alike. A move to `Shipped` needs `shipment` (courier and AWB
+ * number, optional http(s) tracking URL; shared/schemas/admin-orders.ts); later moves may carry
+ * one too. A move to the status the order already has changes nothing and writes nothing.
+ *
+ * Writes, in one transaction: the update (conditional on the status read, so of two concurrent
+ * moves one wins and the other gets 409), one `order_events` row (kind `status`, the shipment in
+ * `details`) and one audit row (entity `order`). `actor` defaults to the terminal command.
+ *
+ * Throws BackendError 400 (unknown status; missing or bad shipment for `Shipped`), 404 (unknown
+ * order), 409 (an illegal move, e.g. `Order CI… is "Delivered"; it cannot move back to
+ * "Packing".`; an online order that is not paid; a test-paid order moved past `Order Placed`
+ * while the store has live credentials, issue 8 item 1 — cancelling it stays allowed; a
+ * concurrent change).
  */
 export async function setOrderStatus(
   db: DB,
   orderId: string,
   status: unknown,
-  options: { liveCredentials: boolean; now?: number } = { liveCredentials: false },
+  options: { liveCredentials: boolean; now?: number; actor?: Actor; shipment?: unknown } = { liveCredentials: false },
 ): Promise<Order> {
   const now = options.now ?? Date.now();
+  const actor = options.actor ?? CLI_ORDERS_ACTOR;
   const parsed = orderStatusSchema.safeParse(status);
   if (!parsed.success) {
     throw new BackendError(400, `Unknown status ${JSON.stringify(status)}. Use one of: ${ORDER_STATUSES.join(", ")}.`);
   }
+  const to = parsed.data;
   const row = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!row) throw new BackendError(404, `No order with id ${orderId}.`);
+  if (row.status === to) return rowToOrder(row);
+  const problem = statusMoveProblem(orderId, row.status, to);
+  if (problem) throw new BackendError(409, problem);
   if (row.payment_method !== "cod" && row.payment_status !== "PAID") {
     throw new BackendError(409, `Order ${orderId} is not paid (payment ${row.payment_status}); only paid and cash-on-delivery orders move.`);
   }
-  if (options.liveCredentials && row.payment_method !== "cod" && row.gateway_mode !== "live" && parsed.data !== INITIAL_ORDER_STATUS) {
+  if (options.liveCredentials && row.payment_method !== "cod" && row.gateway_mode !== "live" && to !== INITIAL_ORDER_STATUS && to !== CANCELLED) {
     throw new BackendError(
       409,
       `Order ${orderId} was paid in test mode (${row.gateway_mode ?? "unknown"}): no real money was taken, so it cannot move past "${INITIAL_ORDER_STATUS}" on a store with live Cashfree credentials.`,
     );
   }
-  await db.updateTable("orders").set({ status: parsed.data, updated_at: now }).where("id", "=", orderId).execute();
-  return { ...rowToOrder(row), status: parsed.data };
+  let shipment: Shipment | null = null;
+  const shipmentGiven = options.shipment !== undefined && options.shipment !== null;
+  if (to === SHIPPED || (shipmentGiven && hasShipped(to))) {
+    const checked = shipmentSchema.safeParse(options.shipment ?? {});
+    if (!checked.success) throw new BackendError(400, firstIssueMessage(checked.error));
+    shipment = checked.data;
+  }
+  const before = { status: row.status, courier: row.courier, awbNumber: row.awb_number, trackingUrl: row.tracking_url };
+  const after = shipment
+    ? { status: to, courier: shipment.courier, awbNumber: shipment.awbNumber, trackingUrl: shipment.trackingUrl }
+    : { ...before, status: to };
+
+  const updated = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("orders")
+      .set({ status: to, updated_at: now, courier: after.courier, awb_number: after.awbNumber, tracking_url: after.trackingUrl })
+      .where("id", "=", orderId)
+      .where("status", "=", row.status)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await trx
+      .insertInto("order_events")
+      .values({ order_id: orderId, at: now, kind: "status", status: to, actor: actor.email, details: JSON.stringify({ from: row.status, shipment }) })
+      .execute();
+    await recordAudit(trx, { actor, entity: "order", entityId: orderId, action: `status: ${row.status} → ${to}`, before, after, at: now });
+    return true;
+  });
+  if (!updated) throw new BackendError(409, `Order ${orderId} was changed by someone else just now. Reload it and try again.`);
+  return { ...rowToOrder(row), status: to };
 }
 
 /** One payment that arrived for an order that was already paid: the store owner must refund it. */
-export type RefundDuePayment = { paymentId: string; amountPaise: number | null; currency: string | null; source: string; at: number };
+export type RefundDuePayment = {
+  paymentId: string;
+  amountPaise: number | null;
+  currency: string | null;
+  source: string;
+  at: number;
+  /** Set once the back office dealt with it (issue 12 item 4): refunded through Cashfree, or marked refunded elsewhere. */
+  resolution?: "refunded" | "elsewhere";
+  refundId?: string | null;
+  reference?: string | null;
+  resolvedAt?: number;
+  resolvedBy?: string;
+};
 
 /** What the store owner sees of an order (`npm run orders:status -- ORDER_ID`). Money in paise. */
 export type OwnerOrderView = Order & {
@@ -384,7 +445,18 @@ export type OwnerOrderView = Order & {
 };
 
 const refundPaymentsSchema = z.array(
-  z.object({ paymentId: z.string(), amountPaise: z.number().nullable(), currency: z.string().nullable(), source: z.string(), at: z.number() }),
+  z.object({
+    paymentId: z.string(),
+    amountPaise: z.number().nullable(),
+    currency: z.string().nullable(),
+    source: z.string(),
+    at: z.number(),
+    resolution: z.enum(["refunded", "elsewhere"]).optional(),
+    refundId: z.string().nullish(),
+    reference: z.string().nullish(),
+    resolvedAt: z.number().optional(),
+    resolvedBy: z.string().optional(),
+  }),
 );
 
 /** Reads the `refund_payments` JSON of a row ([] when empty or unreadable). */
