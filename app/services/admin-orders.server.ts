@@ -8,7 +8,8 @@ import { BackendError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
 import { legalNextStatuses } from "~/lib/order-status";
 import { CashfreeError, type CashfreeRefund } from "~/payments/cashfree.server";
-import { getPaymentGateway, type PaymentGateway } from "~/payments/gateway.server";
+import { getPaymentGateway, hasLiveCredentials, type PaymentGateway } from "~/payments/gateway.server";
+import { getEnv } from "~/config/env.server";
 import { ORDERS_PAGE_SIZE, type AdminOrdersFilter } from "~/schemas/admin-orders";
 import type { Order } from "~/schemas/orders";
 import { auditTrail, recordAudit, type Actor } from "~/services/audit.server";
@@ -27,6 +28,11 @@ import type { OrderStatus } from "~/constants/store";
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether this store takes real money (Cashfree production credentials): the test-paid order rule of setOrderStatus. */
+export function liveCredentials(): boolean {
+  return hasLiveCredentials(getEnv());
+}
 
 // ---------------------------------------------------------------------------------------------
 // The list

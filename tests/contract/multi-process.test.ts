@@ -230,7 +230,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two store processes on one Post
     const orderId = onB[0]._id;
     expect(orderId).toBe(placed.json.orderId);
 
-    const { exitedAt, output } = await runCommand("orders-status.ts", [orderId, "Shipped"]);
+    const { exitedAt, output } = await runCommand("orders-status.ts", [orderId, "Shipped", "--courier", "Blue Dart", "--awb", "BD123456"]);
     expect(output).toContain(`Order ${orderId} is now "Shipped".`);
 
     await onBothWithin(`order ${orderId} "Shipped" after the command exited`, { since: exitedAt }, userOrders, (orders) =>

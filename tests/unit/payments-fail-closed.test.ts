@@ -195,7 +195,7 @@ describe.each(testDatabases())("payments fail closed on $name", ({ create }) => 
       expect((await orderRow(live.order.id)).gateway_mode).toBe("live");
       await fake.simulator.settle({ orderId: live.order.id }, "SUCCESS", { notify: false });
       await verifyCashfreePayment(db, gateway, shopper, { orderId: live.order.id });
-      expect((await setOrderStatus(db, live.order.id, "Shipped", { liveCredentials: true })).status).toBe("Shipped");
+      expect((await setOrderStatus(db, live.order.id, "Shipped", { liveCredentials: true, shipment: { courier: "Blue Dart", awbNumber: "BD123456" } })).status).toBe("Shipped");
     });
   });
 
@@ -346,10 +346,12 @@ describe("npm run orders:status (owner tool)", () => {
     expect(run(["--refunds-due"]).stdout).toContain(order.id);
 
     const live = { CASHFREE_APP_ID: "live_app", CASHFREE_SECRET_KEY: "live_secret", CASHFREE_ENV: "production" };
-    const refused = run([order.id, "Shipped"], live);
+    const shipment = ["--courier", "Blue Dart", "--awb", "BD123456"];
+    const refused = run([order.id, "Shipped", ...shipment], live);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/paid in test mode/);
-    const trial = run([order.id, "Shipped"]);
+    expect(run([order.id, "Shipped"]).stderr).toMatch(/courier/);
+    const trial = run([order.id, "Shipped", ...shipment]);
     expect(trial.status).toBe(0);
     fs.rmSync(dir, { recursive: true, force: true });
   }, 60_000);
