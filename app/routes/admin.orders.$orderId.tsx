@@ -329,7 +329,7 @@ export default function AdminOrder() {
               </table>
             )}
             {detail.refundablePaise > 0 && (
-              <Form method="post" className="mt-4 space-y-3 border-t border-gray-200 pt-4">
+              <Form method="post" key={refundKey} className="mt-4 space-y-3 border-t border-gray-200 pt-4">
                 <h3 className="font-semibold">Refund this order</h3>
                 <input type="hidden" name="intent" value="refund" />
                 <input type="hidden" name="key" value={refundKey} />
@@ -433,7 +433,7 @@ export default function AdminOrder() {
               <dt className="font-medium">Status</dt>
               <dd>{order.paymentStatus}</dd>
               <dt className="font-medium">Money</dt>
-              <dd>{order.paymentMethod === "cod" ? "Cash" : detail.testPayment ? `Test (${detail.gatewayMode ?? "mode unknown"}): no real money` : "Live"}</dd>
+              <dd>{order.paymentMethod === "cod" ? "Cash" : detail.testPayment ? `Test payment: no real money${detail.gatewayMode ? "" : " (mode not recorded)"}` : "Live"}</dd>
               <dt className="font-medium">Instrument</dt>
               <dd className="break-all font-mono text-xs">{detail.gatewayRef ?? "—"}</dd>
               <dt className="font-medium">Paid by</dt>

@@ -116,7 +116,7 @@ export default function AdminOrders() {
         </div>
       </Form>
 
-      <p className="mt-6 text-sm text-gray-700" role="status">
+      <p className="mt-6 text-sm text-gray-700">
         {page.total === 0 ? "No orders match." : `${page.total} ${page.total === 1 ? "order" : "orders"}, page ${page.page} of ${page.pageCount}.`}
       </p>
       {page.rows.length > 0 && (

@@ -479,7 +479,15 @@ export async function issueRefund(
         .execute();
       const details = { refundId, amountPaise: input.amountPaise, via: input.via, reference: input.reference };
       await trx.insertInto("order_events").values({ order_id: input.orderId, at: now, kind: "refund", status: null, actor: input.actor.email, details: JSON.stringify(details) }).execute();
-      await recordAudit(trx, { actor: input.actor, entity: "order", entityId: input.orderId, action: `refund ${formatPaise(input.amountPaise)} (${input.via === "cashfree" ? "through Cashfree" : "made elsewhere"})`, before: null, after: details, at: now });
+      await recordAudit(trx, {
+        actor: input.actor,
+        entity: "order",
+        entityId: input.orderId,
+        action: `refund ${formatPaise(input.amountPaise)} (${input.via === "cashfree" ? "through Cashfree" : "made elsewhere"})`,
+        before: null,
+        after: { refundId, amount: formatPaise(input.amountPaise), ...(input.reference ? { reference: input.reference } : {}), ...(input.note ? { note: input.note } : {}) },
+        at: now,
+      });
       return { row, created: true };
     })
     .catch(async (error: unknown) => {
