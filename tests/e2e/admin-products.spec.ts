@@ -39,7 +39,7 @@ function png(): Buffer {
 }
 
 test("an owner adds, renames and hides a watch, and the store follows", async ({ page, request }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const id = `e2e-${testInfo.project.name}-${Date.now().toString(36)}`;
   const name = `Seiko Admin Test ${testInfo.project.name} ${Date.now().toString(36)}`;
   await signInAsStaff(page, "owner");
@@ -66,6 +66,7 @@ test("an owner adds, renames and hides a watch, and the store follows", async ({
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   const src = await page.getByRole("img", { name: `Picture 1 of ${name}` }).getAttribute("src");
   expect(src).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
+  await expectNoAxeViolations(page);
   const picture = await request.get(src!);
   expect(picture.status()).toBe(200);
   expect(picture.headers()["content-type"]).toBe("image/png");
@@ -86,7 +87,7 @@ test("an owner adds, renames and hides a watch, and the store follows", async ({
 
   // Hidden: the product page is a 404 and /collection does not list it.
   await page.getByRole("button", { name: "Hide from the store" }).click();
-  await expect(page.getByText("Hidden from the store")).toBeVisible();
+  await expect(page.getByText("Hidden from the store", { exact: true }).first()).toBeVisible();
   await expect.poll(async () => (await request.get(`/product/${id}`)).status(), { timeout: 5_000 }).toBe(404);
   const collection = await request.get(`/collection?q=${encodeURIComponent("Admin Test")}&max=1000000`);
   expect(await collection.text()).not.toContain(renamed);
