@@ -7,7 +7,7 @@ import { BRANDS, CATEGORIES, SORT_LABELS, SORTS } from "~/constants/store";
 import { formatPaise } from "~/lib/money";
 import { parseCollectionParams } from "~/schemas/collection-params";
 import { adminProductList, type AdminListParams } from "~/services/products-admin.server";
-import { requireStaff } from "~/utils/staff.server";
+import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
 
 /**
  * /admin/products (issue 12 item 2): every product, hidden ones too, searched and filtered with
@@ -29,6 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const list = await adminProductList(db, params);
   return json({ ...list, params, isOwner: staff.role === "owner" }, { headers: { "cache-control": "private, no-store" } });
 }
+
+/** Nothing to post here: 404 for anyone but staff (refuseAdminPost). */
+export const action = refuseAdminPost;
 
 /** The list's query string for `params` with `page`. */
 function listSearch(params: AdminListParams, page: number): string {

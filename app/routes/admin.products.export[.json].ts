@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { productBatches } from "~/services/catalogue.server";
 import { productToJson } from "~/schemas/product";
-import { requireStaff } from "~/utils/staff.server";
+import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
 
 /**
  * `GET /admin/products/export.json` (issue 12 item 2): the whole catalogue as a listproduct file
@@ -42,3 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
   });
 }
+
+/** Nothing to post here: 404 for anyone but staff (refuseAdminPost). */
+export const action = refuseAdminPost;
