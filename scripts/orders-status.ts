@@ -19,13 +19,13 @@
  * the store.
  */
 import { parseArgs } from "node:util";
-import { createDatabase, migrateToLatest, type DB } from "~/db/db.server";
+import type { DB } from "~/db/db.server";
 import { ORDER_STATUSES } from "~/constants/store";
-import { BackendError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
 import { hasLiveCredentials } from "~/payments/gateway.server";
 import { CLI_ORDERS_ACTOR, describeOrder, listRefundsDue, setOrderStatus, type OwnerOrderView } from "~/services/orders.server";
 import { getEnv } from "~/config/env.server";
+import { runOwnerCommand } from "./owner-command";
 
 const USAGE = `Usage: npm run orders:status -- ORDER_ID STATUS [--courier NAME --awb NUMBER [--tracking-url URL]]
        npm run orders:status -- ORDER_ID
@@ -91,35 +91,9 @@ async function run(db: DB, argv: string[]): Promise<number> {
   return 0;
 }
 
-async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  if (!args[0] || args[0] === "--help" || args[0] === "-h") {
-    console.error(USAGE);
-    return 1;
-  }
-  const db = createDatabase(getEnv().DATABASE_URL);
-  try {
-    await migrateToLatest(db);
-    return await run(db, args);
-  } catch (error) {
-    if (error instanceof BackendError) {
-      console.error(error.message);
-      return 1;
-    }
-    if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
-      console.error(`${error.message}\n${USAGE}`);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await db.destroy();
-  }
+const argv = process.argv.slice(2);
+if (!argv[0] || argv[0] === "--help" || argv[0] === "-h") {
+  console.error(USAGE);
+  process.exit(1);
 }
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runOwnerCommand(USAGE, (db) => run(db, argv));

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { AuditTrail } from "~/components/admin/AuditTrail";
+import { BackLink } from "~/components/admin/BackLink";
 import { adminStyles } from "~/components/admin/ui";
 import { ErrorPage } from "~/components/ErrorPage";
 import { ORDER_STATUSES } from "~/constants/store";
@@ -167,11 +168,7 @@ export default function AdminOrder() {
 
   return (
     <div className={adminStyles.page}>
-      <p className="text-sm">
-        <Link to="/admin/orders" className={adminStyles.link}>
-          ← All orders
-        </Link>
-      </p>
+      <BackLink to="/admin/orders">All orders</BackLink>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className={`${adminStyles.h1} font-mono`}>{order.id}</h1>
         <span className="rounded bg-gray-900 px-2 py-0.5 text-sm font-semibold text-white">{order.status}</span>

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AuditTrail } from "~/components/admin/AuditTrail";
 import { ProductForm, type ProductFormValues } from "~/components/admin/ProductForm";
+import { BackLink } from "~/components/admin/BackLink";
 import { adminStyles } from "~/components/admin/ui";
 import { PRODUCT_FORM_BODY_BYTES } from "~/constants/media";
 import { readFormData, throwBodyError } from "~/http/body.server";
@@ -101,11 +102,7 @@ export default function EditProduct() {
   };
   return (
     <div className={adminStyles.page}>
-      <p className="text-sm">
-        <Link to="/admin/products" className={adminStyles.link}>
-          ← Products
-        </Link>
-      </p>
+      <BackLink to="/admin/products">Products</BackLink>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <h1 className={adminStyles.h1}>{product.name}</h1>
         <div className="flex flex-wrap items-center gap-2">

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { BackLink } from "~/components/admin/BackLink";
 import { adminStyles } from "~/components/admin/ui";
 import { IMPORT_BODY_BYTES, MAX_IMPORT_FILE_BYTES } from "~/constants/media";
 import { readFormData, throwBodyError } from "~/http/body.server";
@@ -66,11 +67,7 @@ export default function ImportProducts() {
   const busy = useNavigation().state === "submitting";
   return (
     <div className={adminStyles.page}>
-      <p className="text-sm">
-        <Link to="/admin/products" className={adminStyles.link}>
-          ← Products
-        </Link>
-      </p>
+      <BackLink to="/admin/products">Products</BackLink>
       <h1 className={`${adminStyles.h1} mt-2`}>Import a catalogue</h1>
       <div className="mt-2 max-w-prose space-y-2 text-sm text-gray-800">
         <p>

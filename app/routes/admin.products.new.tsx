@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm, type ProductFormValues } from "~/components/admin/ProductForm";
+import { BackLink } from "~/components/admin/BackLink";
 import { adminStyles } from "~/components/admin/ui";
 import { PRODUCT_FORM_BODY_BYTES } from "~/constants/media";
 import { readFormData, throwBodyError } from "~/http/body.server";
@@ -69,11 +70,7 @@ export default function NewProduct() {
   };
   return (
     <div className={adminStyles.page}>
-      <p className="text-sm">
-        <Link to="/admin/products" className={adminStyles.link}>
-          ← Products
-        </Link>
-      </p>
+      <BackLink to="/admin/products">Products</BackLink>
       <h1 className={`${adminStyles.h1} mt-2`}>New product</h1>
       <ProductForm id="new-product" values={values} lastResult={actionData?.result} constraint={constraint} priceLocked={false} idEditable submitLabel="Add product" />
     </div>
