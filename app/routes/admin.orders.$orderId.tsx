@@ -192,14 +192,16 @@ export default function AdminOrder() {
               {order.items.map((item) => (
                 <li key={`${item.productId}-${item.size}`} className="flex items-center gap-3 py-2">
                   {item.image ? <img src={item.image} alt="" width={48} height={48} className="h-12 w-12 rounded border border-gray-200 object-cover" /> : <span className="h-12 w-12 rounded bg-gray-100" />}
-                  <span className="flex-1">
-                    <span className="font-medium">{item.name}</span>
-                    {item.size !== "default" && <span className="text-gray-700"> · {item.size}</span>}
-                    <span className="block text-xs text-gray-700">
+                  <div className="flex-1">
+                    <p>
+                      <span className="font-medium">{item.name}</span>
+                      {item.size !== "default" && <span className="text-gray-700"> · {item.size}</span>}
+                    </p>
+                    <p className="text-xs text-gray-700">
                       {item.quantity} × {formatPaise(item.pricePaise)} · {item.productId}
-                    </span>
-                  </span>
-                  <span className="tabular-nums">{formatPaise(item.pricePaise * item.quantity)}</span>
+                    </p>
+                  </div>{" "}
+                  <p className="tabular-nums">{formatPaise(item.pricePaise * item.quantity)}</p>
                 </li>
               ))}
             </ul>
@@ -271,7 +273,7 @@ export default function AdminOrder() {
                 <li key={index} className="flex gap-3">
                   <time dateTime={new Date(entry.at).toISOString()} className="w-40 shrink-0 text-gray-700">
                     {formatIstDateTime(entry.at)}
-                  </time>
+                  </time>{" "}
                   <span>
                     {describeEvent(entry)} <span className="text-gray-700">· {entry.actor}</span>
                   </span>
@@ -302,7 +304,7 @@ export default function AdminOrder() {
                       <td className={`${adminStyles.td} text-right tabular-nums`}>{formatPaise(refund.amountPaise)}</td>
                       <td className={adminStyles.td}>
                         {refund.via === "cashfree" ? "Cashfree" : "Elsewhere"}
-                        {refund.extraPaymentId && <span className="block text-xs text-gray-700">double payment</span>}
+                        {refund.extraPaymentId && <div className="text-xs text-gray-700">double payment</div>}
                       </td>
                       <td className={adminStyles.td}>
                         {refund.status}
@@ -318,7 +320,7 @@ export default function AdminOrder() {
                       </td>
                       <td className={`${adminStyles.td} break-all`}>
                         {[refund.reference, refund.gatewayRefundId && `Cashfree ${refund.gatewayRefundId}`, refund.note].filter(Boolean).join(" · ") || "—"}
-                        <span className="block text-xs text-gray-700">{refund.actorEmail ?? ""}</span>
+                        <div className="text-xs text-gray-700">{refund.actorEmail ?? ""}</div>
                       </td>
                     </tr>
                   ))}

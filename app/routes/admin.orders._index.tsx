@@ -109,7 +109,7 @@ export default function AdminOrders() {
         <div className="col-span-2 flex items-end gap-3">
           <button type="submit" className={adminStyles.button}>
             Filter
-          </button>
+          </button>{" "}
           <Link to="/admin/orders" className={adminStyles.link}>
             Clear
           </Link>
@@ -144,8 +144,8 @@ export default function AdminOrders() {
                   </td>
                   <td className={`${adminStyles.td} whitespace-nowrap`}>{formatIstDateTime(row.createdAt)}</td>
                   <td className={adminStyles.td}>
-                    {row.customerName}
-                    <span className="block text-xs text-gray-700">{row.customerEmail}</span>
+                    <div>{row.customerName}</div>
+                    <div className="text-xs text-gray-700">{row.customerEmail}</div>
                   </td>
                   <td className={`${adminStyles.td} text-right tabular-nums`}>{formatPaise(row.amountPaise)}</td>
                   <td className={adminStyles.td}>{METHOD_LABELS[row.paymentMethod] ?? row.paymentMethod}</td>

@@ -59,10 +59,10 @@ export default function AdminProducts() {
             <>
               <Link to="/admin/products/new" className={adminStyles.button}>
                 New product
-              </Link>
+              </Link>{" "}
               <Link to="/admin/products/import" className={adminStyles.secondaryButton}>
                 Import
-              </Link>
+              </Link>{" "}
             </>
           )}
           <a href="/admin/products/export.json" className={adminStyles.secondaryButton} download>
@@ -137,7 +137,7 @@ export default function AdminProducts() {
         <div className="col-span-2 flex items-end gap-2 sm:col-span-4 lg:col-span-8">
           <button type="submit" className={adminStyles.button}>
             Filter
-          </button>
+          </button>{" "}
           <Link to="/admin/products" className={adminStyles.link}>
             Clear filters
           </Link>
