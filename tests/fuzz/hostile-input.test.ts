@@ -13,7 +13,8 @@ import { ADDRESS } from "../fixtures/address";
  * every form action and every /api/* route of the production build — wrong types, huge and
  * unicode strings, NUL bytes and other control characters, repeated keys, bad and missing content
  * types, multipart (with files), chunked bodies, invalid UTF-8, foreign/null/malformed Origin, bad
- * cookies and token headers, odd methods — with and without a valid session and token. Each
+ * cookies and token headers, odd methods — with and without a valid session and token (the
+ * session is an owner's, so the back office's actions are fuzzed too; issue 12). Each
  * request goes to a server on SQLite and (with TEST_DATABASE_URL) one on PostgreSQL, one at a
  * time, and after each one:
  * - the answer is not a 5xx, and shows no stack trace;
@@ -342,6 +343,58 @@ function routes(): RouteSpec[] {
     page("simulator", ["/payments/simulator/session/{session}", "/payments/simulator/session/nosuchsession", "/payments/simulator/link/nosuchlink", "/payments/simulator/%00"], {
       outcome: field(fc.constantFrom("pay", "fail", "drop")),
     }, ["routes/payments.simulator.$"]),
+    // The back office (issue 12): the fixture shopper is an owner, so "valid" requests reach every
+    // admin action's parsing; everyone else must get a 404. Staff roles are only ever given to
+    // unknown emails here (the owner's own session must survive).
+    page("admin lists", [
+      "/admin",
+      "/admin?index",
+      "/admin/orders",
+      "/admin/orders?status=Packing&from=2026-02-31&to=x&page=99999&q=%00",
+      "/admin/products?min=-1&max=abc&page=0&show=%00",
+      "/admin/orders/export.csv?from=2026-13-01",
+      "/admin/products/export.json",
+    ], {}, ["routes/admin", "routes/admin._index", "routes/admin.orders._index", "routes/admin.products._index"]),
+    page("admin order", ["/admin/orders/{order}", "/admin/orders/CI000000-NOSUCHORDER", "/admin/orders/%00"], {
+      intent: field(fc.constantFrom("status", "cod-paid", "refund", "refresh-refund", "refund-extra", "extra-elsewhere", "nonsense")),
+      status: field(fc.constantFrom("Packing", "Shipped", "Cancelled", "Delivered", "Lost")),
+      courier: field(fc.constant("Blue Dart")),
+      awbNumber: field(fc.constant("BD12345678")),
+      trackingUrl: field(fc.constantFrom("https://track.example/BD12345678", "javascript:alert(1)")),
+      amount: field(fc.constantFrom("1", "1,000.50", "0", "-5", "99999999999")),
+      reference: field(fc.constant("UTR 1234")),
+      note: field(fc.constant("Customer asked")),
+      via: field(fc.constantFrom("cashfree", "manual")),
+      key: field(fc.uuid()),
+      refundId: field(fc.constantFrom("RF-1", "")),
+      paymentId: field(fc.constantFrom("1", "999")),
+    }, ["routes/admin.orders.$orderId"]),
+    page("admin product", ["/admin/products/{product}", "/admin/products/no-such-watch", "/admin/products/new"], {
+      intent: field(fc.constantFrom("save", "hide", "show", "bestseller-on", "bestseller-off", "nonsense")),
+      _id: field(fc.constantFrom("{product}", "fuzz-new-watch", "../etc")),
+      name: field(fc.constant("Fuzz Diver")),
+      category: field(fc.constantFrom("Men", "Robots")),
+      subCategory: field(fc.constant("Casio")),
+      price: field(fc.constantFrom("1000", "1,000.50", "-1", "")),
+      discount: field(fc.constantFrom("", "1500")),
+      description: field(fc.constant("A watch.")),
+      features: field(fc.constant("Quartz\nSteel")),
+      movement: field(fc.constant("Quartz")),
+      strapMaterial: field(fc.constant("")),
+      colours: field(fc.constant("")),
+      bestseller: field(fc.constantFrom("on", "")),
+      sold: field(fc.constantFrom("0", "-3")),
+      image: field(fc.constantFrom("/images/watch/fuzz.svg", "https://evil.example/x.png")),
+      video: field(fc.constant("")),
+      videoPoster: field(fc.constant("")),
+      upload: field(fc.constant("not a picture")),
+    }, ["routes/admin.products.$productId", "routes/admin.products.new"]),
+    page("admin import", ["/admin/products/import"], { file: field(fc.constantFrom("{", '[{"_id":1}]')) }, ["routes/admin.products.import"]),
+    page("admin staff", ["/admin/staff"], {
+      intent: field(fc.constantFrom("grant", "remove")),
+      email: field(fc.noBias(fc.uuid()).map((id) => `fuzz-nobody-${id.slice(0, 8)}@example.in`)),
+      role: field(fc.constantFrom("owner", "staff", "admin")),
+    }, ["routes/admin.staff"]),
     api("api register", ["/api/user/register"], { name: field(fc.constant("Asha Rao")), email: field(email), password: field(password) }),
     api("api login", ["/api/user/login"], { email: field(email), password: field(password) }),
     api("api logout", ["/api/user/logout"], {}),
@@ -670,6 +723,9 @@ async function makeFixtures(target: Target): Promise<Fixtures> {
   const shopper = { name: "Fuzz Shopper", email: `fuzz-${random}@example.in`, password: `Fuzz-test-${random}-pw` };
   const reserved = { email: `fuzz-reserved-${random}@example.in`, password: `Fuzz-reserved-${random}-pw` };
   const { token } = (await api("/api/user/register", shopper)) as { token: string };
+  // The fixture shopper is also the store's owner (issue 12), so the fuzz reaches the back office's
+  // actions; the role goes on before the login below, whose session is then a staff session.
+  await target.db.updateTable("users").set({ role: "owner" }).where("email", "=", shopper.email).execute();
   await api("/api/user/register", { name: "Reserved Shopper", ...reserved });
   await api("/api/cart/update", { itemId: catalogue.plain, size: DEFAULT_SIZE_KEY, quantity: 1 }, token);
   await api("/api/cart/update", { itemId: catalogue.withColours.id, size: catalogue.withColours.colours[0], quantity: 2 }, token);
