@@ -131,4 +131,5 @@ test("an import with a bad row imports nothing and names the row", async ({ page
   await page.getByRole("button", { name: "Check and import" }).click();
   const alert = page.getByRole("alert").filter({ hasText: "Nothing was imported" });
   await expect(alert).toContainText("Row 1, field price: must be 0 or more (_id imp-bad)");
+  await expectNoAxeViolations(page);
 });
