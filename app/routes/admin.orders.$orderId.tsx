@@ -1,21 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
 import { AuditTrail } from "~/components/admin/AuditTrail";
 import { BackLink } from "~/components/admin/BackLink";
 import { adminStyles } from "~/components/admin/ui";
-import { ErrorPage } from "~/components/ErrorPage";
-import { ORDER_STATUSES } from "~/constants/store";
 import { formatIstDateTime } from "~/lib/admin-format";
 import { BackendError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
 import { readFormData, throwBodyError } from "~/http/body.server";
-import { refundKeySchema, refundTextSchema, rupeeAmountSchema } from "~/schemas/admin-orders";
-import { orderIdSchema } from "~/schemas/orders";
 import { issueRefund, liveCredentials, loadAdminOrder, markCodPaid, newRefundKey, refreshRefund, resolveExtraPayment } from "~/services/admin-orders.server";
 import { setOrderStatus } from "~/services/orders.server";
+import { parseAdminOrderId, parseOrderActionForm } from "~/utils/admin-forms.server";
 import { requireStaff } from "~/utils/staff.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -43,36 +38,10 @@ function notFound() {
 }
 
 function orderIdOf(value: string | undefined): string {
-  const parsed = orderIdSchema.safeParse(value);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
+  const orderId = parseAdminOrderId(value);
+  if (!orderId) throw notFound();
+  return orderId;
 }
-
-const optionalText = z.string().trim().max(500).optional();
-const paymentIdField = z.string({ error: "Choose a payment." }).min(1).max(200);
-
-/** The page's forms, one `intent` each. Rupees in, paise out (rupeeAmountSchema). */
-const orderActionSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("status"),
-    status: z.enum(ORDER_STATUSES, { error: "Choose a status." }),
-    courier: optionalText,
-    awbNumber: optionalText,
-    trackingUrl: optionalText,
-  }),
-  z.object({ intent: z.literal("cod-paid") }),
-  z.object({
-    intent: z.literal("refund"),
-    amount: rupeeAmountSchema,
-    via: z.enum(["cashfree", "manual"], { error: "Choose how the money goes back." }),
-    reference: refundTextSchema("The reference", 100),
-    note: refundTextSchema("The note", 500),
-    key: refundKeySchema,
-  }),
-  z.object({ intent: z.literal("refresh-refund"), refundId: z.string().regex(/^r[fx]_[0-9a-f]{24}$/, "Unknown refund.") }),
-  z.object({ intent: z.literal("refund-extra"), paymentId: paymentIdField }),
-  z.object({ intent: z.literal("extra-elsewhere"), paymentId: paymentIdField, reference: refundTextSchema("The reference", 100) }),
-]);
 
 const NO_STORE = { "cache-control": "private, no-store" };
 
@@ -80,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { db, actor } = await requireStaff(request);
   const orderId = orderIdOf(params.orderId);
   const formData = await readFormData(request).catch(throwBodyError);
-  const submission = parseWithZod(formData, { schema: orderActionSchema });
+  const submission = parseOrderActionForm(formData);
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Check the form and try again.";
     return json({ message }, { status: 400, headers: NO_STORE });
@@ -501,7 +470,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
+/**
+ * An unknown order id (or a failure) inside the back office's frame, with the way back to the list.
+ * Not the storefront's ErrorPage: sharing it would split it out of the storefront's root bundle.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className={adminStyles.page}>
+      <BackLink to="/admin/orders">All orders</BackLink>
+      <h1 className={`${adminStyles.h1} mt-2`}>{notFound ? "No such order" : "Something went wrong"}</h1>
+      <p className="mt-2 text-sm text-gray-700">
+        {notFound ? "There is no order with this id. Search the order list by id, email or phone." : "The order could not be shown. Try again in a moment."}
+      </p>
+    </div>
+  );
 }

@@ -5,7 +5,8 @@ import { adminStyles } from "~/components/admin/ui";
 import { ORDER_STATUSES } from "~/constants/store";
 import { formatIstDateTime } from "~/lib/admin-format";
 import { formatPaise } from "~/lib/money";
-import { parseAdminOrdersFilter, type AdminOrdersFilter } from "~/schemas/admin-orders";
+import type { AdminOrdersFilter } from "~/schemas/admin-orders";
+import { parseAdminOrdersFilter } from "~/utils/admin-forms.server";
 import { listAdminOrders } from "~/services/admin-orders.server";
 import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
 

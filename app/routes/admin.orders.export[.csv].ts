@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseAdminOrdersFilter } from "~/schemas/admin-orders";
+import { parseAdminOrdersFilter } from "~/utils/admin-forms.server";
 import { listSalesLines, salesCsv } from "~/services/admin-orders.server";
 import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
 

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { AuditTrail } from "~/components/admin/AuditTrail";
 import { ProductForm, type ProductFormValues } from "~/components/admin/ProductForm";
 import { BackLink } from "~/components/admin/BackLink";
@@ -12,6 +11,7 @@ import { auditTrail } from "~/services/audit.server";
 import { storeImages } from "~/services/media.server";
 import { getAdminProduct, ProductWriteError, setProductBestseller, setProductHidden, updateProduct } from "~/services/products-admin.server";
 import { parseProductForm, productFormConstraint, withFieldErrors } from "~/utils/product-form.server";
+import { parseProductIntent } from "~/utils/admin-forms.server";
 import { requireStaff } from "~/utils/staff.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -45,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!product) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
   const formData = await readFormData(request, PRODUCT_FORM_BODY_BYTES).catch(throwBodyError);
   const here = `/admin/products/${encodeURIComponent(id)}`;
-  const intent = z.enum(["save", "hide", "show", "bestseller-on", "bestseller-off"]).safeParse(formData.get("intent"));
+  const intent = parseProductIntent(formData.get("intent"));
   if (!intent.success) throw new Response("Unknown intent.", { status: 400, statusText: "Bad Request" });
   try {
     switch (intent.data) {

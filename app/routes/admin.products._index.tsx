@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { adminStyles } from "~/components/admin/ui";
 import { BRANDS, CATEGORIES, SORT_LABELS, SORTS } from "~/constants/store";
 import { formatPaise } from "~/lib/money";
-import { parseCollectionParams } from "~/schemas/collection-params";
 import { adminProductList, type AdminListParams } from "~/services/products-admin.server";
+import { parseAdminProductListParams } from "~/utils/admin-forms.server";
 import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
 
 /**
@@ -17,15 +16,7 @@ import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, staff } = await requireStaff(request);
-  const visibilitySchema = z.enum(["all", "shown", "hidden"]).catch("all");
-  const rupeeBound = z.string().trim().regex(/^\d{1,10}$/).transform(Number);
-  const search = new URL(request.url).searchParams;
-  const base = parseCollectionParams(search);
-  const bound = (name: "min" | "max") => {
-    const parsed = rupeeBound.safeParse(search.get(name) ?? "");
-    return parsed.success ? parsed.data : null;
-  };
-  const params: AdminListParams = { ...base, min: bound("min"), max: bound("max"), visibility: visibilitySchema.parse(search.get("show") ?? "all") };
+  const params = parseAdminProductListParams(new URL(request.url).searchParams);
   const list = await adminProductList(db, params);
   return json({ ...list, params, isOwner: staff.role === "owner" }, { headers: { "cache-control": "private, no-store" } });
 }

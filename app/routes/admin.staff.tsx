@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
 import { AuditTrail } from "~/components/admin/AuditTrail";
 import { adminStyles } from "~/components/admin/ui";
 import { STAFF_ROLES } from "~/constants/staff";
@@ -10,6 +8,7 @@ import { BackendError } from "~/lib/errors";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { auditTrail } from "~/services/audit.server";
 import { listStaff, setStaffRole } from "~/services/staff.server";
+import { parseStaffForm } from "~/utils/admin-forms.server";
 import { requireStaff } from "~/utils/staff.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -26,18 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ staff, history }, { headers: { "cache-control": "private, no-store" } });
 }
 
-const emailField = z.string({ error: "Enter the email address of an existing account." }).trim().toLowerCase().min(1, "Enter the email address of an existing account.");
-
-/** The page's forms: `grant` (email + role) and `remove` (email). */
-const staffFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("grant"), email: emailField, role: z.enum(STAFF_ROLES, { error: "Choose owner or staff." }) }),
-  z.object({ intent: z.literal("remove"), email: emailField }),
-]);
-
 export async function action({ request }: ActionFunctionArgs) {
   const { db, actor } = await requireStaff(request, { role: "owner", forWhat: FOR_WHAT });
   const formData = await readFormData(request).catch(throwBodyError);
-  const submission = parseWithZod(formData, { schema: staffFormSchema });
+  const submission = parseStaffForm(formData);
   if (submission.status !== "success") {
     return json({ message: Object.values(submission.error ?? {}).flat()[0] ?? "Check the form and try again." }, { status: 400 });
   }

@@ -37,7 +37,7 @@ async function paidOrder(request: APIRequestContext): Promise<string> {
 }
 
 test("staff find a paid order, ship it, are told why a stale move is refused, refund it and export it", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const orderId = await paidOrder(page.request);
   await signInAsStaff(page, "staff");
 

@@ -39,7 +39,7 @@ function png(): Buffer {
 }
 
 test("an owner adds, renames and hides a watch, and the store follows", async ({ page, request }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const id = `e2e-${testInfo.project.name}-${Date.now().toString(36)}`;
   const name = `Seiko Admin Test ${testInfo.project.name} ${Date.now().toString(36)}`;
   await signInAsStaff(page, "owner");
@@ -96,6 +96,7 @@ test("an owner adds, renames and hides a watch, and the store follows", async ({
 });
 
 test("staff see prices read-only and cannot change one", async ({ page }) => {
+  test.slow(); // a staff account made with the owner's command, then a login
   await signInAsStaff(page, "staff");
   await page.goto("/admin/products");
   await expect(page.getByRole("link", { name: "New product" })).toHaveCount(0);
@@ -121,6 +122,7 @@ test("staff see prices read-only and cannot change one", async ({ page }) => {
 });
 
 test("an import with a bad row imports nothing and names the row", async ({ page }) => {
+  test.slow(); // a staff account made with the owner's command, a login, and axe
   await signInAsStaff(page, "owner");
   await page.goto("/admin/products/import");
   const rows = [
