@@ -106,7 +106,8 @@ async function expectReadable(page: Page) {
 const textOf = (locator: Locator) => locator.evaluate((el) => (el.textContent ?? "").replace(/\s+/g, " ").trim());
 
 test.describe("pages read well as text and pass axe (wcag22aa)", () => {
-  test.describe.configure({ timeout: 120_000 });
+  // Eight pages, each read as text and run through axe: over two minutes on a busy two-core machine.
+  test.describe.configure({ timeout: 300_000 });
 
   test("public pages: home, collection, product, login, static pages", async ({ page, request }) => {
     const product = (await catalogue(request)).find((p) => p.colours.length > 0)!;
