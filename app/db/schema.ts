@@ -12,6 +12,26 @@ export interface Database {
   audit_log: AuditLogTable;
   order_events: OrderEventsTable;
   refunds: RefundsTable;
+  delivery_rules: DeliveryRulesTable;
+  saved_addresses: SavedAddressesTable;
+}
+
+/** The owner's delivery rules (issue 13; one row, id 1): JSON of `deliveryRulesSchema` (schemas/delivery.ts). */
+export interface DeliveryRulesTable {
+  id: number;
+  rules_json: string;
+  updated_at: number;
+}
+
+/** A shopper's saved delivery address (issue 13 item 5): JSON of `storedAddressSchema`; one default per shopper. */
+export interface SavedAddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  address_json: string;
+  /** 1 for the shopper's default address, else 0. */
+  is_default: number;
+  created_at: number;
+  updated_at: number;
 }
 
 /** Who changed what in the back office (issue 12; DESIGN.md §18). JSON before/after, ms times. */
@@ -151,6 +171,9 @@ export interface OrdersTable {
   courier: string | null;
   awb_number: string | null;
   tracking_url: string | null;
+  /** The promised delivery window (issue 13 item 4): IST dates YYYY-MM-DD, null before issue 13. */
+  delivery_from: string | null;
+  delivery_to: string | null;
 }
 
 export interface PaymentEventsTable {

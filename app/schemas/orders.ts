@@ -226,6 +226,8 @@ export const orderJsonSchema = z.object({
   date: z.number(),
   /** Beyond SPEC.md (issue 8 item 1): "test" or "live" for online orders, null for cash on delivery; older servers omit it. */
   paymentMode: z.enum(["test", "live"]).nullish(),
+  /** Beyond SPEC.md (issue 13 item 4): the promised delivery window, IST dates "YYYY-MM-DD"; null for older orders, omitted by older servers. */
+  deliveryWindow: z.object({ from: z.string(), to: z.string() }).nullish(),
 });
 export type OrderJson = z.output<typeof orderJsonSchema>;
 
@@ -251,6 +253,8 @@ export type Order = {
   createdAt: number;
   /** `test` or `live` for an online order (issue 8 item 1); null for cash on delivery. */
   paymentMode: GatewayMode | null;
+  /** The promised delivery window (issue 13 item 4): IST dates "YYYY-MM-DD"; null for orders placed before it. */
+  deliveryWindow: { from: string; to: string } | null;
 };
 
 /** Store order (paise) → API JSON (rupees). */
@@ -273,6 +277,7 @@ export function orderToJson(order: Order): OrderJson {
     paymentStatus: order.paymentStatus,
     date: order.createdAt,
     paymentMode: order.paymentMode,
+    deliveryWindow: order.deliveryWindow,
   };
 }
 
@@ -295,6 +300,7 @@ export function orderFromJson(json: OrderJson): Order {
     paymentStatus: json.paymentStatus,
     createdAt: json.date,
     paymentMode: json.paymentMode ?? null,
+    deliveryWindow: json.deliveryWindow ?? null,
   };
 }
 

@@ -8,6 +8,7 @@ import { cartTotals } from "~/lib/cart-lines";
 import { CANCELLED, SHIPPED, hasShipped, statusMoveProblem } from "~/lib/order-status";
 import { shipmentSchema, type Shipment } from "~/schemas/admin-orders";
 import { recordAudit, type Actor } from "~/services/audit.server";
+import { requireOrderDelivery } from "~/services/delivery.server";
 import { BackendError } from "~/lib/errors";
 import { firstIssueMessage } from "~/schemas/api";
 import { selectCartLines } from "~/services/carts.server";
@@ -85,6 +86,7 @@ export function rowToOrder(row: OrderRow): Order {
     paymentStatus: row.payment_status as PaymentStatus,
     createdAt: Number(row.created_at),
     paymentMode: row.payment_method === "cod" ? null : ((row.gateway_mode as GatewayMode | null) ?? null),
+    deliveryWindow: row.delivery_from && row.delivery_to ? { from: row.delivery_from, to: row.delivery_to } : null,
   };
 }
 
@@ -224,7 +226,10 @@ export const UNPAID_ORDER_WINDOW_MS = 60 * 60 * 1000;
  * cash on delivery the ordered lines leave the cart in the same transaction. A new online order
  * is refused with BackendError 429 when the shopper already has 10 unpaid online orders created
  * in the last hour (counted in the orders table, so every process sees the same count; issue 8
- * item 5); a replay of an existing order is never refused.
+ * item 5); a replay of an existing order is never refused. A new order's delivery is checked and
+ * its promised window stored (issue 13 item 4; BackendError 400: "This PIN code doesn't exist.
+ * Please check it.", the state mismatch, "We don't deliver to 194101 yet", cash on delivery not
+ * allowed for this PIN or amount).
  */
 export async function createOrder(
   db: DB,
@@ -250,6 +255,14 @@ export async function createOrder(
       if (existing) return replay(existing);
       if (input.method !== "cod") await refuseOrderSpam(trx, input.userId, input.now);
       const { items, amountPaise } = await priceCart(trx, input.userId, input.body.items);
+      // Issue 13 item 4: the PIN must exist, match the state and be served, and cash on delivery
+      // be allowed there for this amount (placeCodOrder has checked that the store offers it).
+      const window = await requireOrderDelivery(trx, input.body.address, {
+        amountPaise,
+        codEnabled: true,
+        paymentMethod: input.method,
+        now: input.now,
+      });
       const id = newOrderId(input.now);
       const row: OrderRow = {
         id,
@@ -271,6 +284,8 @@ export async function createOrder(
         courier: null,
         awb_number: null,
         tracking_url: null,
+        delivery_from: window.from,
+        delivery_to: window.to,
       };
       await trx.insertInto("orders").values(row).execute();
       if (input.method === "cod") await removeOrderedLines(trx, input.userId, items);

@@ -217,9 +217,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two store processes on one Post
     });
     expect(registered.json, JSON.stringify(registered.json)).toMatchObject({ success: true, token: expect.any(String) });
     const token = registered.json.token as string;
-    const added = await api(serverA!, "/api/cart/add", { itemId: PLAIN._id, size: "default" }, token);
+    // The ₹3,995 watch: cash on delivery takes orders up to ₹25,000 by default (issue 13 item 2).
+    const added = await api(serverA!, "/api/cart/add", { itemId: COLOURED._id, size: "Silver" }, token);
     expect(added.json, JSON.stringify(added.json)).toMatchObject({ success: true });
-    const placed = await api(serverA!, "/api/order/place", { address: ADDRESS, items: [{ _id: PLAIN._id, size: "default", quantity: 1 }], amount: 1 }, token);
+    const placed = await api(serverA!, "/api/order/place", { address: ADDRESS, items: [{ _id: COLOURED._id, size: "Silver", quantity: 1 }], amount: 1 }, token);
     expect(placed.json, JSON.stringify(placed.json)).toMatchObject({ success: true });
 
     // The other server reads the order A placed: its id for the owner's command.

@@ -14,6 +14,7 @@ describe("My Orders row details", () => {
     paymentStatus: "PAID",
     createdAt: Date.UTC(2026, 0, 5),
     paymentMode: "test",
+    deliveryWindow: null,
   });
 
   it("calls a chosen colour a colour", () => {

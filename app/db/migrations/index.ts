@@ -317,6 +317,40 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex("products_brand_facets").on("products").columns(["sub_category", "price_paise", "category"]).execute();
     },
   },
+  /**
+   * The delivery promise (issue 13; DESIGN.md §19; docs/decisions/0620): the owner's delivery rules
+   * (one row, JSON), a shopper's saved delivery addresses (one default each), and the window an
+   * order was promised (IST dates, YYYY-MM-DD; null for orders placed before).
+   */
+  "0007_delivery": {
+    async up(db: Kysely<any>) {
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      await db.schema
+        .createTable("delivery_rules")
+        .addColumn("id", "integer", (c) => c.primaryKey())
+        .addColumn("rules_json", "text", (c) => c.notNull())
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("saved_addresses")
+        .addColumn("id", sqlite ? "integer" : "serial", (c) => (sqlite ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("address_json", "text", (c) => c.notNull())
+        .addColumn("is_default", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("saved_addresses_user").on("saved_addresses").columns(["user_id", "created_at"]).execute();
+      await db.schema.alterTable("orders").addColumn("delivery_from", "text").execute();
+      await db.schema.alterTable("orders").addColumn("delivery_to", "text").execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable("orders").dropColumn("delivery_to").execute();
+      await db.schema.alterTable("orders").dropColumn("delivery_from").execute();
+      await db.schema.dropTable("saved_addresses").ifExists().execute();
+      await db.schema.dropTable("delivery_rules").ifExists().execute();
+    },
+  },
 };
 
 /**
