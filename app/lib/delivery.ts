@@ -1,3 +1,4 @@
+import { formatDeliveryWindow } from "~/lib/delivery-dates";
 import { formatPaise } from "~/lib/money";
 import { DELIVERY_MESSAGES, type DeliveryRules, type DeliveryZone } from "~/schemas/delivery";
 
@@ -21,14 +22,13 @@ export type DeliveryAnswer =
   | { kind: "unserviceable"; pin: string; place: PinPlace; message: string }
   | { kind: "deliverable"; pin: string; place: PinPlace; zone: DeliveryZone; window: DeliveryWindow; cod: CodAnswer; message: string };
 
-/** The promised window: the first and last IST dates delivery may happen on. */
-export type DeliveryWindow = { from: string; to: string };
+export type { DeliveryWindow } from "~/lib/delivery-dates";
+export { formatDeliveryDate, formatDeliveryWindow } from "~/lib/delivery-dates";
+import type { DeliveryWindow } from "~/lib/delivery-dates";
 
 /** IST is UTC+05:30 all year (no daylight saving), ms. */
 const IST_OFFSET_MS = 330 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
 /** The IST calendar date of an instant (ms since epoch), "YYYY-MM-DD": 18:30 UTC is already the next day. */
 export function istDateOf(ms: number): string {
@@ -61,19 +61,6 @@ export function addBusinessDays(date: string, count: number, holidays: ReadonlyS
     if (isBusinessDay(dateOfDay(day), holidays)) left -= 1;
   }
   return dateOfDay(day);
-}
-
-/** "2026-11-27" → "Fri, 27 Nov" (the same in every locale and ICU version). */
-export function formatDeliveryDate(date: string): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  return `${WEEKDAYS[value.getUTCDay()]}, ${value.getUTCDate()} ${MONTHS[value.getUTCMonth()]}`;
-}
-
-/** "by Fri, 27 Nov", or "between Fri, 27 Nov and Tue, 1 Dec" when the window spans days. */
-export function formatDeliveryWindow(window: DeliveryWindow): string {
-  return window.from === window.to
-    ? `by ${formatDeliveryDate(window.to)}`
-    : `between ${formatDeliveryDate(window.from)} and ${formatDeliveryDate(window.to)}`;
 }
 
 const same = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" }) === 0;

@@ -1,4 +1,5 @@
 import { sizeKeyName, sizeLabel } from "~/lib/cart-lines";
+import { formatDeliveryWindow } from "~/lib/delivery-dates";
 import { formatPaise } from "~/lib/money";
 import type { Order } from "~/schemas/orders";
 
@@ -21,7 +22,12 @@ export type OrderRowData = {
   paid: boolean;
   /** Paid in test mode (the simulator or Cashfree's sandbox): no real money moved (issue 8 item 1). */
   testPayment: boolean;
+  /** The promised delivery window in words ("between Sat, 28 Nov and Tue, 1 Dec"; issue 13 item 4), while the order is on its way; else null. */
+  delivery: string | null;
 };
+
+/** Statuses after which a promised window is no longer news. */
+const DELIVERY_SETTLED = new Set(["Delivered", "Cancelled"]);
 
 const PAYMENT_METHOD_LABELS: Record<Order["paymentMethod"], string> = {
   cashfree: "Card / UPI (Cashfree)",
@@ -53,6 +59,7 @@ export function orderRows(orders: Order[]): OrderRowData[] {
       status: order.status,
       paid: order.paymentStatus === "PAID",
       testPayment: order.paymentMode === "test",
+      delivery: order.deliveryWindow && !DELIVERY_SETTLED.has(order.status) ? formatDeliveryWindow(order.deliveryWindow) : null,
     })),
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect, redirectDocument } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
@@ -14,11 +14,12 @@ import { PAYMENT_METHOD_FIELD_ID, PaymentMethods } from "~/components/checkout/P
 import { useCashfreeModal } from "~/components/checkout/useCashfreeModal";
 import { showToast } from "~/components/toast";
 import { checkForm, formConstraint } from "~/schemas/field-rules";
-import { ADDRESS_FIELDS, placeOrderFormRules, type AddressField } from "~/schemas/checkout-rules";
+import { ADDRESS_FIELDS, PIN_CODE_PATTERN, normalisePinCode, placeOrderFormRules, type AddressField } from "~/schemas/checkout-rules";
 import { ORDER_MESSAGES } from "~/schemas/order-constants";
 import type { CheckoutMode } from "~/schemas/orders";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { getEnv, publicUrl } from "~/config/env.server";
+import { checkoutDeliveryProblems, deliveryPreview, type DeliveryPreview } from "~/utils/checkout-delivery.server";
 import { parsePlaceOrderForm, parseShownLines } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
@@ -85,6 +86,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
  *   `{payment: {orderId, paymentSessionId}}` for the page to open Cashfree's modal;
  * - otherwise (no JavaScript, or the backend's simulator) → 303 to the hosted payment page (a
  *   Cashfree payment link, or the simulator's page), which returns to /verify.
+ * Before any of that (issue 13 item 4), the delivery check: a PIN code India Post doesn't list, a
+ * state that isn't the PIN's, a PIN not served ("We don't deliver to 194101 yet") or cash on
+ * delivery not allowed there come back 400 with the sentence next to its field and the PIN's preview.
  * Backend failures re-render the form with the message (4xx — 429 after 10 unpaid orders in an
  * hour, issue 8 item 5 — or 503 when payments are down); with JavaScript also as a toast.
  */
@@ -95,17 +99,28 @@ export async function action({ request }: ActionFunctionArgs) {
   const codEnabled = getEnv().ENABLE_COD;
   const submission = parsePlaceOrderForm(formData, { codEnabled });
   if (submission.status !== "success") {
-    return json({ result: submission.reply(), payment: null }, { status: 400 });
+    return json({ result: submission.reply(), payment: null, delivery: null }, { status: 400 });
   }
   const { paymentMethod, idempotencyKey, checkout, ...address } = submission.value;
 
   // The lines the shopper saw: the server refuses them (409) if the cart has changed since.
   const shown = parseShownLines(formData.get("cartLines"));
   if (!shown) {
-    return json({ result: submission.reply({ formErrors: [ORDER_MESSAGES.cartChanged] }), payment: null }, { status: 409 });
+    return json({ result: submission.reply({ formErrors: [ORDER_MESSAGES.cartChanged] }), payment: null, delivery: null }, { status: 409 });
   }
   const { lines, totals } = await readCart(request, token);
   if (lines.length === 0) return redirectWithError("/cart", ORDER_MESSAGES.cartEmpty);
+
+  // Issue 13 item 4: the PIN exists, is the state's and is served, and cash on delivery is allowed
+  // there for this total — before any order or payment. The problems sit next to their fields.
+  const problems = await checkoutDeliveryProblems(address, { amountPaise: totals.totalPaise, paymentMethod });
+  if (problems) {
+    const fieldErrors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, [message]]));
+    return json(
+      { result: submission.reply({ fieldErrors }), payment: null, delivery: await deliveryPreview(address.zipcode, totals.totalPaise) },
+      { status: 400 },
+    );
+  }
   const body = {
     address,
     items: shown.map(([productId, size, quantity]) => ({ _id: productId, size, quantity })),
@@ -121,7 +136,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const options = { storeUrl: publicUrl(), idempotencyKey };
     if (checkout === "modal" && (await backend.checkoutMode()).checkout === "modal") {
       const payment = await backend.createCashfreeOrder(token, body, options);
-      return json({ result: submission.reply(), payment });
+      return json({ result: submission.reply(), payment, delivery: null });
     }
     const { linkUrl } = await backend.createCashfreePaymentLink(token, body, options);
     return redirectDocument(linkUrl, 303);
@@ -130,7 +145,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error.status === 401) throw await expiredSessionRedirect(request, "/place-order");
     if (error.message === ORDER_MESSAGES.alreadyPaid) return redirectWithSuccess("/orders", ORDER_MESSAGES.verified);
     return json(
-      { result: submission.reply({ formErrors: [error.message] }), payment: null },
+      { result: submission.reply({ formErrors: [error.message] }), payment: null, delivery: null },
       { status: error.status >= 500 ? 503 : error.status },
     );
   }
@@ -190,6 +205,41 @@ export default function PlaceOrderPage() {
       })),
   });
   const formProps = getFormProps(form);
+
+  // Issue 13 item 4: a complete PIN code is looked up as it is typed; the answer fills the state
+  // (and the city when empty), tells the promised window, and disables cash on delivery where it
+  // can't pay. The server checks all of it again at PLACE ORDER (and without JavaScript, only there).
+  const deliveryFetcher = useFetcher<DeliveryPreview>();
+  const lookedUp = useRef("");
+  const lookUpPin = (value: string) => {
+    const pin = normalisePinCode(value);
+    if (!PIN_CODE_PATTERN.test(pin) || pin === lookedUp.current) return;
+    lookedUp.current = pin;
+    deliveryFetcher.load(`/api/delivery?pin=${pin}&amount=${totals.totalPaise}`);
+  };
+  const preview = deliveryFetcher.data ?? actionData?.delivery ?? null;
+  const filledFrom = useRef<DeliveryPreview | null>(null);
+  useEffect(() => {
+    const data = deliveryFetcher.data;
+    if (!data?.place || filledFrom.current === data) return;
+    filledFrom.current = data;
+    if (fields.state.value !== data.place.state) form.update({ name: fields.state.name, value: data.place.state });
+    if (!fields.city.value) form.update({ name: fields.city.name, value: data.place.district });
+  }, [deliveryFetcher.data, fields.state, fields.city, form]);
+  const codProblem = preview?.cod && !preview.cod.available ? preview.cod.message : null;
+  useEffect(() => {
+    // A cash-on-delivery choice the PIN no longer allows falls back to Card / UPI.
+    const cod = document.getElementById("payment-cod") as HTMLInputElement | null;
+    const card = document.getElementById(PAYMENT_METHOD_FIELD_ID) as HTMLInputElement | null;
+    if (codProblem && cod?.checked && card) card.checked = true;
+  }, [codProblem]);
+  const pinStatus =
+    preview && (preview.kind === "deliverable" || !fields.zipcode.errors) && preview.kind !== "invalid" ? (
+      <>
+        {preview.message}
+        {preview.cod ? <span className="block text-gray-600">{preview.cod.message}</span> : null}
+      </>
+    ) : null;
 
   // A new answer from the server: its problems, or none after a success (state adjusted while
   // rendering, as React recommends for state derived from a changed prop).
@@ -254,13 +304,13 @@ export default function PlaceOrderPage() {
             <span className="text-gray-600">DELIVERY</span> <span className="font-medium">INFORMATION</span>
             <span aria-hidden="true" className="h-[2px] w-8 bg-gray-700 sm:w-12" />
           </h1>
-          <AddressFields fields={fields} />
+          <AddressFields fields={fields} onPinInput={lookUpPin} pinStatus={pinStatus} />
         </div>
 
         <div className="w-full sm:max-w-[450px]">
           <OrderSummary lines={lines} />
           <CartTotals subtotalPaise={totals.subtotalPaise} deliveryFeePaise={totals.deliveryFeePaise} totalPaise={totals.totalPaise} />
-          <PaymentMethods field={fields.paymentMethod} codEnabled={codEnabled} />
+          <PaymentMethods field={fields.paymentMethod} codEnabled={codEnabled} codProblem={codProblem} />
 
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <input type="hidden" name="cartLines" value={JSON.stringify(lines.map((line) => [line.productId, line.sizeKey, line.quantity]))} />

@@ -14,8 +14,11 @@ const inputClass =
  * (text inputs with `inputmode="numeric"`: a number input would drop a leading 0 and show
  * spinners), the state from India's states and union territories, country India. Each error
  * sits under its field and is tied to it with aria-describedby (conform).
+ *
+ * `onPinInput` is called with the PIN code field's value as it is typed (issue 13 item 4: the page
+ * looks it up); `pinStatus` shows under the PIN code field (what the lookup found), in a live region.
  */
-export function AddressFields({ fields }: { fields: Fields }) {
+export function AddressFields({ fields, onPinInput, pinStatus }: { fields: Fields; onPinInput?: (value: string) => void; pinStatus?: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row">
@@ -57,8 +60,17 @@ export function AddressFields({ fields }: { fields: Fields }) {
         </Field>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Field label="PIN code" field={fields.zipcode} hint="6 digits">
-          <input {...getInputProps(fields.zipcode, { type: "text" })} key={fields.zipcode.key} autoComplete="postal-code" inputMode="numeric" maxLength={7} placeholder="PIN code" className={inputClass} />
+        <Field label="PIN code" field={fields.zipcode} hint="6 digits" status={pinStatus}>
+          <input
+            {...getInputProps(fields.zipcode, { type: "text" })}
+            key={fields.zipcode.key}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            maxLength={7}
+            placeholder="PIN code"
+            className={inputClass}
+            onInput={onPinInput ? (event) => onPinInput(event.currentTarget.value) : undefined}
+          />
         </Field>
         <Field label="Country" field={fields.country}>
           <select {...getSelectProps(fields.country)} key={fields.country.key} autoComplete="country-name" className={`${inputClass} bg-white`}>
@@ -77,11 +89,13 @@ function Field({
   label,
   hint,
   field,
+  status,
   children,
 }: {
   label: string;
   hint?: string;
   field: FieldMetadata<string | undefined>;
+  status?: React.ReactNode;
   children: React.ReactElement<{ id?: string }>;
 }) {
   const error = field.errors?.[0];
@@ -92,6 +106,11 @@ function Field({
         {hint ? <span className="text-gray-600"> ({hint})</span> : null}
       </label>
       {children}
+      {status !== undefined ? (
+        <p role="status" className="text-sm text-gray-700" data-testid={`status-${field.name}`}>
+          {status}
+        </p>
+      ) : null}
       {error ? (
         <p id={field.errorId} className="text-sm text-red-700" data-testid={`error-${field.name}`}>
           {error}

@@ -13,13 +13,26 @@ type Option = { value: string; name: string; detail: string; disabled: boolean }
  * visually hidden " · " keeps an option's name and detail apart in text browsers ("Card / UPI ·
  * Pay securely with Cashfree", issue 9 item 2). The field's error (SPEC.md §8 sentences for a
  * disabled or unknown method) sits under the options and in the page's error summary.
+ *
+ * `codProblem` (issue 13 item 4): why cash on delivery can't pay this order at the PIN code entered
+ * (not in that zone, over the limit); the option then shows disabled with that sentence.
  */
-export function PaymentMethods({ field, codEnabled }: { field: FieldMetadata<string | undefined>; codEnabled: boolean }) {
+export function PaymentMethods({
+  field,
+  codEnabled,
+  codProblem = null,
+}: {
+  field: FieldMetadata<string | undefined>;
+  codEnabled: boolean;
+  codProblem?: string | null;
+}) {
   const options: Option[] = [
     { value: "cashfree", name: "Card / UPI", detail: "Pay securely with Cashfree", disabled: false },
     { value: "stripe", name: "Stripe", detail: "Currently unavailable", disabled: true },
     { value: "razorpay", name: "Razorpay", detail: "Currently unavailable", disabled: true },
-    ...(codEnabled ? [{ value: "cod", name: "Cash on delivery", detail: "Pay when your watch arrives", disabled: false }] : []),
+    ...(codEnabled
+      ? [{ value: "cod", name: "Cash on delivery", detail: codProblem ?? "Pay when your watch arrives", disabled: codProblem !== null }]
+      : []),
   ];
   const chosen = typeof field.initialValue === "string" && field.initialValue ? field.initialValue : "cashfree";
   const error = field.errors?.[0];

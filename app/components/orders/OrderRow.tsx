@@ -8,7 +8,8 @@ import { Separator } from "~/components/ui/Separator";
 
 /**
  * One item of an order in My Orders (SPEC.md §2, §4): image, name, price · quantity · colour, date,
- * payment method ("Test payment" when no real money moved, issue 8 item 1) and the server's
+ * payment method ("Test payment" when no real money moved, issue 8 item 1), the promised delivery
+ * window while the order is on its way (issue 13 item 4) and the server's
  * status text, with TRACK ORDER — a GET form to /orders that
  * reloads the list, with or without JavaScript.
  */
@@ -42,6 +43,11 @@ export function OrderRow({ row }: { row: OrderRowData }) {
               </span>
             ) : null}
           </p>
+          {row.delivery ? (
+            <p className="mt-1" data-testid="order-delivery">
+              Expected delivery: <span className="text-gray-600">{row.delivery}</span>
+            </p>
+          ) : null}
           <p className="mt-1 text-xs text-gray-600">Order {row.orderId}</p>
         </div>
       </div>
