@@ -226,7 +226,10 @@ export default function PlaceOrderPage() {
     if (fields.state.value !== data.place.state) form.update({ name: fields.state.name, value: data.place.state });
     if (!fields.city.value) form.update({ name: fields.city.name, value: data.place.district });
   }, [deliveryFetcher.data, fields.state, fields.city, form]);
-  const codProblem = preview?.cod && !preview.cod.available ? preview.cod.message : null;
+  // Only a lookup made in this page disables cash on delivery: after a refusal without JavaScript
+  // the option stays choosable, so a shopper who corrects the PIN can still pick it.
+  const looked = deliveryFetcher.data;
+  const codProblem = looked?.cod && !looked.cod.available ? looked.cod.message : null;
   useEffect(() => {
     // A cash-on-delivery choice the PIN no longer allows falls back to Card / UPI.
     const cod = document.getElementById("payment-cod") as HTMLInputElement | null;
