@@ -63,14 +63,27 @@ export const istDateSchema = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are written YYYY-MM-DD.")
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "That date doesn't exist.");
+  .refine((value) => {
+    // Month 13 or day 32 parse to NaN (toISOString would throw); 2026-02-30 parses, but to March.
+    const ms = Date.parse(`${value}T00:00:00Z`);
+    return Number.isFinite(ms) && new Date(ms).toISOString().startsWith(value);
+  }, "That date doesn't exist.");
+
+/** A holiday's name as the owner writes it beside its date ("Diwali"); shown in the back office only. */
+export const holidayNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60, "A holiday's name can be at most 60 characters.")
+  .regex(/^[\p{L}\p{N} .,&()'’-]+$/u, "A holiday's name has letters, digits, spaces and . , & ( ) ' - only.");
 
 /**
  * The owner's delivery rules (issue 13 item 2), as stored in `delivery_rules.rules_json` and edited
  * in the back office: processing days, then delivery days by zone (with whether cash on delivery is
  * allowed there); the districts (or whole states/UTs) that are metro; the states/UTs that are
  * remote; PIN codes, districts or states not served; the largest order cash on delivery takes
- * (paise); holidays (IST dates) that are not business days.
+ * (paise); holidays (IST dates) that are not business days, and optionally their names by date
+ * (`holidayNames`, for the owner's eyes only: the arithmetic reads `holidays`).
  */
 export const deliveryRulesSchema = z.object({
   processing: daySpanSchema("Processing"),
@@ -84,6 +97,7 @@ export const deliveryRulesSchema = z.object({
   unserviceable: z.array(unservedEntrySchema).max(5000),
   codMaxPaise: z.number().int().min(0).max(100_000_000),
   holidays: z.array(istDateSchema).max(400),
+  holidayNames: z.record(istDateSchema, holidayNameSchema).optional(),
 });
 export type DeliveryRules = z.output<typeof deliveryRulesSchema>;
 
@@ -120,6 +134,14 @@ export const DEFAULT_DELIVERY_RULES: DeliveryRules = {
   unserviceable: [],
   codMaxPaise: 2_500_000,
   holidays: ["2026-01-26", "2026-08-15", "2026-10-02", "2027-01-26", "2027-08-15", "2027-10-02"],
+  holidayNames: {
+    "2026-01-26": "Republic Day",
+    "2026-08-15": "Independence Day",
+    "2026-10-02": "Gandhi Jayanti",
+    "2027-01-26": "Republic Day",
+    "2027-08-15": "Independence Day",
+    "2027-10-02": "Gandhi Jayanti",
+  },
 };
 
 /** `?pin=` as typed: spaces dropped; missing, malformed or well-formed (a PIN code that may not exist). */

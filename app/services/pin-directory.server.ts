@@ -40,3 +40,18 @@ export function lookupPin(pin: string): PinPlace | null {
 export function pinDirectoryInfo(): { count: number; source: string } {
   return { count: pinIndex().size, source: (directory as unknown as Directory).source };
 }
+
+let placeNames: Set<string> | null = null;
+
+/**
+ * Whether a district or a state/UT of this name is in the directory (letter case ignored, spaces
+ * trimmed): "Bengaluru", "delhi" and "Ladakh" are; "Bangalore" is not (India Post's spelling wins).
+ * The back office refuses rules that name a place no PIN code is in (issue 13 item 2).
+ */
+export function isKnownPlace(name: string): boolean {
+  if (!placeNames) {
+    const { states, districts } = directory as unknown as Directory;
+    placeNames = new Set([...states, ...districts.map(([district]) => district)].map((place) => place.toLowerCase()));
+  }
+  return placeNames.has(name.trim().toLowerCase());
+}
