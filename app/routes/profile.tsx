@@ -1,56 +1,233 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { storeNameOf } from "~/components/StaticPage";
+import { PlainAddressFields } from "~/components/profile/PlainAddressFields";
+import { SavedAddressBlock } from "~/components/profile/SavedAddressBlock";
+import { BackendError } from "~/lib/errors";
+import type { AddressField } from "~/schemas/checkout-rules";
+import { readFormData, throwBodyError } from "~/http/body.server";
+import {
+  addSavedAddress,
+  deleteSavedAddress,
+  listSavedAddresses,
+  MAX_SAVED_ADDRESSES,
+  SAVED_ADDRESS_MESSAGES,
+  SavedAddressInputError,
+  setDefaultSavedAddress,
+  updateSavedAddress,
+} from "~/services/addresses.server";
+import { optionalAddressBook, parseProfileForm, requireAddressBook } from "~/utils/address-book.server";
+import { requireSameOrigin } from "~/utils/origin.server";
 import { useRootData } from "~/utils/root-data";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 const primary = "rounded bg-black px-6 py-3 text-sm font-medium text-white hover:bg-gray-800";
 const secondary = "rounded border border-gray-900 px-6 py-3 text-sm font-medium text-gray-900 hover:bg-gray-100";
 
 /**
- * /profile, linked from the account menu (SPEC.md §2 lists it without a route; DESIGN.md §5:
- * such links lead to real pages). Logged in: the account's name and its links; logged out: an
- * invitation to log in.
+ * /profile, linked from the account menu (SPEC.md §2 lists it without a route; DESIGN.md §5).
+ * Logged in: the account's name and the saved delivery addresses (issue 13 item 5; DESIGN.md §19;
+ * docs/decisions/0623), the default first; `?edit=ID` opens that address's form, prefilled (an
+ * address that is not the shopper's goes back to /profile with "We couldn't find that address.").
+ * Logged out: an invitation to log in. `book` is null when logged out, or when the store's data
+ * lives on another server (BACKEND_URL), which keeps no address book here.
  */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const headers = { "cache-control": "private, no-store" };
+  const book = await optionalAddressBook(request);
+  if (!book) return json({ book: null }, { headers });
+  const addresses = await listSavedAddresses(book.db, book.account.id);
+  const edit = new URL(request.url).searchParams.get("edit");
+  const editing = edit === null ? null : (addresses.find((saved) => String(saved.id) === edit) ?? null);
+  if (edit !== null && !editing) return redirectWithError("/profile", SAVED_ADDRESS_MESSAGES.notFound);
+  return json(
+    {
+      book: {
+        name: book.account.name,
+        email: book.account.email,
+        addresses: addresses.map(({ id, address, isDefault }) => ({ id, address, isDefault })),
+        editingId: editing?.id ?? null,
+        max: MAX_SAVED_ADDRESSES,
+      },
+    },
+    { headers },
+  );
+}
+
+/** What a refused address form answers: the posted values, the sentences by field, or one for the form. */
+type AddressFormAnswer = {
+  intent: "add" | "edit";
+  addressId: string;
+  values: Record<AddressField, string>;
+  errors: Partial<Record<AddressField, string>>;
+  formError: string | null;
+};
+
+/**
+ * The address book's forms (issue 13 item 5), one `intent` (STYLE.md habit 4): `add`, `edit`
+ * (with `addressId`), `delete` and `make-default` (with `addressId`). Same-origin posts of a
+ * logged-in shopper only (else /login and back). A success is a 303 to /profile with a toast. An
+ * address the server refuses comes back with status 400, the values kept and each field's
+ * sentence; the 11th address 409 with the limit's sentence; an address that is not the shopper's
+ * a 303 to /profile with "We couldn't find that address."; an unknown intent 400.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { db, account } = await requireAddressBook(request, "/profile");
+  const formData = await readFormData(request).catch(throwBodyError);
+  const form = parseProfileForm(formData);
+  if (!form) throw new Response("This form can't be handled here.", { status: 400, statusText: "Bad Request" });
+  const { intent, addressId, values } = form;
+  try {
+    switch (intent) {
+      case "add":
+        await addSavedAddress(db, account.id, values);
+        return redirectWithSuccess("/profile", "Address saved.");
+      case "edit":
+        await updateSavedAddress(db, account.id, addressId, values);
+        return redirectWithSuccess("/profile", "Address updated.");
+      case "delete":
+        await deleteSavedAddress(db, account.id, addressId);
+        return redirectWithSuccess("/profile", "Address deleted.");
+      case "make-default":
+        await setDefaultSavedAddress(db, account.id, addressId);
+        return redirectWithSuccess("/profile", "Default address changed.");
+    }
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error;
+    if (error.status === 404) return redirectWithError("/profile", error.message);
+    if (intent !== "add" && intent !== "edit") throw error;
+    const answer: AddressFormAnswer = {
+      intent,
+      addressId,
+      values,
+      errors: error instanceof SavedAddressInputError ? error.fieldErrors : {},
+      formError: error instanceof SavedAddressInputError ? null : error.message,
+    };
+    return json(answer, { status: error.status === 409 ? 409 : 400 });
+  }
+}
+
 export default function Profile() {
+  const { book } = useLoaderData<typeof loader>();
   const user = useRootData()?.user ?? null;
   return (
-    <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">
-      <p className="text-xs font-semibold uppercase tracking-widest text-gray-600">My Profile</p>
-      {user ? (
-        <>
-          <h1 className="mt-2 font-serif text-3xl text-gray-900 sm:text-4xl">Hello{user.name ? `, ${user.name}` : ""}</h1>
-          <p className="mt-4 text-gray-700">
-            Editing your details here is coming soon. Your orders and their status are under My Orders.
-          </p>
-          <div className="mt-8 flex flex-wrap justify-center gap-4">
-            <Link to="/orders" className={primary}>
-              My Orders
-            </Link>
-            <Link to="/collection" className={secondary}>
-              Browse watches
-            </Link>
-            <Form method="post" action="/logout">
-              <button type="submit" className={secondary}>
-                Logout
-              </button>
-            </Form>
-          </div>
-        </>
+    <section className="mx-auto max-w-2xl px-4 py-20 sm:px-6">
+      <div className="text-center">
+        <p className="text-xs font-semibold uppercase tracking-widest text-gray-600">My Profile</p>
+        {user || book ? (
+          <>
+            <h1 className="mt-2 font-serif text-3xl text-gray-900 sm:text-4xl">Hello{book?.name ? `, ${book.name}` : ""}</h1>
+            <p className="mt-4 text-gray-700">
+              {book ? "Your delivery addresses are below. " : null}Your orders and their status are under My Orders.
+            </p>
+            <div className="mt-8 flex flex-wrap justify-center gap-4">
+              <Link to="/orders" className={primary}>
+                My Orders
+              </Link>
+              <Link to="/collection" className={secondary}>
+                Browse watches
+              </Link>
+              <Form method="post" action="/logout">
+                <button type="submit" className={secondary}>
+                  Logout
+                </button>
+              </Form>
+            </div>
+          </>
+        ) : (
+          <>
+            <h1 className="mt-2 font-serif text-3xl text-gray-900 sm:text-4xl">Log in to see your profile</h1>
+            <p className="mt-4 text-gray-700">Log in or create an account to keep a cart, place orders and follow them.</p>
+            <div className="mt-8 flex flex-wrap justify-center gap-4">
+              <Link to="/login" className={primary}>
+                Log In / Sign Up
+              </Link>
+              <Link to="/collection" className={secondary}>
+                Browse watches
+              </Link>
+            </div>
+          </>
+        )}
+      </div>
+      {book ? <AddressBook book={book} /> : null}
+    </section>
+  );
+}
+
+type Book = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["book"]>;
+
+/** The saved addresses and the form that adds one or edits the one of `?edit=`. */
+function AddressBook({ book }: { book: Book }) {
+  const actionData = useActionData<typeof action>() as AddressFormAnswer | undefined;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const editing = book.editingId === null ? null : (book.addresses.find((saved) => saved.id === book.editingId) ?? null);
+  // The server's answer belongs to the form on show: the add form, or the address being edited.
+  const answer = actionData && (editing ? actionData.intent === "edit" && actionData.addressId === String(editing.id) : actionData.intent === "add") ? actionData : null;
+  const full = !editing && book.addresses.length >= book.max;
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === (editing ? "edit" : "add");
+  return (
+    <div className="mt-14">
+      <h2 className="font-serif text-2xl text-gray-900">Delivery addresses</h2>
+      {book.addresses.length === 0 ? (
+        <p className="mt-3 text-gray-700">You have no saved addresses yet. Add one below, or tick “Save this address” at checkout.</p>
       ) : (
         <>
-          <h1 className="mt-2 font-serif text-3xl text-gray-900 sm:text-4xl">Log in to see your profile</h1>
-          <p className="mt-4 text-gray-700">Log in or create an account to keep a cart, place orders and follow them.</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-4">
-            <Link to="/login" className={primary}>
-              Log In / Sign Up
-            </Link>
-            <Link to="/collection" className={secondary}>
-              Browse watches
-            </Link>
-          </div>
+          <p className="mt-3 text-sm text-gray-700">Checkout offers these addresses, the default one chosen first.</p>
+          <ul className="mt-4 flex flex-col gap-4" aria-label="Saved addresses">
+            {book.addresses.map((saved) => (
+              <SavedAddressBlock key={saved.id} id={saved.id} address={saved.address} isDefault={saved.isDefault} />
+            ))}
+          </ul>
         </>
       )}
-    </section>
+      <div id="address-form" className="mt-10 scroll-mt-24">
+        <h2 className="font-serif text-xl text-gray-900">{editing ? "Edit address" : "Add an address"}</h2>
+        {full ? (
+          <p className="mt-3 text-gray-700">
+            You keep {book.max} addresses, the most we keep. Delete one you no longer use to add another.
+          </p>
+        ) : (
+          <Form
+            key={`${editing?.id ?? "new"}-${location.key}`}
+            method="post"
+            action={editing ? `/profile?edit=${editing.id}` : "/profile"}
+            className="mt-4 flex flex-col gap-4"
+            aria-label={editing ? "Edit address" : "Add an address"}
+          >
+            <input type="hidden" name="intent" value={editing ? "edit" : "add"} />
+            {editing ? <input type="hidden" name="addressId" value={editing.id} /> : null}
+            {answer?.formError ? (
+              <p role="alert" className="rounded border border-red-300 bg-red-50 px-4 py-2 text-sm text-red-800" data-testid="address-form-error">
+                {answer.formError}
+              </p>
+            ) : null}
+            {answer && Object.keys(answer.errors).length > 0 ? (
+              <p role="alert" className="text-sm text-red-700">
+                Please check the fields marked below.
+              </p>
+            ) : null}
+            <PlainAddressFields
+              idPrefix="address"
+              values={answer?.values ?? editing?.address ?? { email: book.email, country: "India" }}
+              errors={answer?.errors ?? {}}
+            />
+            <div className="flex flex-wrap gap-4">
+              <button type="submit" className={primary} disabled={saving}>
+                {editing ? "Save changes" : "Save address"}
+              </button>
+              {editing ? (
+                <Link to="/profile" className={secondary}>
+                  Cancel
+                </Link>
+              ) : null}
+            </div>
+          </Form>
+        )}
+      </div>
+    </div>
   );
 }
 

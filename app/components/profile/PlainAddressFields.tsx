@@ -1,0 +1,92 @@
+import type { ReactNode } from "react";
+import { INDIAN_STATES, INDIAN_UNION_TERRITORIES } from "~/constants/indian-states";
+import type { AddressField } from "~/schemas/checkout-rules";
+
+const inputClass =
+  "w-full rounded border border-gray-300 px-3.5 py-1.5 text-gray-900 placeholder:text-gray-500 aria-[invalid=true]:border-red-600";
+
+/**
+ * The nine delivery fields of an address (SPEC.md §3) as plain HTML inputs, for /profile's address
+ * book (issue 13 item 5; docs/decisions/0623): the same labels, `autocomplete` tokens and keyboards
+ * as the checkout's `AddressFields`, but no form library in the browser — the server checks the
+ * address and sends each field's sentence back (`errors`), shown under the field and tied to it
+ * with aria-describedby. `values` are what the form shows (a saved address, or what was posted).
+ */
+export function PlainAddressFields({
+  idPrefix,
+  values,
+  errors,
+}: {
+  idPrefix: string;
+  values: Partial<Record<AddressField, string>>;
+  errors: Partial<Record<AddressField, string>>;
+}) {
+  const props = (name: AddressField) => ({
+    id: `${idPrefix}-${name}`,
+    name,
+    defaultValue: values[name] ?? "",
+    required: true,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${idPrefix}-${name}-error` : undefined,
+    className: inputClass,
+  });
+  const field = (name: AddressField, label: string, control: ReactNode, hint?: string) => (
+    <div className="flex w-full flex-col gap-1">
+      <label htmlFor={`${idPrefix}-${name}`} className="text-sm text-gray-700">
+        {label}
+        {hint ? <span className="text-gray-600"> ({hint})</span> : null}
+      </label>
+      {control}
+      {errors[name] ? (
+        <p id={`${idPrefix}-${name}-error`} className="text-sm text-red-700" data-testid={`error-${name}`}>
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {field("firstName", "First name", <input {...props("firstName")} type="text" autoComplete="given-name" maxLength={50} />)}
+        {field("lastName", "Last name", <input {...props("lastName")} type="text" autoComplete="family-name" maxLength={50} />)}
+      </div>
+      {field("email", "Email address", <input {...props("email")} type="email" autoComplete="email" inputMode="email" maxLength={254} />)}
+      {field("street", "Street", <input {...props("street")} type="text" autoComplete="address-line1" maxLength={200} placeholder="House number, street, area" />)}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {field("city", "City", <input {...props("city")} type="text" autoComplete="address-level2" maxLength={80} />)}
+        {field(
+          "state",
+          "State",
+          <select {...props("state")} autoComplete="address-level1" className={`${inputClass} bg-white`}>
+            <option value="">Select state</option>
+            <optgroup label="States">
+              {INDIAN_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Union territories">
+              {INDIAN_UNION_TERRITORIES.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
+              ))}
+            </optgroup>
+          </select>,
+        )}
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {field("zipcode", "PIN code", <input {...props("zipcode")} type="text" autoComplete="postal-code" inputMode="numeric" maxLength={7} />, "6 digits")}
+        {field(
+          "country",
+          "Country",
+          <select {...props("country")} autoComplete="country-name" className={`${inputClass} bg-white`}>
+            <option value="India">India</option>
+          </select>,
+        )}
+      </div>
+      {field("phone", "Mobile number", <input {...props("phone")} type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={16} />, "10 digits")}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Form, Link } from "@remix-run/react";
+import { addressLines, addressShortName, type AddressForText } from "~/lib/address-text";
+
+const small = "rounded border border-gray-900 px-3 py-1.5 text-xs font-medium text-gray-900 hover:bg-gray-100";
+
+/**
+ * One saved address on /profile (issue 13 item 5): a readable block (name, street, city, state
+ * and PIN, mobile, email), "Default" on the default one, and its actions — Edit (a link to
+ * `/profile?edit=ID`), Make default and Delete (each a button in its own form, so they work
+ * without JavaScript; with it, Delete asks first). Each control names the address it acts on.
+ */
+export function SavedAddressBlock({ id, address, isDefault }: { id: number; address: AddressForText & { email: string }; isDefault: boolean }) {
+  const which = addressShortName(address);
+  return (
+    <li className="rounded border border-gray-300 p-4" data-testid="saved-address">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="text-sm leading-6 text-gray-800">
+          {[...addressLines(address), address.email].map((line, at) => (
+            <span key={at} className={at === 0 ? "font-medium text-gray-900" : undefined}>
+              {at > 0 ? <br /> : null}
+              {line}
+            </span>
+          ))}
+        </p>
+        {isDefault ? <p className="rounded bg-gray-900 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-white">Default</p> : null}
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link to={`/profile?edit=${id}#address-form`} className={small} aria-label={`Edit ${which}`}>
+          Edit
+        </Link>
+        {isDefault ? null : (
+          <Form method="post" action="/profile">
+            <input type="hidden" name="intent" value="make-default" />
+            <input type="hidden" name="addressId" value={id} />
+            <button type="submit" className={small} aria-label={`Make default: ${which}`}>
+              Make default
+            </button>
+          </Form>
+        )}
+        <Form
+          method="post"
+          action="/profile"
+          onSubmit={(event) => {
+            if (!window.confirm(`Delete this address?\n${which}`)) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="addressId" value={id} />
+          <button type="submit" className={small} aria-label={`Delete ${which}`}>
+            Delete
+          </button>
+        </Form>
+      </div>
+    </li>
+  );
+}
