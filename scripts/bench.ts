@@ -26,19 +26,26 @@
  *
  *   npm run bench -- --products 1000,100000 [--databases sqlite,postgres] [--connections=N --duration=SECONDS --skip-build]
  *
+ * Every run starts with the PIN directory's lookup time (scripts/bench/pins.ts; issue 13 item 1);
+ * `npm run bench -- --pins` prints only that.
+ *
+ *   npm run bench -- --pins
+ *
  * Exit code 1 if a check failed, 2 for a wrong option. Client and server share the machine's cores:
  * compare figures of the same run, not with another machine's.
  */
 import { runPagesBench } from "./bench/pages";
+import { runPinsBench } from "./bench/pins";
 import { runScaleBench, type DatabaseKind } from "./bench/scale";
 import { buildForBench } from "./bench/server";
 
 const USAGE = [
   "Usage: npm run bench -- [--products=N] [--connections=N] [--duration=SECONDS] [--lighthouse-runs=N | --no-lighthouse] [--skip-build]",
   "       npm run bench -- --products A,B[,…] [--databases sqlite,postgres] [--connections=N] [--duration=SECONDS] [--skip-build]",
+  "       npm run bench -- --pins",
 ].join("\n");
 const VALUE_OPTIONS = ["products", "databases", "connections", "duration", "lighthouse-runs"] as const;
-const FLAGS = ["skip-build", "no-lighthouse", "help"] as const;
+const FLAGS = ["skip-build", "no-lighthouse", "pins", "help"] as const;
 
 type Args = { values: Partial<Record<(typeof VALUE_OPTIONS)[number], string>>; flags: Set<string> };
 
@@ -93,6 +100,12 @@ async function main() {
     );
   }
 
+  // The PIN directory's lookup time (issue 13 item 1): first in every run, and alone with --pins.
+  const pinsOk = runPinsBench();
+  if (flags.has("pins")) {
+    process.exit(pinsOk ? 0 : 1);
+  }
+
   if (!flags.has("skip-build")) {
     console.log("Building (BUILD_SUFFIX=bench)…");
     await buildForBench(root);
@@ -107,7 +120,7 @@ async function main() {
         lighthouseRuns: flags.has("no-lighthouse") ? 0 : wholeNumber("lighthouse-runs", values["lighthouse-runs"] ?? "1"),
       });
   console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
-  process.exit(ok ? 0 : 1);
+  process.exit(ok && pinsOk ? 0 : 1);
 }
 
 main().catch((error) => {
