@@ -11,6 +11,7 @@ import { AddressFields } from "~/components/checkout/AddressFields";
 import { ErrorSummary, summaryErrors, type SummaryError } from "~/components/checkout/ErrorSummary";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { PAYMENT_METHOD_FIELD_ID, PaymentMethods } from "~/components/checkout/PaymentMethods";
+import { NEW_ADDRESS_CHOICE, SaveAddressCheckbox, SavedAddressChoice } from "~/components/checkout/SavedAddressChoice";
 import { useCashfreeModal } from "~/components/checkout/useCashfreeModal";
 import { showToast } from "~/components/toast";
 import { checkForm, formConstraint } from "~/schemas/field-rules";
@@ -19,6 +20,7 @@ import { ORDER_MESSAGES } from "~/schemas/order-constants";
 import type { CheckoutMode } from "~/schemas/orders";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { getEnv, publicUrl } from "~/config/env.server";
+import { applySavedAddressChoice, checkoutAddressChoices, optionalAddressBook, rememberNewAddress, savedAddressProblems } from "~/utils/address-book.server";
 import { checkoutDeliveryProblems, deliveryPreview, type DeliveryPreview } from "~/utils/checkout-delivery.server";
 import { parsePlaceOrderForm, parseShownLines } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
@@ -64,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const mode = await readCheckoutMode();
   return json(
     {
+      // Issue 13 item 5: the shopper's saved addresses (the default first); null when the store keeps none.
+      savedAddresses: await checkoutAddressChoices(request),
       lines,
       totals,
       codEnabled: getEnv().ENABLE_COD,
@@ -97,7 +101,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = await requireUserToken(request);
   const formData = await readFormData(request).catch(throwBodyError);
   const codEnabled = getEnv().ENABLE_COD;
+  // Issue 13 item 5: a chosen saved address replaces the (ignored) new-address fields.
+  const book = await optionalAddressBook(request);
+  const saved = await applySavedAddressChoice(book, formData);
   const submission = parsePlaceOrderForm(formData, { codEnabled });
+  if (saved.problem) {
+    return json({ result: submission.reply({ formErrors: [saved.problem] }), payment: null, delivery: null }, { status: 400 });
+  }
   if (submission.status !== "success") {
     return json({ result: submission.reply(), payment: null, delivery: null }, { status: 400 });
   }
@@ -117,7 +127,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (problems) {
     const fieldErrors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, [message]]));
     return json(
-      { result: submission.reply({ fieldErrors }), payment: null, delivery: await deliveryPreview(address.zipcode, totals.totalPaise) },
+      {
+        result: submission.reply(saved.chosenId === null ? { fieldErrors } : savedAddressProblems(problems, address.zipcode)),
+        payment: null,
+        delivery: await deliveryPreview(address.zipcode, totals.totalPaise),
+      },
       { status: 400 },
     );
   }
@@ -131,14 +145,17 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (paymentMethod === "cod") {
       await backend.placeOrder(token, body, { idempotencyKey });
+      await rememberNewAddress(book, formData, saved.chosenId, address);
       return redirectWithSuccess("/orders", ORDER_MESSAGES.orderPlaced);
     }
     const options = { storeUrl: publicUrl(), idempotencyKey };
     if (checkout === "modal" && (await backend.checkoutMode()).checkout === "modal") {
       const payment = await backend.createCashfreeOrder(token, body, options);
+      await rememberNewAddress(book, formData, saved.chosenId, address);
       return json({ result: submission.reply(), payment, delivery: null });
     }
     const { linkUrl } = await backend.createCashfreePaymentLink(token, body, options);
+    await rememberNewAddress(book, formData, saved.chosenId, address);
     return redirectDocument(linkUrl, 303);
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
@@ -173,13 +190,23 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   actionResult && typeof actionResult === "object" && "payment" in actionResult && actionResult.payment ? false : defaultShouldRevalidate;
 
 export default function PlaceOrderPage() {
-  const { lines, totals, codEnabled, testMode, modal, idempotencyKey } = useLoaderData<typeof loader>();
+  const { lines, totals, codEnabled, testMode, modal, idempotencyKey, savedAddresses } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
   // The form's rules in the browser, message for message the server's zod schema (conform without
   // its zod adapter; docs/decisions/0530).
   const rules = useMemo(() => placeOrderFormRules({ codEnabled }), [codEnabled]);
+  // Issue 13 item 5: with saved addresses, which one the delivery goes to (the default first, or what
+  // was posted); while a saved one is chosen the browser checks only the payment method, and the
+  // new-address fields are not `required` (hidden by CSS, ignored by the server).
+  const hasSaved = (savedAddresses?.length ?? 0) > 0;
+  const postedChoice = actionData?.result?.initialValue?.savedAddressId;
+  const [addressChoice, setAddressChoice] = useState(() =>
+    typeof postedChoice === "string" ? postedChoice : String(savedAddresses?.find((saved) => saved.isDefault)?.id ?? savedAddresses?.[0]?.id ?? NEW_ADDRESS_CHOICE),
+  );
+  const paymentRules = useMemo(() => ({ paymentMethod: rules.paymentMethod }), [rules]);
+  const checkedRules = hasSaved && addressChoice !== NEW_ADDRESS_CHOICE ? paymentRules : rules;
   const { state: modalState, open: openModal } = useCashfreeModal(modal !== null, modal?.mode ?? "production");
   const [paying, setPaying] = useState(false);
   const handled = useRef<unknown>(null);
@@ -192,14 +219,14 @@ export default function PlaceOrderPage() {
   const [form, fields] = useForm<PlaceOrderFields>({
     id: FORM_ID,
     lastResult: actionData?.result,
-    constraint: formConstraint(rules),
+    constraint: formConstraint(hasSaved ? paymentRules : rules),
     defaultValue: { country: "India", paymentMethod: "cashfree" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
       (lastCheck.current = parse<PlaceOrderFields, string[]>(formData, {
         resolve: (payload) => {
-          const error = checkForm(rules, formData);
+          const error = checkForm(checkedRules, formData);
           return error ? { error } : { value: payload as PlaceOrderFields };
         },
       })),
@@ -307,7 +334,17 @@ export default function PlaceOrderPage() {
             <span className="text-gray-600">DELIVERY</span> <span className="font-medium">INFORMATION</span>
             <span aria-hidden="true" className="h-[2px] w-8 bg-gray-700 sm:w-12" />
           </h1>
-          <AddressFields fields={fields} onPinInput={lookUpPin} pinStatus={pinStatus} />
+          {hasSaved && savedAddresses ? (
+            <SavedAddressChoice choices={savedAddresses} chosen={addressChoice} onChoose={setAddressChoice}>
+              <AddressFields fields={fields} onPinInput={lookUpPin} pinStatus={pinStatus} />
+              <SaveAddressCheckbox />
+            </SavedAddressChoice>
+          ) : (
+            <>
+              <AddressFields fields={fields} onPinInput={lookUpPin} pinStatus={pinStatus} />
+              {savedAddresses ? <SaveAddressCheckbox /> : null}
+            </>
+          )}
         </div>
 
         <div className="w-full sm:max-w-[450px]">

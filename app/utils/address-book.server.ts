@@ -5,6 +5,7 @@ import type { DB } from "~/db/db.server";
 import { BackendError } from "~/lib/errors";
 import { ADDRESS_FIELDS, type AddressField } from "~/schemas/checkout-rules";
 import { requireAccount, type Account } from "~/services/accounts.server";
+import { addSavedAddress, getSavedAddress, listSavedAddresses } from "~/services/addresses.server";
 import { expiredSessionRedirect, getSessionToken, requireUserToken } from "~/utils/session.server";
 
 /**
@@ -73,4 +74,66 @@ export function parseProfileForm(formData: FormData): { intent: ProfileIntent; a
   if (!intent.success) return null;
   const addressId = formData.get("addressId");
   return { intent: intent.data, addressId: typeof addressId === "string" ? addressId.slice(0, 20) : "", values: addressFormValues(formData) };
+}
+
+/** The checkout's `savedAddressId` value for "A new address". */
+const NEW_ADDRESS = "new";
+
+/**
+ * PLACE ORDER with a saved address (issue 13 item 5): when the form's `savedAddressId` names one of
+ * the shopper's addresses, its nine fields are written over the posted ones (the blank new-address
+ * fields are ignored), so the order is parsed, checked and placed with the full stored address.
+ * Answers the chosen address's id (null for a new address, or when the store keeps no address
+ * book) or the sentence for an address that is not the shopper's (deleted in another tab).
+ */
+export async function applySavedAddressChoice(book: AddressBook | null, formData: FormData): Promise<{ chosenId: number | null; problem: string | null }> {
+  const choice = formData.get("savedAddressId");
+  if (!book || typeof choice !== "string" || choice === "" || choice === NEW_ADDRESS) return { chosenId: null, problem: null };
+  let saved;
+  try {
+    saved = await getSavedAddress(book.db, book.account.id, choice);
+  } catch (error) {
+    if (error instanceof BackendError && error.status === 404) return { chosenId: null, problem: CHECKOUT_ADDRESS_MESSAGES.savedGone };
+    throw error;
+  }
+  for (const field of ADDRESS_FIELDS) formData.set(field, saved.address[field]);
+  return { chosenId: saved.id, problem: null };
+}
+
+/** The checkout's sentences about saved addresses. */
+export const CHECKOUT_ADDRESS_MESSAGES = {
+  savedGone: "We couldn't find the saved address you chose. Please choose another one or enter a new address.",
+} as const;
+
+/**
+ * A saved address's delivery problems at checkout (issue 13 item 5): its fields are not on show,
+ * so the PIN's and the state's sentences become the form's, naming the address's PIN code; the
+ * payment method's stays on its field. For `submission.reply()`.
+ */
+export function savedAddressProblems(problems: Partial<Record<string, string>>, zipcode: string): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+  const formErrors = [problems.zipcode, problems.state].flatMap((message) => (message ? [`The address you chose (PIN code ${zipcode}): ${message}`] : []));
+  return { formErrors, fieldErrors: problems.paymentMethod ? { paymentMethod: [problems.paymentMethod] } : {} };
+}
+
+/**
+ * After PLACE ORDER went through (the order placed, or its payment started): a new address the
+ * shopper asked to keep ("Save this address for next time", `saveAddress=on`) goes into the book
+ * (issue 13 item 5). `address` is the parsed one the order used. A full book (409) or any refusal
+ * only leaves the address unsaved: the order never fails for it.
+ */
+export async function rememberNewAddress(book: AddressBook | null, formData: FormData, chosenId: number | null, address: unknown): Promise<void> {
+  if (!book || chosenId !== null || formData.get("saveAddress") !== "on") return;
+  try {
+    await addSavedAddress(book.db, book.account.id, address);
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error;
+    console.info(`A checkout address was not saved: ${error.message}`);
+  }
+}
+
+/** The shopper's saved addresses as checkout offers them (the default first), or null when the store keeps no address book. */
+export async function checkoutAddressChoices(request: Request) {
+  const book = await optionalAddressBook(request);
+  if (!book) return null;
+  return (await listSavedAddresses(book.db, book.account.id)).map(({ id, address, isDefault }) => ({ id, address, isDefault }));
 }

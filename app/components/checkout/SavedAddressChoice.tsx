@@ -1,0 +1,93 @@
+import type { ReactNode } from "react";
+import { addressLines, type AddressForText } from "~/lib/address-text";
+
+/** A saved address as checkout offers it. */
+export type AddressChoice = { id: number; address: AddressForText; isDefault: boolean };
+
+/** The `savedAddressId` value of "A new address". */
+export const NEW_ADDRESS_CHOICE = "new";
+
+/** The class of a saved address's radio; while one is checked, CSS hides the new-address fields (no JavaScript needed). */
+const SAVED_RADIO = "saved-address-radio";
+
+/**
+ * The delivery address at checkout when the shopper keeps saved addresses (issue 13 item 5;
+ * docs/decisions/0623): radio choices `savedAddressId`, one per saved address (name, street, city,
+ * state and PIN, mobile; the default marked and checked first) and "A new address", whose fields
+ * (`children`: the delivery form and "Save this address for next time") follow it. While a saved
+ * address is chosen, CSS (`:has`) hides the new-address fields, with or without JavaScript; the
+ * server uses the stored address and ignores them. `onChoose` tells the page the choice (its
+ * browser check then leaves the hidden fields alone).
+ */
+export function SavedAddressChoice({
+  choices,
+  chosen,
+  onChoose,
+  children,
+}: {
+  choices: AddressChoice[];
+  chosen: string;
+  onChoose: (value: string) => void;
+  children: ReactNode;
+}) {
+  const radio = "mt-1 h-4 w-4 shrink-0 accent-black";
+  const option = "flex cursor-pointer gap-3 rounded border border-gray-300 p-3 has-[:checked]:border-gray-900 has-[:checked]:bg-gray-50";
+  return (
+    <div className="flex flex-col gap-4 [&:has(.saved-address-radio:checked)_.new-address]:hidden">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium text-gray-800">Deliver to</legend>
+        {choices.map(({ id, address, isDefault }) => {
+          const lines = addressLines(address);
+          return (
+            <label key={id} className={option}>
+              <input
+                type="radio"
+                name="savedAddressId"
+                value={id}
+                defaultChecked={chosen === String(id)}
+                onChange={() => onChoose(String(id))}
+                aria-label={`${lines.join(", ")}${isDefault ? " (default)" : ""}`}
+                className={`${SAVED_RADIO} ${radio}`}
+                data-testid="saved-address-choice"
+              />
+              <span className="text-sm text-gray-800">
+                {lines.map((line, at) => (
+                  <span key={at} className={at === 0 ? "font-medium text-gray-900" : undefined}>
+                    {at > 0 ? <br /> : null}
+                    {line}
+                  </span>
+                ))}
+                {isDefault ? <span className="ml-2 rounded bg-gray-900 px-1.5 py-0.5 text-xs font-semibold uppercase text-white">Default</span> : null}
+              </span>
+            </label>
+          );
+        })}
+        <label className={option}>
+          <input
+            type="radio"
+            name="savedAddressId"
+            value={NEW_ADDRESS_CHOICE}
+            defaultChecked={chosen === NEW_ADDRESS_CHOICE}
+            onChange={() => onChoose(NEW_ADDRESS_CHOICE)}
+            className={radio}
+          />
+          <span className="text-sm font-medium text-gray-900">A new address</span>
+        </label>
+      </fieldset>
+      <div className="new-address flex flex-col gap-4">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * "Save this address for next time" (issue 13 item 5): checked by default; the server keeps the new
+ * address in the shopper's book once the order has gone through.
+ */
+export function SaveAddressCheckbox() {
+  return (
+    <label className="flex items-center gap-2 text-sm text-gray-800">
+      <input type="checkbox" name="saveAddress" value="on" defaultChecked className="h-4 w-4 accent-black" />
+      Save this address for next time
+    </label>
+  );
+}
