@@ -208,7 +208,8 @@ test.describe("checkout and My Orders", () => {
       ["stripe", "Stripe payments are currently unavailable"],
       ["razorpay", "Razorpay payments are currently unavailable"],
       ["bitcoin", "Please select a valid payment method"],
-      ["cod", "Please select a valid payment method"],
+      // Cash on delivery is on in this store; where the rules refuse it (by PIN code or amount) is
+      // checkout-delivery.spec.ts's (issue 13).
     ]) {
       const response = await page.request.post("/place-order", { form: { ...form, paymentMethod }, maxRedirects: 0 });
       expect(response.status()).toBe(400);
