@@ -6,15 +6,18 @@ import { BackendError } from "~/backend/types";
 import { CartLine, cartLineFetcherKey, ENHANCED_FIELD } from "~/components/cart/CartLine";
 import { buildCartLines, cartTotals, parseQuantityInput, type CartLineData } from "~/lib/cart-lines";
 import { CartTotals } from "~/components/cart/CartTotals";
+import { CartDeliveryCheck } from "~/components/cart/CartDeliveryCheck";
 import { readFormData, throwBodyError } from "~/http/body.server";
+import { loadDeliveryCheck } from "~/utils/delivery-check.server";
 import { parseCartEditForm } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 import { jsonWithError, redirectWithError } from "~/utils/toast.server";
 
 /**
- * /cart (SPEC.md §2): the logged-in shopper's lines (unknown products skipped) and totals.
- * Logged-out visitors go to /login and come back here afterwards.
+ * /cart (SPEC.md §2): the logged-in shopper's lines (unknown products skipped) and totals, and
+ * "Check delivery" for an order of the cart's total (`?pin=` or the remembered PIN code; issue 13
+ * item 3). Logged-out visitors go to /login and come back here afterwards.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireUserToken(request);
@@ -24,7 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw error;
   });
   const byId = await backend.getProducts(Object.keys(cart));
-  return json({ lines: buildCartLines(cart, byId) }, { headers: { "cache-control": "private, no-store" } });
+  const lines = buildCartLines(cart, byId);
+  const delivery = await loadDeliveryCheck(request, cartTotals(lines).totalPaise);
+  const headers = new Headers({ "cache-control": "private, no-store" });
+  if (delivery.setCookie) headers.append("Set-Cookie", delivery.setCookie);
+  return json({ lines, delivery: delivery.check }, { headers });
 }
 
 /**
@@ -87,7 +94,7 @@ function useOptimisticLines(lines: CartLineData[]): CartLineData[] {
 }
 
 export default function CartPage() {
-  const { lines } = useLoaderData<typeof loader>();
+  const { lines, delivery } = useLoaderData<typeof loader>();
   const visible = useOptimisticLines(lines);
   const totals = cartTotals(visible);
 
@@ -119,6 +126,9 @@ export default function CartPage() {
           <div className="my-20 flex justify-end">
             <div className="w-full sm:w-[450px]">
               <CartTotals subtotalPaise={totals.subtotalPaise} deliveryFeePaise={totals.deliveryFeePaise} totalPaise={totals.totalPaise} />
+              <div className="mt-8">
+                <CartDeliveryCheck check={delivery} />
+              </div>
               <div className="w-full text-end">
                 {/* A page load, not a client-side navigation: the checkout's CSP lets Cashfree.js in (DESIGN.md §16). */}
                 <Link to="/place-order" reloadDocument className="my-8 inline-block bg-black px-8 py-3 text-sm text-white hover:bg-gray-800">

@@ -18,6 +18,7 @@ import {
 } from "@remix-run/react";
 import { Suspense, useEffect, useMemo } from "react";
 import { ErrorPage } from "~/components/ErrorPage";
+import { DeliveryCheck } from "~/components/product/DeliveryCheck";
 import { ColourPicker } from "~/components/product/ColourPicker";
 import { MediaGallery } from "~/components/product/MediaGallery";
 import { PriceBlock } from "~/components/product/PriceBlock";
@@ -37,9 +38,12 @@ import {
 } from "~/schemas/product-view";
 import { loadProductPage, productPageAction } from "~/utils/product-page.server";
 
-/** The product (only the fields the page shows), up to 5 related product cards, the page's meta tags. */
-export function loader({ params }: LoaderFunctionArgs) {
-  return loadProductPage(params.productId);
+/**
+ * The product (only the fields the page shows), up to 5 related product cards, the page's meta
+ * tags, the Description tab's text, and "Check delivery" (`?pin=`; issue 13 item 3).
+ */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return loadProductPage(request, params.productId);
 }
 
 /**
@@ -74,7 +78,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 type PageProduct = SerializeFrom<typeof loader>["product"];
 
 export default function ProductPage() {
-  const { product, related } = useLoaderData<typeof loader>();
+  const { product, related, delivery, descriptionTab } = useLoaderData<typeof loader>();
   const productPath = `/product/${product.id}`;
   if (useProductNavigationPending(productPath))
     return (
@@ -83,10 +87,10 @@ export default function ProductPage() {
       </Suspense>
     );
   // `key` starts each product with fresh form state.
-  return <ProductDetail key={product.id} product={product} related={related} />;
+  return <ProductDetail key={product.id} product={product} related={related} delivery={delivery} descriptionTab={descriptionTab} />;
 }
 
-function ProductDetail({ product, related }: Omit<SerializeFrom<typeof loader>, "meta">) {
+function ProductDetail({ product, related, delivery, descriptionTab }: Omit<SerializeFrom<typeof loader>, "meta">) {
   const productPath = `/product/${product.id}`;
   const location = useLocation();
   const navigate = useNavigate();
@@ -168,6 +172,7 @@ function ProductDetail({ product, related }: Omit<SerializeFrom<typeof loader>, 
           <div id="buy">
             <AddToCartForm product={product} />
           </div>
+          <DeliveryCheck check={delivery} />
           <hr className="border-gray-200" />
           <ul className="space-y-1 text-sm text-gray-600">
             <li>100% Quality product.</li>
@@ -178,6 +183,7 @@ function ProductDetail({ product, related }: Omit<SerializeFrom<typeof loader>, 
 
       <ProductTabs
         selected={view.tab}
+        description={descriptionTab}
         hrefFor={(tab) => viewHref({ tab }, "tabs")}
         onSelect={(tab) => selectView({ tab })}
       />

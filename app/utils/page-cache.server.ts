@@ -301,12 +301,19 @@ export type PublicPaths = {
 };
 
 /**
+ * Query parameters that keep a URL out of the cache: `_data` (Remix's data requests) and `pin`
+ * ("Check delivery", issue 13 item 3: the answer is one shopper's, changes with the day, and sets
+ * their `last_pin` cookie; docs/decisions/0621).
+ */
+export const PERSONAL_QUERY_PARAMS: readonly string[] = ["_data", "pin"];
+
+/**
  * The store's cache key (DESIGN.md §17): for an anonymous GET of `/`, `/collection…`,
- * `/product/…`, a curated collection or a static page — no session or toast cookie, no
- * `Authorization`, not a `?_data` request — the path and query as requested (pages take every
- * absolute URL from PUBLIC_URL, never from a request header, so the host is not part of it). Links
- * use the canonical URLs and non-canonical ones redirect (not stored), so the stored pages are
- * canonical URLs. Null otherwise.
+ * `/product/…`, a curated collection or a static page — no personal cookie (session, toast,
+ * remembered PIN code), no `Authorization`, none of PERSONAL_QUERY_PARAMS — the path and query as
+ * requested (pages take every absolute URL from PUBLIC_URL, never from a request header, so the
+ * host is not part of it). Links use the canonical URLs and non-canonical ones redirect (not
+ * stored), so the stored pages are canonical URLs. Null otherwise.
  */
 export function storePageKey(
   url: string,
@@ -317,7 +324,10 @@ export function storePageKey(
   const query = url.indexOf("?");
   const pathname = query === -1 ? url : url.slice(0, query);
   if (!isPublicPage(pathname, paths)) return null;
-  if (query !== -1 && new URLSearchParams(url.slice(query + 1)).has("_data")) return null;
+  if (query !== -1) {
+    const params = new URLSearchParams(url.slice(query + 1));
+    if (PERSONAL_QUERY_PARAMS.some((name) => params.has(name))) return null;
+  }
   if (header("authorization")) return null;
   const cookies = cookieNamesOf(header("cookie"));
   if (personalCookies.some((name) => cookies.has(name))) return null;

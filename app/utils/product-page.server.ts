@@ -3,9 +3,11 @@ import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { getEnv, publicUrl } from "~/config/env.server";
 import { RELATED_PRODUCTS } from "~/constants/store";
+import { GENERIC_DESCRIPTION } from "~/content/product-description";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { toCardData } from "~/lib/product-card";
 import type { Product } from "~/schemas/product";
+import { loadDeliveryCheck } from "~/utils/delivery-check.server";
 import { loginPath, parseAddToCartForm, parseProductId } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { productPageMeta } from "~/utils/page-meta.server";
@@ -26,10 +28,18 @@ async function findProduct(productIdParam: string | undefined): Promise<Product>
   return product;
 }
 
-/** The product (only the fields the page shows), up to 5 related product cards, the share image. */
-export async function loadProductPage(productIdParam: string | undefined) {
+/**
+ * The product (only the fields the page shows), up to 5 related product cards, the share image,
+ * and "Check delivery" for an order of this product at its price (`?pin=` or the remembered PIN
+ * code; issue 13 item 3), with the `last_pin` cookie when `?pin=` named a new valid PIN code.
+ */
+export async function loadProductPage(request: Request, productIdParam: string | undefined) {
   const product = await findProduct(productIdParam);
-  const related = await getBackend().relatedProducts(product, RELATED_PRODUCTS);
+  const [related, delivery] = await Promise.all([
+    getBackend().relatedProducts(product, RELATED_PRODUCTS),
+    loadDeliveryCheck(request, product.pricePaise),
+  ]);
+  const headers: HeadersInit = delivery.setCookie ? { "Set-Cookie": delivery.setCookie } : {};
   return json({
     /** Title, description, canonical link, previews and structured data (utils/page-meta.server.ts). */
     meta: productPageMeta(product, { origin: publicUrl(), storeName: getEnv().STORE_NAME }),
@@ -49,8 +59,11 @@ export async function loadProductPage(productIdParam: string | undefined) {
       strapMaterial: product.strapMaterial,
       colours: product.colours,
     },
+    /** The Description tab's generic paragraphs (SPEC.md §2): data, not JavaScript (docs/decisions/0621). */
+    descriptionTab: GENERIC_DESCRIPTION,
     related: related.map(toCardData),
-  });
+    delivery: delivery.check,
+  }, { headers });
 }
 
 /**

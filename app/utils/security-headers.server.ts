@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getEnv, servedOverHttps, type Env } from "~/config/env.server";
 import { cookieNamesOf } from "~/http/cookies.server";
+import { DELIVERY_PIN_PARAM, lastPinCookieName } from "~/utils/delivery-check.server";
 import { sessionCookieName } from "~/utils/session.server";
 import { toastCookieName } from "~/utils/toast.server";
 
@@ -79,20 +80,25 @@ export function everyResponseHeaders(env: Env = getEnv()): Record<string, string
   };
 }
 
-/** The cookies that make a request personal: the session and the toast (flash) cookie (DESIGN.md §16, §17). */
+/**
+ * The cookies that make a request personal (DESIGN.md §16, §17): the session, the toast (flash)
+ * cookie, and the last PIN code checked (its answer is shown on product pages and the cart;
+ * issue 13 item 3).
+ */
 export function personalCookieNames(): string[] {
-  return [sessionCookieName(), toastCookieName()];
+  return [sessionCookieName(), toastCookieName(), lastPinCookieName()];
 }
 
 /**
  * Whether a page or its data is personal and must be sent `private, no-store` (DESIGN.md §16,
- * §17; issue 8 item 9): a path in PERSONAL_PATHS (or below one), a request carrying the session
- * cookie or the toast cookie (the page is rendered for that browser), or an answer that sets a
- * cookie.
+ * §17; issue 8 item 9): a path in PERSONAL_PATHS (or below one), a request carrying a personal
+ * cookie (session, toast, remembered PIN code: the page is rendered for that browser) or a
+ * delivery check (`?pin=`, issue 13 item 3), or an answer that sets a cookie.
  */
 export function isPersonalResponse(request: Request, responseHeaders: Headers): boolean {
-  const { pathname } = new URL(request.url);
+  const { pathname, searchParams } = new URL(request.url);
   if (PERSONAL_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return true;
+  if (searchParams.has(DELIVERY_PIN_PARAM)) return true;
   const names = cookieNamesOf(request.headers.get("cookie"));
   if (personalCookieNames().some((name) => names.has(name))) return true;
   return responseHeaders.has("set-cookie");

@@ -248,7 +248,7 @@ describe("storePageKey", () => {
   });
 
   it("refuses everything else", () => {
-    for (const url of ["/cart", "/orders", "/place-order", "/login", "/verify", "/profile", "/wishlist", "/api/product/listproduct", "/product/a/b", "/sitemap.xml", "/collection?_data=root"]) {
+    for (const url of ["/cart", "/orders", "/place-order", "/login", "/verify", "/profile", "/wishlist", "/api/product/listproduct", "/product/a/b", "/sitemap.xml", "/collection?_data=root", "/product/w00001?pin=560001", "/product/w00001?tab=reviews&pin="]) {
       expect(key(url)).toBeNull();
     }
     expect(key("/", { cookie: "__session=1" })).toBeNull();

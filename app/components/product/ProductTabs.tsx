@@ -5,12 +5,6 @@ import { Separator } from "~/components/ui/Separator";
 import { RATING, REVIEW_COUNT } from "~/constants/store";
 import { PRODUCT_TABS, type ProductTab } from "~/schemas/product-view";
 
-/** The fixed generic text of the Description tab (SPEC.md §2). */
-export const GENERIC_DESCRIPTION = [
-  "Every watch in our store is sourced from the brand or its authorised distributors and inspected before it ships. It arrives in its original box with the manufacturer's warranty card and all the papers that came with it.",
-  "We pack each order with care and ship it free across India. If you have a question about sizing, straps, water resistance or servicing, our support team is happy to help, Monday to Saturday, 10:00 to 19:00 IST.",
-];
-
 const TAB_LABELS: Record<ProductTab, string> = {
   description: "Description",
   reviews: `Reviews (${REVIEW_COUNT})`,
@@ -18,6 +12,8 @@ const TAB_LABELS: Record<ProductTab, string> = {
 
 type Props = {
   selected: ProductTab;
+  /** The Description tab's paragraphs (content/product-description.ts, sent by the loader). */
+  description: readonly string[];
   /** The link that opens a tab without JavaScript, e.g. "?tab=reviews#tabs". */
   hrefFor: (tab: ProductTab) => string;
   /** Opens a tab in place when JavaScript runs. */
@@ -29,7 +25,7 @@ type Props = {
  * the tabs work without JavaScript; with JavaScript they follow the ARIA tabs pattern (one tab
  * stop, arrow keys, Home and End).
  */
-export function ProductTabs({ selected, hrefFor, onSelect }: Props) {
+export function ProductTabs({ selected, description, hrefFor, onSelect }: Props) {
   // Without JavaScript every tab is a link in the tab order; with it, one tab stop (roving).
   const hydrated = useHydrated();
   const tabRefs = useRef<Partial<Record<ProductTab, HTMLAnchorElement | null>>>({});
@@ -101,7 +97,7 @@ export function ProductTabs({ selected, hrefFor, onSelect }: Props) {
         className="space-y-4 border border-t-0 border-gray-200 px-6 py-6 text-sm leading-relaxed text-gray-600"
         data-testid="panel-description"
       >
-        {GENERIC_DESCRIPTION.map((paragraph) => (
+        {description.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
       </div>
