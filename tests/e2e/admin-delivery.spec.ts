@@ -9,9 +9,10 @@ import { e2eDatabaseUrl, ownerCommand, signInAsStaff } from "./staff";
  * a change is saved, toasted and in the history; a bad value says what is wrong and changes
  * nothing; staff read the rules but cannot save; the PIN check shows what shoppers are told.
  *
- * Other specs run beside this one on the same server and read the delivery rules (560001 metro with
- * COD, 795001 remote without). So this spec changes only what they don't look at — a Kerala PIN
- * code not served, the remote zone's most days by one, a holiday in 2031 — holds a lock while it
+ * Other specs run beside this one on the same server and read the delivery rules (560001 and
+ * 560038 metro with COD, 795001 remote without, and their exact windows; 194101 not served). So
+ * this spec changes only what they don't look at — a Kerala PIN code not served, the rest of
+ * India's most days by one (no other spec uses a PIN there), a holiday in 2031 — holds a lock while it
  * does (its own js and no-js runs would otherwise overwrite each other), and takes its changes
  * back at the end.
  */
@@ -84,20 +85,20 @@ test("the owner changes the delivery rules; a bad value says what is wrong and c
       const unserviceable = page.locator('[name="unserviceable"]');
       const holidays = page.locator('[name="holidays"]');
       await unserviceable.fill(`${await unserviceable.inputValue()}\n${PIN}`);
-      await page.locator('[name="remoteMax"]').fill(String(before.zones.remote.maxDays + 1));
+      await page.locator('[name="restMax"]').fill(String(before.zones.rest.maxDays + 1));
       await holidays.fill(`${await holidays.inputValue()}\n${HOLIDAY} Far Future Day`);
       await page.getByRole("button", { name: "Save delivery rules" }).click();
 
       await expect(toast(page, "Delivery rules saved.")).toBeVisible();
       await expect(unserviceable).toHaveValue(new RegExp(`(^|\\n)${PIN}$`));
-      await expect(page.locator('[name="remoteMax"]')).toHaveValue(String(before.zones.remote.maxDays + 1));
+      await expect(page.locator('[name="restMax"]')).toHaveValue(String(before.zones.rest.maxDays + 1));
       await expect(holidays).toHaveValue(new RegExp(`${HOLIDAY} Far Future Day`));
       const history = page.locator("#audit-heading").locator("..");
       await expect(history).toContainText("delivery rules changed");
       await expect(history).toContainText(PIN);
       const saved = await currentRules();
       expect(saved.unserviceable).toContain(PIN);
-      expect(saved.zones.remote.maxDays).toBe(before.zones.remote.maxDays + 1);
+      expect(saved.zones.rest.maxDays).toBe(before.zones.rest.maxDays + 1);
       expect(saved.holidayNames?.[HOLIDAY]).toBe("Far Future Day");
       await expectNoAxeViolations(page);
 
@@ -136,7 +137,7 @@ test("the owner changes the delivery rules; a bad value says what is wrong and c
       delete names[HOLIDAY];
       await setRules({
         ...now,
-        zones: { ...now.zones, remote: { ...now.zones.remote, maxDays: before.zones.remote.maxDays } },
+        zones: { ...now.zones, rest: { ...now.zones.rest, maxDays: before.zones.rest.maxDays } },
         unserviceable: now.unserviceable.filter((entry) => entry !== PIN),
         holidays: now.holidays.filter((date) => date !== HOLIDAY),
         holidayNames: names,
@@ -144,7 +145,7 @@ test("the owner changes the delivery rules; a bad value says what is wrong and c
     }
     const restored = await currentRules();
     expect(restored.unserviceable).not.toContain(PIN);
-    expect(restored.zones.remote).toEqual(before.zones.remote);
+    expect(restored.zones.rest).toEqual(before.zones.rest);
   });
 });
 
