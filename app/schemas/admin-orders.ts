@@ -68,10 +68,12 @@ export const adminOrdersFilterSchema = z.object({
   mode: z.enum(["test", "live"]).optional().catch(undefined),
   from: isoDate.optional().catch(undefined),
   to: isoDate.optional().catch(undefined),
+  // Control characters can't be typed into the search box, and PostgreSQL refuses NUL in text:
+  // they are dropped (as the storefront's search does, docs/decisions/0500).
   q: z
     .string()
-    .trim()
-    .max(100)
+    .transform((value) => value.replace(/[\u0000-\u001f\u007f]/g, ""))
+    .pipe(z.string().trim().max(100))
     .transform((value) => value || undefined)
     .optional()
     .catch(undefined),
