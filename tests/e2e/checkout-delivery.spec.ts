@@ -53,7 +53,9 @@ test("a PIN code that doesn't exist, a state that isn't the PIN's and a PIN not 
   if (!jsDisabled()) {
     // With JavaScript the PIN sets the state as it is typed; choose the wrong one again after it.
     await expect(page.getByTestId("status-zipcode")).toContainText("Delivery to Bengaluru, Karnataka");
+    await expect(page.getByLabel("State")).toHaveValue("Karnataka");
     await page.getByLabel("State").selectOption("Maharashtra");
+    await expect(page.getByLabel("State")).toHaveValue("Maharashtra");
   }
   await page.getByRole("button", { name: "PLACE ORDER" }).click();
   await expect(page.getByTestId("error-state")).toHaveText("This PIN code is in Karnataka. Please check the state or the PIN code.");
