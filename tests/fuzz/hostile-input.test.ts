@@ -319,14 +319,14 @@ function routes(): RouteSpec[] {
       password: field(password),
       website: field(fc.constant("")),
     }, ["routes/login"]),
-    page("page cart", ["/cart"], {
+    page("page cart", ["/cart", "/cart?pin=560001", "/cart?pin=%00%0d%0a", "/cart?pin=194101"], {
       intent: field(fc.constantFrom("update", "remove")),
       itemId: field(itemId),
       size: field(size),
       quantity: field(quantity),
       enhanced: field(fc.constantFrom("1", "0")),
     }, ["routes/cart"]),
-    page("page product", ["/product/{product}", "/product/{colourProduct}", "/product/no-such-watch", "/product/%00", "/product/%E2%80%AE"], {
+    page("page product", ["/product/{product}", "/product/{colourProduct}", "/product/no-such-watch", "/product/%00", "/product/%E2%80%AE", "/product/{product}?pin=795001", "/product/{product}?pin=%EF%BC%95%00&tab=x"], {
       intent: field(fc.constant("add-to-cart")),
       size: field(size),
     }, ["routes/product.$productId"]),
@@ -337,6 +337,7 @@ function routes(): RouteSpec[] {
       checkout: field(fc.constantFrom("modal", "redirect")),
       cartLines: field(fc.constantFrom('[["{product}","default",1]]', "[]", "{", '[["{product}","default",1e9]]')),
     }, ["routes/place-order"]),
+    page("api delivery", ["/api/delivery?pin=560001&amount=100", "/api/delivery?pin=%00&amount=1e99", "/api/delivery?pin=999999&amount=-5", "/api/delivery"], {}, ["routes/api.delivery"]),
     page("page verify", ["/verify", "/verify?orderId={order}"], { orderId: field(orderId), success: field(fc.constantFrom("true", "false")) }, ["routes/verify"]),
     page("page newsletter", ["/?index", "/"], { intent: field(fc.constant("newsletter")), email: field(email) }, ["routes/_index"]),
     page("page logout", ["/logout"], {}, ["routes/logout"]),
@@ -423,6 +424,7 @@ function routes(): RouteSpec[] {
     api("api verify cashfree", ["/api/order/verifyCashfree"], { orderId: field(orderId) }),
     api("api verify stripe", ["/api/order/verifyStripe"], { orderId: field(orderId), success: field(fc.constantFrom("true", "false")) }),
     api("api user orders", ["/api/order/userorders"], {}),
+    api("api order detail", ["/api/order/detail"], { orderId: field(orderId) }),
     api("api products", ["/api/product/listproduct"], {}),
     api("api webhook", ["/api/webhooks/cashfree"], {
       type: field(fc.constantFrom("PAYMENT_SUCCESS_WEBHOOK", "PAYMENT_LINK_EVENT")),
