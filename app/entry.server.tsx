@@ -14,6 +14,7 @@ import { isPublicPageRequest, startStorePageCache, type StorePageCache } from "~
 import { NonceProvider } from "~/utils/nonce";
 import { isForeignOriginHeaders } from "~/utils/origin.server";
 import { closeRateLimitStore } from "~/utils/rate-limit.server";
+import { startOrderEmails, stopOrderEmails } from "~/services/order-emails.server";
 import {
   BARE_PAGE_CSP,
   CHECKOUT_PATH,
@@ -53,8 +54,10 @@ installHttpGuard({
   storeName: getEnv().STORE_NAME,
   graceMs: 9_000,
   exitDeadlineMs: 10_000,
-  // The database and the rate limits' own PostgreSQL pool, if one was opened.
+  // The email in flight first (it marks its outbox row), then the database and the rate limits'
+  // own PostgreSQL pool, if one was opened.
   onClosed: async () => {
+    await stopOrderEmails();
     await Promise.all([closeDb(), closeRateLimitStore(), pageCache?.close()]);
   },
   exit: (code) => process.exit(code),
@@ -65,6 +68,8 @@ if (!getEnv().BACKEND_URL) {
     console.error("Could not open the database:", error);
     process.exit(1);
   });
+  // Order emails from the outbox (issue 14 item 4): SMTP_URL, else .eml files beside the database.
+  startOrderEmails();
 }
 
 const ABORT_DELAY = 5_000;

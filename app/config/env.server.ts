@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { STORE_CONTACT } from "~/content/store-details";
 
 const flag = z
   .enum(["true", "false", "1", "0", ""])
@@ -58,6 +59,10 @@ const envSchema = z
     SEED_DEMO_CATALOGUE: z.enum(["true", "false"]).default("true"),
     /** Memory for the full-page cache of anonymous pages, MB (DESIGN.md §17); 0 turns it off. */
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /** Order emails over SMTP (issue 14 item 4): smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465. Unset: .eml files. */
+    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+    /** The order emails' From: `Name <address>` or an address. Unset: see `mailFrom`. */
+    MAIL_FROM: optionalText.pipe(z.string().regex(/^[^\r\n]*[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/, "must be an address, e.g. Chrono India <orders@example.in>").optional()),
     ...rateLimitVariables,
   })
   .superRefine((env, ctx) => {
@@ -161,6 +166,16 @@ export function servedOverHttps(env: Env = getEnv()): boolean {
 /** A cookie name for this store: `__Host-NAME` on https, else NAME (DESIGN.md §16). */
 export function cookieName(name: string, env: Env = getEnv()): string {
   return servedOverHttps(env) ? `__Host-${name}` : name;
+}
+
+/**
+ * The From of order emails (issue 14 item 4): MAIL_FROM, else `"STORE_NAME" <orders@…>` on the
+ * domain of the store's support address (app/content/store-details.ts).
+ */
+export function mailFrom(env: Env = getEnv()): string {
+  if (env.MAIL_FROM) return env.MAIL_FROM;
+  const domain = STORE_CONTACT.email.slice(STORE_CONTACT.email.indexOf("@") + 1);
+  return `"${env.STORE_NAME.replace(/["\\\r\n]/g, "")}" <orders@${domain}>`;
 }
 
 /** The values the browser may see (STYLE.md habit 7). */

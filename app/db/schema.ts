@@ -14,6 +14,33 @@ export interface Database {
   refunds: RefundsTable;
   delivery_rules: DeliveryRulesTable;
   saved_addresses: SavedAddressesTable;
+  outbox: OutboxTable;
+}
+
+/**
+ * An order email waiting to be sent, or sent (issue 14 item 4; DESIGN.md §20): rendered when the
+ * change it reports is written, in the same transaction. Times in ms since epoch.
+ */
+export interface OutboxTable {
+  id: Generated<number>;
+  /** lib/order-emails `OrderEmailKind`: `order_placed`, `payment_received`, `shipped`, … */
+  kind: string;
+  order_id: string;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Unique: "{orderId}:{kind}", with the refund or report id for kinds that repeat. */
+  dedupe_key: string;
+  /** Sends tried so far (failed ones, and the one that succeeded). */
+  attempts: Generated<number>;
+  /** Not sent before this time: now at enqueue, then the back-off after each failure. */
+  next_attempt_at: number;
+  sent_at: number | null;
+  /** Set when the sender gave up (log line "MAIL FAILED:"). */
+  failed_at: number | null;
+  last_error: string | null;
+  created_at: number;
 }
 
 /** The owner's delivery rules (issue 13; one row, id 1): JSON of `deliveryRulesSchema` (schemas/delivery.ts). */

@@ -13,6 +13,7 @@ import { getEnv } from "~/config/env.server";
 import { ORDERS_PAGE_SIZE, type AdminOrdersFilter } from "~/schemas/admin-orders";
 import type { Order } from "~/schemas/orders";
 import { auditTrail, recordAudit, type Actor } from "~/services/audit.server";
+import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
 import { parseGatewayRef, refundPaymentsOf, rowToOrder, type OrderRow, type RefundDuePayment } from "~/services/orders.server";
 import type { AuditEntryView } from "~/lib/admin-format";
 import type { OrderStatus } from "~/constants/store";
@@ -308,7 +309,8 @@ export async function loadAdminOrder(db: DB, orderId: string): Promise<AdminOrde
 
 /**
  * Records that a cash-on-delivery order's cash was received (issue 12 item 1): payment_status
- * PAID, an `order_events` row (kind `cod_paid`) and an audit row in one transaction. Throws
+ * PAID, an `order_events` row (kind `cod_paid`), an audit row and the shopper's "payment
+ * received" email in the outbox (issue 14 item 4) in one transaction. Throws
  * BackendError 404 (unknown order) or 409: not a cash-on-delivery order, cancelled, already paid.
  */
 export async function markCodPaid(db: DB, orderId: string, actor: Actor, now = Date.now()): Promise<void> {
@@ -326,7 +328,19 @@ export async function markCodPaid(db: DB, orderId: string, actor: Actor, now = D
     if (Number(result.numUpdatedRows) === 0) throw new BackendError(409, `Order ${orderId} was changed by someone else just now. Reload it and try again.`);
     await trx.insertInto("order_events").values({ order_id: orderId, at: now, kind: "cod_paid", status: null, actor: actor.email, details: JSON.stringify({ amountPaise: Number(row.amount_paise) }) }).execute();
     await recordAudit(trx, { actor, entity: "order", entityId: orderId, action: "cash on delivery paid", before: { paymentStatus: row.payment_status }, after: { paymentStatus: "PAID" }, at: now });
+    await enqueueOrderEmail(trx, { kind: "payment_received", order: { ...rowToOrder(row), paymentStatus: "PAID" } }, { now });
   });
+  nudgeOrderEmails();
+}
+
+/**
+ * Puts the shopper's "refund recorded" email in the outbox, on the transaction that records the
+ * refund (issue 14 item 4); once per refund id. Amount in paise; nothing for an amount of 0 (a
+ * double payment whose amount Cashfree did not tell).
+ */
+async function enqueueRefundEmail(trx: Executor, row: OrderRow, refund: { id: string; amountPaise: number; reference: string | null }, now: number) {
+  if (refund.amountPaise <= 0) return;
+  await enqueueOrderEmail(trx, { kind: "refund_recorded", order: rowToOrder(row), refund }, { now });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -380,6 +394,9 @@ function cashfreeNote(note: string | null, orderId: string): string {
   return text.length >= 3 ? text : `Refund for order ${orderId}`;
 }
 
+/** Cashfree refund statuses that mean the refund is under way or done: the shopper is told. */
+const REFUND_EMAIL_STATUSES = new Set(["PENDING", "SUCCESS", "ONHOLD"]);
+
 /**
  * Sends a requested refund to Cashfree (or reads it back when Cashfree already has it: a retry,
  * a double submit) and stores Cashfree's answer on the refunds row. Cashfree refusing it (e.g.
@@ -407,11 +424,19 @@ async function sendRefund(db: DB, gateway: PaymentGateway, input: { orderId: str
       throw cashfreeFailure(error);
     }
   }
-  await db
-    .updateTable("refunds")
-    .set({ status: refund.status, gateway_refund_id: refund.cfRefundId, updated_at: input.now })
-    .where("id", "=", input.refundId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("refunds")
+      .set({ status: refund.status, gateway_refund_id: refund.cfRefundId, updated_at: input.now })
+      .where("id", "=", input.refundId)
+      .execute();
+    // Cashfree took the refund: the shopper hears of it once (issue 14 item 4).
+    if (REFUND_EMAIL_STATUSES.has(refund.status)) {
+      const stored = await trx.selectFrom("refunds").select(["amount_paise", "reference"]).where("id", "=", input.refundId).executeTakeFirstOrThrow();
+      await enqueueRefundEmail(trx, await findOrderRow(trx, input.orderId), { id: input.refundId, amountPaise: Number(stored.amount_paise), reference: stored.reference }, input.now);
+    }
+  });
+  nudgeOrderEmails();
   return refund;
 }
 
@@ -431,6 +456,9 @@ async function refundById(db: DB, orderId: string, refundId: string): Promise<Ad
  * that paid the order (`paid_by`; a payment link's paid order, see cashfreeOrderFor); `manual`
  * records money returned elsewhere (cash on delivery, bank transfer, a test order) with status
  * RECORDED.
+ *
+ * The shopper's "refund recorded" email (issue 14 item 4) is enqueued with a `manual` refund's
+ * row, and with a Cashfree refund's status once Cashfree has taken it (sendRefund).
  *
  * Idempotent: the refund id comes from the form's one-time `key` and the refunds row is inserted
  * first (primary key), with its `order_events` row (kind `refund`) and audit row, in one
@@ -488,6 +516,7 @@ export async function issueRefund(
         after: { refundId, amount: formatPaise(input.amountPaise), ...(input.reference ? { reference: input.reference } : {}), ...(input.note ? { note: input.note } : {}) },
         at: now,
       });
+      if (input.via === "manual") await enqueueRefundEmail(trx, row, { id: refundId, amountPaise: input.amountPaise, reference: input.reference }, now);
       return { row, created: true };
     })
     .catch(async (error: unknown) => {
@@ -495,6 +524,7 @@ export async function issueRefund(
       if (isUniqueViolation(error)) return { row: await findOrderRow(db, input.orderId), created: false };
       throw error;
     });
+  if (created.created && input.via === "manual") nudgeOrderEmails();
 
   const stored = await refundById(db, input.orderId, refundId);
   if (stored.via === "cashfree" && stored.status === "REQUESTED") {
@@ -543,7 +573,8 @@ export async function refreshRefund(db: DB, input: { orderId: string; refundId: 
  * `how: "elsewhere"` records that it was refunded outside the store (e.g. Cashfree's dashboard),
  * with an optional reference. Either way a refunds row (via `cashfree` or `manual`), an
  * `order_events` row (kind `refund_due_resolved`) and an audit row are written with the update of
- * `refund_payments`; when no payment remains unresolved, `refund_due` goes to 0. Throws
+ * `refund_payments`; when no payment remains unresolved, `refund_due` goes to 0. The shopper's
+ * "refund recorded" email goes to the outbox with the refund (issue 14 item 4). Throws
  * BackendError 404 (unknown order or payment), 409 (already dealt with; amount unknown for a
  * Cashfree refund; Cashfree refused — the payment is then due again), 502/504.
  */
@@ -599,8 +630,10 @@ export async function resolveExtraPayment(
       after: { refundDue: stillDue, paymentId: input.paymentId },
       at: now,
     });
+    if (input.how === "elsewhere") await enqueueRefundEmail(trx, row, { id: refundId, amountPaise: payment.amountPaise ?? 0, reference: input.reference }, now);
     return { payment: resolved, created: true };
   });
+  if (outcome.created && input.how === "elsewhere") nudgeOrderEmails();
 
   const stored = await refundById(db, input.orderId, refundId);
   if (stored.via === "cashfree" && stored.status === "REQUESTED") {

@@ -6,9 +6,11 @@ import type { OrdersTable } from "~/db/schema";
 import { ORDER_STATUSES } from "~/constants/store";
 import { cartTotals } from "~/lib/cart-lines";
 import { CANCELLED, SHIPPED, hasShipped, statusMoveProblem } from "~/lib/order-status";
+import { STATUS_EMAIL_KINDS } from "~/lib/order-emails";
 import { shipmentSchema, type Shipment } from "~/schemas/admin-orders";
 import { recordAudit, type Actor } from "~/services/audit.server";
 import { requireOrderDelivery } from "~/services/delivery.server";
+import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
 import { BackendError } from "~/lib/errors";
 import { firstIssueMessage } from "~/schemas/api";
 import { selectCartLines } from "~/services/carts.server";
@@ -229,7 +231,9 @@ export const UNPAID_ORDER_WINDOW_MS = 60 * 60 * 1000;
  * item 5); a replay of an existing order is never refused. A new order's delivery is checked and
  * its promised window stored (issue 13 item 4; BackendError 400: "This PIN code doesn't exist.
  * Please check it.", the state mismatch, "We don't deliver to 194101 yet", cash on delivery not
- * allowed for this PIN or amount).
+ * allowed for this PIN or amount). A new cash-on-delivery order puts its "order placed" email in
+ * the outbox in the same transaction (issue 14 item 4); an online order's email waits for its
+ * payment (payments.server.ts `confirmPayment`).
  */
 export async function createOrder(
   db: DB,
@@ -249,7 +253,7 @@ export async function createOrder(
     return { order: rowToOrder(row), row, created: false };
   };
   try {
-    return await db.transaction().execute(async (trx) => {
+    const result = await db.transaction().execute(async (trx) => {
       await lockShopper(trx, input.userId);
       const existing = await findOrderByKeys(trx, input.userId, keys);
       if (existing) return replay(existing);
@@ -288,9 +292,15 @@ export async function createOrder(
         delivery_to: window.to,
       };
       await trx.insertInto("orders").values(row).execute();
-      if (input.method === "cod") await removeOrderedLines(trx, input.userId, items);
-      return { order: rowToOrder(row), row, created: true };
+      const order = rowToOrder(row);
+      if (input.method === "cod") {
+        await removeOrderedLines(trx, input.userId, items);
+        await enqueueOrderEmail(trx, { kind: "order_placed", order }, { now: input.now });
+      }
+      return { order, row, created: true };
     });
+    if (result.created && input.method === "cod") nudgeOrderEmails();
+    return result;
   } catch (error) {
     if (isUniqueViolation(error)) {
       const existing = await findOrderByKeys(db, input.userId, keys);
@@ -369,7 +379,9 @@ export const CLI_ORDERS_ACTOR: Actor = { id: null, email: "cli:orders:status" };
  *
  * Writes, in one transaction: the update (conditional on the status read, so of two concurrent
  * moves one wins and the other gets 409), one `order_events` row (kind `status`, the shipment in
- * `details`) and one audit row (entity `order`). `actor` defaults to the terminal command.
+ * `details`), one audit row (entity `order`) and, for `Shipped`, `Out for delivery` and
+ * `Delivered`, the shopper's email in the outbox (issue 14 item 4; once per order and status).
+ * `actor` defaults to the terminal command.
  *
  * Throws BackendError 400 (unknown status; missing or bad shipment for `Shipped`), 404 (unknown
  * order), 409 (an illegal move, e.g. `Order CI… is "Delivered"; it cannot move back to
@@ -429,9 +441,16 @@ export async function setOrderStatus(
       .values({ order_id: orderId, at: now, kind: "status", status: to, actor: actor.email, details: JSON.stringify({ from: row.status, shipment }) })
       .execute();
     await recordAudit(trx, { actor, entity: "order", entityId: orderId, action: `status: ${row.status} → ${to}`, before, after, at: now });
+    const emailKind = STATUS_EMAIL_KINDS[to];
+    if (emailKind) {
+      const order = { ...rowToOrder(row), status: to };
+      const sent = after.courier && after.awbNumber ? { courier: after.courier, awbNumber: after.awbNumber, trackingUrl: after.trackingUrl } : null;
+      await enqueueOrderEmail(trx, emailKind === "delivered" ? { kind: emailKind, order } : { kind: emailKind, order, shipment: sent }, { now });
+    }
     return true;
   });
   if (!updated) throw new BackendError(409, `Order ${orderId} was changed by someone else just now. Reload it and try again.`);
+  if (STATUS_EMAIL_KINDS[to]) nudgeOrderEmails();
   return { ...rowToOrder(row), status: to };
 }
 

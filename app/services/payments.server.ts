@@ -30,6 +30,7 @@ import {
   type OrderRow,
   type RefundDuePayment,
 } from "~/services/orders.server";
+import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
 import { MAX_WEBHOOK_BODY_BYTES } from "~/http/body.server";
 
 /**
@@ -278,7 +279,9 @@ export type ConfirmOutcome = "paid" | "already-paid" | "refund-due" | "duplicate
  * in INR, else nothing is marked and the event is kept as AMOUNT_MISMATCH for the store owner.
  * `instrument` ("order:{id}" or "link:{id}") is what was paid: a success from another instrument
  * than the one that paid the order sets the order's `refund_due` and appends the payment to
- * `refund_payments`, with a warning log line (issue 8 item 2; docs/decisions/0310).
+ * `refund_payments`, with a warning log line (issue 8 item 2; docs/decisions/0310). Marking the
+ * order PAID puts its "payment received" email in the outbox in the same transaction (issue 14
+ * item 4), so a replayed webhook or a verify after the webhook never sends it twice.
  */
 export async function confirmPayment(
   db: DB,
@@ -294,7 +297,7 @@ export async function confirmPayment(
   },
 ): Promise<ConfirmOutcome> {
   const now = input.now ?? Date.now();
-  return db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx): Promise<ConfirmOutcome> => {
     let query = trx.selectFrom("orders").selectAll().where("id", "=", input.orderId);
     if (!isSqlite(db)) query = query.forUpdate();
     const row = await query.executeTakeFirst();
@@ -329,9 +332,13 @@ export async function confirmPayment(
       .set({ payment_status: "PAID", paid_by: input.instrument, updated_at: now })
       .where("id", "=", row.id)
       .execute();
-    await removeOrderedLines(trx, Number(row.user_id), rowToOrder(row).items);
+    const order = rowToOrder(row);
+    await removeOrderedLines(trx, Number(row.user_id), order.items);
+    await enqueueOrderEmail(trx, { kind: "payment_received", order: { ...order, paymentStatus: "PAID" } }, { now });
     return "paid";
   });
+  if (outcome === "paid") nudgeOrderEmails();
+  return outcome;
 }
 
 async function recordRefundDue(

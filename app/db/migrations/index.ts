@@ -351,6 +351,40 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable("delivery_rules").ifExists().execute();
     },
   },
+  /**
+   * Order emails (issue 14 item 4; DESIGN.md §20; docs/decisions/0640): the outbox. A row is
+   * written in the transaction of the change it reports; `dedupe_key` (unique) makes a replayed
+   * webhook or a double submit enqueue once. The sender picks due rows (`sent_at` and `failed_at`
+   * null, `next_attempt_at` ≤ now, ms), sets `sent_at` once, or counts the attempt, keeps the error
+   * and moves `next_attempt_at` on by the back-off; `failed_at` when it gives up.
+   */
+  "0008_order_emails": {
+    async up(db: Kysely<any>) {
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      await db.schema
+        .createTable("outbox")
+        .addColumn("id", sqlite ? "integer" : "serial", (c) => (sqlite ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("order_id", "text", (c) => c.notNull())
+        .addColumn("recipient", "text", (c) => c.notNull())
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("html", "text", (c) => c.notNull())
+        .addColumn("text", "text", (c) => c.notNull())
+        .addColumn("dedupe_key", "text", (c) => c.notNull().unique())
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", "bigint", (c) => c.notNull())
+        .addColumn("sent_at", "bigint")
+        .addColumn("failed_at", "bigint")
+        .addColumn("last_error", "text")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .execute();
+      await sql`create index outbox_due on outbox (next_attempt_at, id) where sent_at is null and failed_at is null`.execute(db);
+      await db.schema.createIndex("outbox_order").on("outbox").columns(["order_id", "created_at"]).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable("outbox").ifExists().execute();
+    },
+  },
 };
 
 /**

@@ -1,0 +1,261 @@
+import type { Selectable } from "kysely";
+import { getEnv, mailFrom, publicUrl, type Env } from "~/config/env.server";
+import { outboxDir } from "~/config/outbox.server";
+import { STORE_CONTACT } from "~/content/store-details";
+import { isSqlite, type DB, type Executor } from "~/db/db.server";
+import { getDb } from "~/db/index.server";
+import type { OutboxTable } from "~/db/schema";
+import { orderEmailDedupeKey, renderOrderEmail, type OrderEmailFacts } from "~/lib/order-emails";
+import { createMailTransport, type MailAttachment, type MailTransport } from "~/services/mail.server";
+
+/**
+ * Order emails through a retrying outbox (issue 14 item 4; DESIGN.md §20; docs/decisions/0640).
+ *
+ * - **Enqueue** (`enqueueOrderEmail`) renders the email and inserts an `outbox` row inside the
+ *   transaction of the change it reports (order placed, paid, shipped, …), so the email exists
+ *   exactly when the change does; its unique `dedupe_key` (insert … on conflict do nothing) makes a
+ *   replayed webhook or a double submit enqueue once.
+ * - **Deliver** (`deliverOutbox`) claims due rows one at a time (PostgreSQL: `for update skip
+ *   locked`, so two processes never take the same row; the claim moves `next_attempt_at` on by a
+ *   lease), sends each and sets `sent_at` once. A failure counts the attempt, keeps the error and
+ *   waits by `OUTBOX_BACKOFF_MS`; after `OUTBOX_MAX_ATTEMPTS` the row is given up with a log line
+ *   starting "MAIL FAILED:".
+ * - **The loop** (`startOrderEmails`) runs the sender in the server process every 5 s and right
+ *   after a change enqueued an email (`nudgeOrderEmails`, called after the commit).
+ */
+
+export type OutboxRow = Selectable<OutboxTable>;
+
+/** Waits after the 1st, 2nd, … failed attempt, ms: 1 min, 5 min, 30 min, 2 h, then 6 h each. */
+export const OUTBOX_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 6 * 60 * 60_000] as const;
+/** Attempts before the sender gives up ("MAIL FAILED:"): about a day and a half of retries. */
+export const OUTBOX_MAX_ATTEMPTS = 10;
+/** How long a claimed row is left alone by other senders while this one sends it, ms. */
+export const OUTBOX_LEASE_MS = 10 * 60_000;
+/** Most rows one `deliverOutbox` call sends (the loop calls again while there are more). */
+export const OUTBOX_RUN_LIMIT = 50;
+/** How often the loop looks for due rows when nothing nudged it, ms. */
+export const OUTBOX_POLL_MS = 5_000;
+
+/** The wait after `attempts` failed attempts (1-based), ms: OUTBOX_BACKOFF_MS, capped at its last step. */
+export function outboxBackoffMs(attempts: number): number {
+  return OUTBOX_BACKOFF_MS[Math.min(Math.max(attempts, 1), OUTBOX_BACKOFF_MS.length) - 1];
+}
+
+/** The order page an email links to: `${publicUrl()}/orders/{id}` (DESIGN.md §20). */
+export function orderPageUrl(orderId: string, env: Env = getEnv()): string {
+  return `${publicUrl(env)}/orders/${encodeURIComponent(orderId)}`;
+}
+
+/**
+ * Renders one order email and puts it in the outbox, on `trx` — the transaction that writes the
+ * change the email reports. The recipient is the order's delivery email. Returns true when a row
+ * was added, false when the email was enqueued before (same `orderEmailDedupeKey`: nothing
+ * written). `now` (ms) is when it becomes due. Problem reports call it with `report_answered`.
+ * Call `nudgeOrderEmails()` after the transaction commits. Throws what the database throws.
+ * Source: issue 14 item 4; DESIGN.md §20.
+ */
+export async function enqueueOrderEmail(trx: Executor, facts: OrderEmailFacts, options: { now: number; env?: Env }): Promise<boolean> {
+  const env = options.env ?? getEnv();
+  const email = renderOrderEmail(facts, {
+    storeName: env.STORE_NAME,
+    orderUrl: orderPageUrl(facts.order.id, env),
+    supportEmail: STORE_CONTACT.email,
+    supportPhone: STORE_CONTACT.phone,
+  });
+  const result = await trx
+    .insertInto("outbox")
+    .values({
+      kind: facts.kind,
+      order_id: facts.order.id,
+      recipient: facts.order.address.email,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      dedupe_key: orderEmailDedupeKey(facts),
+      next_attempt_at: options.now,
+      sent_at: null,
+      failed_at: null,
+      last_error: null,
+      created_at: options.now,
+    })
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * The files an outbox email carries, read when it is sent. The hook for the GST invoice PDF
+ * (DESIGN.md §20): once invoices exist, a `shipped` email attaches the order's invoice here.
+ * Until then every email goes without attachments.
+ */
+export type OrderEmailAttachments = (db: DB, email: OutboxRow) => Promise<MailAttachment[]>;
+export const orderEmailAttachments: OrderEmailAttachments = async () => [];
+
+/** What one `deliverOutbox` call did: emails sent, failed and to be retried, given up. */
+export type OutboxRun = { sent: number; retried: number; failed: number };
+
+/** Takes the next due row for this sender, or undefined. PostgreSQL skips rows another sender holds. */
+async function claimNext(db: DB, now: number): Promise<OutboxRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    let query = trx
+      .selectFrom("outbox")
+      .selectAll()
+      .where("sent_at", "is", null)
+      .where("failed_at", "is", null)
+      .where("next_attempt_at", "<=", now)
+      .orderBy("next_attempt_at")
+      .orderBy("id")
+      .limit(1);
+    if (!isSqlite(db)) query = query.forUpdate().skipLocked();
+    const row = await query.executeTakeFirst();
+    if (row) await trx.updateTable("outbox").set({ next_attempt_at: now + OUTBOX_LEASE_MS }).where("id", "=", row.id).execute();
+    return row;
+  });
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s+/g, " ").trim().slice(0, 500) || "unknown error";
+}
+
+function waitWords(ms: number): string {
+  return ms >= 60 * 60_000 ? `${ms / (60 * 60_000)} h` : `${ms / 60_000} min`;
+}
+
+/** The domain of Message-IDs: the store's public host. */
+function messageIdDomain(env: Env): string {
+  return new URL(publicUrl(env)).hostname || "localhost";
+}
+
+/**
+ * Sends the due outbox emails (`sent_at` and `failed_at` null, `next_attempt_at` ≤ `now`, ms),
+ * oldest first, at most `limit` (OUTBOX_RUN_LIMIT), through `transport`; stops early when
+ * `signal` aborts (shutdown). Each sent row gets `sent_at = now` once. A failed send counts the
+ * attempt, stores the error and is due again after `outboxBackoffMs(attempts)` with a warning;
+ * at OUTBOX_MAX_ATTEMPTS it is given up (`failed_at`) with an error line "MAIL FAILED: …".
+ * `from` defaults to `mailFrom()`, attachments to `orderEmailAttachments`. One process per SQLite
+ * file; on PostgreSQL any number of processes may run it at once. Rejects only when the database
+ * does. Source: issue 14 item 4; DESIGN.md §20.
+ */
+export async function deliverOutbox(
+  db: DB,
+  transport: MailTransport,
+  now: number,
+  options: { limit?: number; from?: string; attachments?: OrderEmailAttachments; signal?: AbortSignal; env?: Env } = {},
+): Promise<OutboxRun> {
+  const env = options.env ?? getEnv();
+  const from = options.from ?? mailFrom(env);
+  const attachments = options.attachments ?? orderEmailAttachments;
+  const run: OutboxRun = { sent: 0, retried: 0, failed: 0 };
+  for (let count = 0; count < (options.limit ?? OUTBOX_RUN_LIMIT) && !options.signal?.aborted; count++) {
+    const row = await claimNext(db, now);
+    if (!row) break;
+    const attempts = Number(row.attempts) + 1;
+    try {
+      await transport.send({
+        from,
+        to: row.recipient,
+        replyTo: STORE_CONTACT.email,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        messageId: `<outbox-${row.id}.${row.order_id}@${messageIdDomain(env)}>`,
+        attachments: await attachments(db, row),
+        fileStem: `${new Date(now).toISOString().replace(/[:.]/g, "-")}-${row.kind}-${row.order_id}-${row.id}`,
+      });
+    } catch (error) {
+      const message = errorText(error);
+      if (attempts >= OUTBOX_MAX_ATTEMPTS) {
+        await db.updateTable("outbox").set({ attempts, last_error: message, failed_at: now }).where("id", "=", row.id).execute();
+        console.error(
+          `MAIL FAILED: the ${row.kind} email of order ${row.order_id} to ${row.recipient} (outbox ${row.id}) was not sent after ${attempts} attempts; last error: ${message}`,
+        );
+        run.failed += 1;
+      } else {
+        const wait = outboxBackoffMs(attempts);
+        await db.updateTable("outbox").set({ attempts, last_error: message, next_attempt_at: now + wait }).where("id", "=", row.id).execute();
+        console.warn(`Mail: the ${row.kind} email of order ${row.order_id} was not sent (attempt ${attempts} of ${OUTBOX_MAX_ATTEMPTS}): ${message}; next try in ${waitWords(wait)}.`);
+        run.retried += 1;
+      }
+      continue;
+    }
+    await db.updateTable("outbox").set({ attempts, last_error: null, sent_at: now }).where("id", "=", row.id).where("sent_at", "is", null).execute();
+    run.sent += 1;
+  }
+  return run;
+}
+
+/** The process's sender: `nudge` runs it now (or again after the current run); `close` stops it. */
+export type OrderEmailSender = { transport: MailTransport; nudge: () => void; close: () => Promise<void> };
+
+declare global {
+  // One sender per server process; a dev rebuild replaces it.
+  var __orderEmails: OrderEmailSender | undefined;
+}
+
+/**
+ * Starts the server process's order-email sender (issue 14 item 4): SMTP with SMTP_URL, else
+ * `.eml` files in `outboxDir()` (logged once: "Mail: no SMTP_URL; writing emails to <dir>"); runs
+ * `deliverOutbox` now, every OUTBOX_POLL_MS on an unref'd timer, and when nudged — one run at a
+ * time. Replaces a sender started before (dev rebuilds). Never throws on a send: failures are
+ * the outbox's retries; a database error is logged and tried again at the next tick.
+ */
+export function startOrderEmails(env: Env = getEnv(), database: () => Promise<DB> = getDb): OrderEmailSender {
+  void globalThis.__orderEmails?.close();
+  const transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: outboxDir(env) });
+  if (transport.kind === "files") console.log(`Mail: no SMTP_URL; writing emails to ${transport.where}`);
+  else console.log(`Mail: sending order emails through ${transport.where}`);
+  const stop = new AbortController();
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  const runOnce = async () => {
+    do {
+      again = false;
+      try {
+        const run = await deliverOutbox(await database(), transport, Date.now(), { signal: stop.signal, env });
+        if (run.sent + run.retried + run.failed >= OUTBOX_RUN_LIMIT) again = true;
+      } catch (error) {
+        console.error("Mail: the outbox could not be read:", error);
+      }
+    } while (again && !stop.signal.aborted);
+  };
+  const nudge = () => {
+    if (stop.signal.aborted) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runOnce().finally(() => {
+      running = null;
+    });
+  };
+  const timer = setInterval(nudge, OUTBOX_POLL_MS);
+  timer.unref();
+  setImmediate(nudge);
+
+  const sender: OrderEmailSender = {
+    transport,
+    nudge,
+    close: async () => {
+      stop.abort();
+      clearInterval(timer);
+      await running;
+      transport.close();
+      if (globalThis.__orderEmails === sender) globalThis.__orderEmails = undefined;
+    },
+  };
+  globalThis.__orderEmails = sender;
+  return sender;
+}
+
+/** Asks the process's sender (if one runs: the server, not tests or commands) to look at the outbox now. Call after a commit that enqueued. */
+export function nudgeOrderEmails(): void {
+  globalThis.__orderEmails?.nudge();
+}
+
+/** Stops the process's sender, waiting for the email in flight (graceful shutdown). Never throws. */
+export async function stopOrderEmails(): Promise<void> {
+  await globalThis.__orderEmails?.close().catch(() => undefined);
+}
