@@ -6,6 +6,7 @@ import streamArray from "stream-json/streamers/stream-array.js";
 import type { z } from "zod";
 import { BackendError, type Backend } from "~/backend/types";
 import { cartAnswerSchema, messageAnswerSchema, tokenAnswerSchema } from "~/schemas/api";
+import { orderDetailAnswerSchema, orderDetailFromJson } from "~/schemas/order-detail";
 import {
   cashfreeLinkAnswerSchema,
   checkoutModeAnswerSchema,
@@ -218,6 +219,11 @@ export function createHttpBackend(
     async userOrders(token) {
       const answer = await call("POST", "/api/order/userorders", userOrdersAnswerSchema, { body: {}, token });
       return answer.orders.map(orderFromJson);
+    },
+
+    async userOrder(token, orderId) {
+      const answer = await call("POST", "/api/order/detail", orderDetailAnswerSchema, { body: { orderId }, token });
+      return orderDetailFromJson(answer.order);
     },
   };
 }

@@ -4,6 +4,7 @@ import * as accounts from "~/services/accounts.server";
 import * as carts from "~/services/carts.server";
 import * as catalogue from "~/services/catalogue.server";
 import { BackendError } from "~/lib/errors";
+import * as orderPage from "~/services/order-page.server";
 import * as orders from "~/services/orders.server";
 import * as payments from "~/services/payments.server";
 import { getPaymentGateway, type PaymentGateway } from "~/payments/gateway.server";
@@ -144,6 +145,12 @@ export function createLocalBackend(getDb: () => Promise<DB>, options: LocalBacke
       const db = await getDb();
       const account = await accounts.requireAccount(db, token);
       return orders.listUserOrders(db, account.id);
+    },
+
+    async userOrder(token, orderId) {
+      const db = await getDb();
+      const account = await accounts.requireAccount(db, token);
+      return orderPage.userOrderDetail(db, account.id, orderId);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { CataloguePage, HomeSections } from "~/lib/catalogue";
 import type { CartData } from "~/schemas/api";
 import type { CollectionParams } from "~/schemas/collection-params";
+import type { OrderDetail } from "~/schemas/order-detail";
 import type { CheckoutMode, Order, OrderBodyInput } from "~/schemas/orders";
 import type { Product } from "~/schemas/product";
 
@@ -163,6 +164,14 @@ export interface Backend {
    * orders (DESIGN.md §9). BackendError 401.
    */
   userOrders(token: string): Promise<Order[]>;
+
+  /**
+   * `POST /api/order/detail` `{orderId}` (not a SPEC.md §7 call, DESIGN.md §4, §20; issue 14
+   * item 1): one of the shopper's orders for its page, with the status timeline, refunds and, once
+   * shipped, the shipment (money in paise, times in ms). Only orders My Orders lists. BackendError
+   * 404 for an unknown id and for another shopper's order alike, 401.
+   */
+  userOrder(token: string, orderId: string): Promise<OrderDetail>;
 }
 
 /** Options of the order calls. */

@@ -29,7 +29,8 @@ export type OrderRowData = {
 /** Statuses after which a promised window is no longer news. */
 const DELIVERY_SETTLED = new Set(["Delivered", "Cancelled"]);
 
-const PAYMENT_METHOD_LABELS: Record<Order["paymentMethod"], string> = {
+/** How a payment method reads on My Orders and the order page. */
+export const PAYMENT_METHOD_LABELS: Record<Order["paymentMethod"], string> = {
   cashfree: "Card / UPI (Cashfree)",
   cod: "Cash on delivery",
   stripe: "Stripe",

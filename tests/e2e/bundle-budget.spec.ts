@@ -40,6 +40,7 @@ const EXPECTED_PAGES = [
   "routes/cart",
   "routes/place-order",
   "routes/orders",
+  "routes/orders_.$orderId",
   "routes/verify",
   "routes/profile",
   "routes/wishlist",

@@ -424,6 +424,7 @@ function routes(): RouteSpec[] {
     api("api verify cashfree", ["/api/order/verifyCashfree"], { orderId: field(orderId) }),
     api("api verify stripe", ["/api/order/verifyStripe"], { orderId: field(orderId), success: field(fc.constantFrom("true", "false")) }),
     api("api user orders", ["/api/order/userorders"], {}),
+    api("api order detail", ["/api/order/detail"], { orderId: field(orderId) }),
     api("api products", ["/api/product/listproduct"], {}),
     api("api webhook", ["/api/webhooks/cashfree"], {
       type: field(fc.constantFrom("PAYMENT_SUCCESS_WEBHOOK", "PAYMENT_LINK_EVENT")),

@@ -9,9 +9,9 @@ import { Separator } from "~/components/ui/Separator";
 /**
  * One item of an order in My Orders (SPEC.md §2, §4): image, name, price · quantity · colour, date,
  * payment method ("Test payment" when no real money moved, issue 8 item 1), the promised delivery
- * window while the order is on its way (issue 13 item 4) and the server's
- * status text, with TRACK ORDER — a GET form to /orders that
- * reloads the list, with or without JavaScript.
+ * window while the order is on its way (issue 13 item 4), the order id linking to its page
+ * (/orders/:orderId, issue 14 item 1) and the server's status text, with TRACK ORDER — a GET form
+ * to /orders that reloads the list, with or without JavaScript (SPEC.md §4 keeps it so).
  */
 export function OrderRow({ row }: { row: OrderRowData }) {
   return (
@@ -48,7 +48,11 @@ export function OrderRow({ row }: { row: OrderRowData }) {
               Expected delivery: <span className="text-gray-600">{row.delivery}</span>
             </p>
           ) : null}
-          <p className="mt-1 text-xs text-gray-600">Order {row.orderId}</p>
+          <p className="mt-1 text-xs">
+            <Link to={`/orders/${row.orderId}`} className="text-gray-600 underline hover:text-gray-900" data-testid="order-link">
+              Order {row.orderId}
+            </Link>
+          </p>
         </div>
       </div>
       <div className="flex items-center justify-between gap-6 md:w-1/2">

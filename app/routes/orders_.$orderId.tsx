@@ -1,0 +1,49 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { isRouteErrorResponse, useLoaderData } from "@remix-run/react";
+import { getBackend } from "~/backend/index.server";
+import { BackendError } from "~/backend/types";
+import { OrderPage } from "~/components/orders/OrderPage";
+import { orderPageView } from "~/lib/order-page";
+import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
+
+const NO_STORE = { "cache-control": "private, no-store" };
+
+/**
+ * /orders/:orderId, the shopper's order page (issue 14 item 1; DESIGN.md §20): items, totals,
+ * address, payment, promised window, status timeline and, once shipped, the shipment. Logged-in
+ * only (→ /login and back); another shopper's order, an unknown or malformed id and an unpaid
+ * online attempt are the store's ordinary 404 page (docs/decisions/0630-order-page.md). A backend
+ * that cannot answer is a 503, never a 500.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const token = await requireUserToken(request);
+  try {
+    const detail = await getBackend().userOrder(token, params.orderId ?? "");
+    return json({ view: orderPageView(detail) }, { headers: NO_STORE });
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error;
+    if (error.status === 401) throw await expiredSessionRedirect(request);
+    if (error.status === 400 || error.status === 404) throw new Response("Not Found", { status: 404, statusText: "Not Found", headers: NO_STORE });
+    console.error("Could not read the order:", error);
+    throw new Response("Service Unavailable", { status: 503, statusText: "We couldn't load this order right now. Please try again in a moment.", headers: NO_STORE });
+  }
+}
+
+export default function OrderRoute() {
+  const { view } = useLoaderData<typeof loader>();
+  return <OrderPage view={view} />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  {
+    title: data
+      ? `Order ${data.view.id} — Chrono India`
+      : `${isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong"} — Chrono India`,
+  },
+  { name: "robots", content: "noindex" },
+];
+
+// No ErrorBoundary of its own: the 404 and 503 are the root's error page (header, ErrorPage, footer),
+// as for every unknown URL. Importing ErrorPage here would split it into a chunk of its own that
+// the product page then loads too, pushing that page over its 100 KB budget.

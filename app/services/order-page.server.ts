@@ -1,0 +1,92 @@
+import type { DB } from "~/db/db.server";
+import { BackendError } from "~/lib/errors";
+import { CANCELLED, FULFILMENT_STEPS, hasShipped } from "~/lib/order-status";
+import type { OrderDetail, OrderRefund, OrderShipment, OrderTimelineStep } from "~/schemas/order-detail";
+import { ORDER_MESSAGES, orderIdSchema } from "~/schemas/orders";
+import { findUserOrderRow, rowToOrder, type OrderRow } from "~/services/orders.server";
+
+/**
+ * The shopper's order page (issue 14 item 1; DESIGN.md §20; docs/decisions/0630-order-page.md):
+ * one order of the shopper's, with its status timeline (from `order_events`, written by the back
+ * office and `npm run orders:status`, issue 12), its refunds and its shipment.
+ */
+
+/** Refund statuses (the `refunds` table) that mean the money went back, and those still on their way; the rest (FAILED, CANCELLED) are not told. */
+const REFUNDED = new Set(["SUCCESS", "RECORDED"]);
+const REFUND_PENDING = new Set(["PENDING", "ONHOLD"]);
+
+/**
+ * The shopper's order `orderId` for its page: the order (money in paise, times in ms), the
+ * timeline, refunds (oldest first) and, once shipped, the shipment. Only orders My Orders lists
+ * are shown — paid orders and cash-on-delivery orders (DESIGN.md §9); an unpaid online attempt, an
+ * unknown id, a malformed id and another shopper's order all throw the same BackendError 404
+ * (ORDER_MESSAGES.orderNotFound), so an id reveals nothing about orders that are not yours.
+ */
+export async function userOrderDetail(db: DB, userId: number, orderId: unknown): Promise<OrderDetail> {
+  const id = orderIdSchema.safeParse(orderId);
+  if (!id.success) throw new BackendError(404, ORDER_MESSAGES.orderNotFound);
+  const row = await findUserOrderRow(db, userId, id.data);
+  if (row.payment_method !== "cod" && row.payment_status !== "PAID") throw new BackendError(404, ORDER_MESSAGES.orderNotFound);
+  const [events, refunds] = await Promise.all([
+    db.selectFrom("order_events").select(["at", "status"]).where("order_id", "=", row.id).where("kind", "=", "status").orderBy("at").orderBy("id").execute(),
+    db.selectFrom("refunds").select(["amount_paise", "status", "created_at", "updated_at"]).where("order_id", "=", row.id).orderBy("created_at").orderBy("id").execute(),
+  ]);
+  const order = rowToOrder(row);
+  return {
+    order,
+    timeline: orderTimeline(
+      order.status,
+      order.createdAt,
+      events.map((event) => ({ status: event.status, at: Number(event.at) })),
+    ),
+    refunds: refunds.flatMap((refund): OrderRefund[] => {
+      const amountPaise = Number(refund.amount_paise);
+      if (REFUNDED.has(refund.status)) return [{ amountPaise, state: "refunded", at: Number(refund.status === "SUCCESS" ? refund.updated_at : refund.created_at) }];
+      if (REFUND_PENDING.has(refund.status)) return [{ amountPaise, state: "pending", at: Number(refund.created_at) }];
+      return [];
+    }),
+    shipment: shipmentOf(row),
+  };
+}
+
+/**
+ * The status timeline of an order now at `status`, placed at `createdAt` (ms), from its status
+ * events (oldest first; `at` in ms). Pure.
+ *
+ * - Not cancelled: the five fulfilment steps in order (SPEC.md §4). Steps up to the current one are
+ *   `reached`, dated with the first event that moved the order there (Order Placed: `createdAt`);
+ *   a step the back office skipped is reached without a date; later steps are not reached.
+ * - Cancelled: the steps the order had reached (as above), then `Cancelled` with its date; the
+ *   steps it never will reach are left out.
+ */
+export function orderTimeline(status: string, createdAt: number, events: { status: string | null; at: number }[]): OrderTimelineStep[] {
+  const firstAt = new Map<string, number>();
+  for (const event of events) if (event.status && !firstAt.has(event.status)) firstAt.set(event.status, event.at);
+  firstAt.set(FULFILMENT_STEPS[0], createdAt);
+  const steps: readonly string[] = FULFILMENT_STEPS;
+  if (status === CANCELLED) {
+    const lastReached = Math.max(0, ...steps.map((step, index) => (firstAt.has(step) ? index : 0)));
+    return [
+      ...steps.slice(0, lastReached + 1).map((step) => ({ status: step, at: firstAt.get(step) ?? null, reached: true })),
+      { status: CANCELLED, at: firstAt.get(CANCELLED) ?? null, reached: true },
+    ];
+  }
+  const current = Math.max(0, steps.indexOf(status));
+  return steps.map((step, index) => ({ status: step, at: index <= current ? (firstAt.get(step) ?? null) : null, reached: index <= current }));
+}
+
+/** The shipment of a shipped order (courier and AWB number both known); its tracking link only when it is an http(s) URL. */
+function shipmentOf(row: Pick<OrderRow, "status" | "courier" | "awb_number" | "tracking_url">): OrderShipment | null {
+  if (!hasShipped(row.status) || !row.courier || !row.awb_number) return null;
+  return { courier: row.courier, awbNumber: row.awb_number, trackingUrl: httpUrl(row.tracking_url) };
+}
+
+function httpUrl(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
