@@ -245,14 +245,17 @@ export default function PlaceOrderPage() {
     deliveryFetcher.load(`/api/delivery?pin=${pin}&amount=${totals.totalPaise}`);
   };
   const preview = deliveryFetcher.data ?? actionData?.delivery ?? null;
-  const filledFrom = useRef<DeliveryPreview | null>(null);
+  // Filled once per PIN looked up: Remix reloads fetchers after every action (a refused PLACE
+  // ORDER included), and that reload must not overwrite what the shopper chose since.
+  const filledFor = useRef("");
   useEffect(() => {
     const data = deliveryFetcher.data;
-    if (!data?.place || filledFrom.current === data) return;
-    filledFrom.current = data;
+    const pin = lookedUp.current;
+    if (deliveryFetcher.state !== "idle" || !data?.place || filledFor.current === pin) return;
+    filledFor.current = pin;
     if (fields.state.value !== data.place.state) form.update({ name: fields.state.name, value: data.place.state });
     if (!fields.city.value) form.update({ name: fields.city.name, value: data.place.district });
-  }, [deliveryFetcher.data, fields.state, fields.city, form]);
+  }, [deliveryFetcher.data, deliveryFetcher.state, fields.state, fields.city, form]);
   // Only a lookup made in this page disables cash on delivery: after a refusal without JavaScript
   // the option stays choosable, so a shopper who corrects the PIN can still pick it.
   const looked = deliveryFetcher.data;
