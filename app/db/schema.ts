@@ -8,6 +8,9 @@ export interface Database {
   cart_lines: CartLinesTable;
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
+  store_settings: StoreSettingsTable;
+  invoices: InvoicesTable;
+  invoice_counters: InvoiceCountersTable;
   catalogue_state: CatalogueStateTable;
   audit_log: AuditLogTable;
   order_events: OrderEventsTable;
@@ -213,3 +216,33 @@ export interface PaymentEventsTable {
 
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProductRow = Insertable<ProductsTable>;
+
+/** The seller's details on tax invoices (issue 14 item 2; one row, id 1): JSON of `storeSettingsSchema` (schemas/store-settings.ts). */
+export interface StoreSettingsTable {
+  id: number;
+  settings_json: string;
+  updated_at: number;
+}
+
+/** The last invoice sequence number issued in a financial year ("2026-27"); bumped in the issuing transaction. */
+export interface InvoiceCountersTable {
+  fy: string;
+  last_seq: number;
+}
+
+/**
+ * A GST tax invoice (issue 14 item 2; DESIGN.md §20), issued once per order when it is paid (or,
+ * cash on delivery, delivered). Snapshots as JSON (services/invoices.server.ts types); money in paise.
+ */
+export interface InvoicesTable {
+  order_id: string;
+  /** "CI/2026-27/000123": unique. */
+  number: string;
+  fy: string;
+  seq: number;
+  /** ms since epoch: the invoice date (IST). */
+  issued_at: number;
+  seller_json: string;
+  buyer_json: string;
+  lines_json: string;
+}

@@ -5,6 +5,7 @@ import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { OrderPage } from "~/components/orders/OrderPage";
 import { orderPageView } from "~/lib/order-page";
+import { invoiceNumberOf } from "~/utils/invoices.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 
 const NO_STORE = { "cache-control": "private, no-store" };
@@ -20,7 +21,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = await requireUserToken(request);
   try {
     const detail = await getBackend().userOrder(token, params.orderId ?? "");
-    return json({ view: orderPageView(detail) }, { headers: NO_STORE });
+    // The GST tax invoice (issue 14 item 2): its number once issued, for the download link.
+    const invoiceNumber = await invoiceNumberOf(detail.order.id);
+    return json({ view: orderPageView(detail), invoiceNumber }, { headers: NO_STORE });
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     if (error.status === 401) throw await expiredSessionRedirect(request);
@@ -31,8 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function OrderRoute() {
-  const { view } = useLoaderData<typeof loader>();
-  return <OrderPage view={view} />;
+  const { view, invoiceNumber } = useLoaderData<typeof loader>();
+  return <OrderPage view={view} invoiceNumber={invoiceNumber} />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [

@@ -7,6 +7,8 @@ import { getDb } from "~/db/index.server";
 import type { OutboxTable } from "~/db/schema";
 import { orderEmailDedupeKey, renderOrderEmail, type OrderEmailFacts } from "~/lib/order-emails";
 import { createMailTransport, type MailAttachment, type MailTransport } from "~/services/mail.server";
+import { renderInvoicePdf } from "~/services/invoice-pdf.server";
+import { findInvoice, invoicePdfFilename } from "~/services/invoices.server";
 
 /**
  * Order emails through a retrying outbox (issue 14 item 4; DESIGN.md §20; docs/decisions/0640).
@@ -85,12 +87,18 @@ export async function enqueueOrderEmail(trx: Executor, facts: OrderEmailFacts, o
 }
 
 /**
- * The files an outbox email carries, read when it is sent. The hook for the GST invoice PDF
- * (DESIGN.md §20): once invoices exist, a `shipped` email attaches the order's invoice here.
- * Until then every email goes without attachments.
+ * The files an outbox email carries, read when it is sent (DESIGN.md §20): a `shipped` email
+ * attaches the order's GST tax invoice PDF when one was issued (issue 14 item 2: paid online
+ * orders have one by then; a cash-on-delivery order gets its invoice on delivery). Every other
+ * email goes without attachments.
  */
 export type OrderEmailAttachments = (db: DB, email: OutboxRow) => Promise<MailAttachment[]>;
-export const orderEmailAttachments: OrderEmailAttachments = async () => [];
+export const orderEmailAttachments: OrderEmailAttachments = async (db, email) => {
+  if (email.kind !== "shipped") return [];
+  const invoice = await findInvoice(db, email.order_id);
+  if (!invoice) return [];
+  return [{ filename: invoicePdfFilename(invoice.number), content: await renderInvoicePdf(invoice), contentType: "application/pdf" }];
+};
 
 /** What one `deliverOutbox` call did: emails sent, failed and to be retried, given up. */
 export type OutboxRun = { sent: number; retried: number; failed: number };

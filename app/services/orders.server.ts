@@ -11,6 +11,7 @@ import { shipmentSchema, type Shipment } from "~/schemas/admin-orders";
 import { recordAudit, type Actor } from "~/services/audit.server";
 import { requireOrderDelivery } from "~/services/delivery.server";
 import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
+import { issueInvoice } from "~/services/invoices.server";
 import { BackendError } from "~/lib/errors";
 import { firstIssueMessage } from "~/schemas/api";
 import { selectCartLines } from "~/services/carts.server";
@@ -380,7 +381,8 @@ export const CLI_ORDERS_ACTOR: Actor = { id: null, email: "cli:orders:status" };
  * Writes, in one transaction: the update (conditional on the status read, so of two concurrent
  * moves one wins and the other gets 409), one `order_events` row (kind `status`, the shipment in
  * `details`), one audit row (entity `order`) and, for `Shipped`, `Out for delivery` and
- * `Delivered`, the shopper's email in the outbox (issue 14 item 4; once per order and status).
+ * `Delivered`, the shopper's email in the outbox (issue 14 item 4; once per order and status) and,
+ * for a cash-on-delivery order reaching `Delivered`, its GST tax invoice (issue 14 item 2).
  * `actor` defaults to the terminal command.
  *
  * Throws BackendError 400 (unknown status; missing or bad shipment for `Shipped`), 404 (unknown
@@ -441,6 +443,7 @@ export async function setOrderStatus(
       .values({ order_id: orderId, at: now, kind: "status", status: to, actor: actor.email, details: JSON.stringify({ from: row.status, shipment }) })
       .execute();
     await recordAudit(trx, { actor, entity: "order", entityId: orderId, action: `status: ${row.status} → ${to}`, before, after, at: now });
+    if (to === "Delivered" && row.payment_method === "cod") await issueInvoice(trx, { ...rowToOrder(row), status: to }, now);
     const emailKind = STATUS_EMAIL_KINDS[to];
     if (emailKind) {
       const order = { ...rowToOrder(row), status: to };

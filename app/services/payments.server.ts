@@ -31,6 +31,7 @@ import {
   type RefundDuePayment,
 } from "~/services/orders.server";
 import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
+import { issueInvoice } from "~/services/invoices.server";
 import { MAX_WEBHOOK_BODY_BYTES } from "~/http/body.server";
 
 /**
@@ -281,7 +282,8 @@ export type ConfirmOutcome = "paid" | "already-paid" | "refund-due" | "duplicate
  * than the one that paid the order sets the order's `refund_due` and appends the payment to
  * `refund_payments`, with a warning log line (issue 8 item 2; docs/decisions/0310). Marking the
  * order PAID puts its "payment received" email in the outbox in the same transaction (issue 14
- * item 4), so a replayed webhook or a verify after the webhook never sends it twice.
+ * item 4), so a replayed webhook or a verify after the webhook never sends it twice, and issues its
+ * GST tax invoice in that transaction too (issue 14 item 2: the next number of the financial year).
  */
 export async function confirmPayment(
   db: DB,
@@ -335,6 +337,7 @@ export async function confirmPayment(
     const order = rowToOrder(row);
     await removeOrderedLines(trx, Number(row.user_id), order.items);
     await enqueueOrderEmail(trx, { kind: "payment_received", order: { ...order, paymentStatus: "PAID" } }, { now });
+    await issueInvoice(trx, { ...order, paymentStatus: "PAID" }, now);
     return "paid";
   });
   if (outcome === "paid") nudgeOrderEmails();

@@ -8,10 +8,11 @@ import { ORDER_MESSAGES } from "~/schemas/order-constants";
  * The shopper's order page (issue 14 item 1; DESIGN.md §20): the order's items with pictures,
  * totals, delivery address, payment ("Test payment" when no real money moved), the promised
  * window while on its way, the status timeline as an ordered list (the current step marked
- * aria-current="step") and, once shipped, the courier, AWB number and tracking link. Plain HTML:
+ * aria-current="step"), once shipped, the courier, AWB number and tracking link and, once issued,
+ * the GST tax invoice's download (`invoiceNumber`, issue 14 item 2). Plain HTML:
  * links only, no script needed.
  */
-export function OrderPage({ view }: { view: OrderPageView }) {
+export function OrderPage({ view, invoiceNumber = null }: { view: OrderPageView; invoiceNumber?: string | null }) {
   return (
     <div className="mx-auto max-w-screen-xl border-t px-4 pb-16 pt-14 text-gray-700 sm:px-[5vw] lg:px-[7vw]">
       <p className="mb-4 text-sm">
@@ -143,6 +144,19 @@ export function OrderPage({ view }: { view: OrderPageView }) {
                   Track your parcel
                 </a>
               ) : null}
+            </Section>
+          ) : null}
+
+          {invoiceNumber ? (
+            <Section title="Tax invoice">
+              <p className="text-sm">Invoice {invoiceNumber}</p>
+              <a
+                href={`/orders/${encodeURIComponent(view.id)}/invoice.pdf`}
+                download
+                className="mt-3 inline-block rounded-sm border border-gray-900 px-4 py-2 text-sm font-medium text-gray-900 hover:bg-gray-50"
+              >
+                Download tax invoice (PDF)
+              </a>
             </Section>
           ) : null}
         </div>

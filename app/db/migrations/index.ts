@@ -385,6 +385,44 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable("outbox").ifExists().execute();
     },
   },
+  /**
+   * GST tax invoices (issue 14 item 2; DESIGN.md §20; docs/decisions/0650): the seller's details
+   * the owner edits (one row, JSON of `storeSettingsSchema`), one invoice per order (number unique,
+   * snapshots of seller, buyer and lines as JSON, money in paise), and a counter per financial year
+   * whose row is bumped in the transaction that issues the invoice, so numbers are gap-free.
+   */
+  "0009_invoices": {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("store_settings")
+        .addColumn("id", "integer", (c) => c.primaryKey())
+        .addColumn("settings_json", "text", (c) => c.notNull())
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("invoice_counters")
+        .addColumn("fy", "text", (c) => c.primaryKey())
+        .addColumn("last_seq", "integer", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("invoices")
+        .addColumn("order_id", "text", (c) => c.primaryKey().references("orders.id"))
+        .addColumn("number", "text", (c) => c.notNull().unique())
+        .addColumn("fy", "text", (c) => c.notNull())
+        .addColumn("seq", "integer", (c) => c.notNull())
+        .addColumn("issued_at", "bigint", (c) => c.notNull())
+        .addColumn("seller_json", "text", (c) => c.notNull())
+        .addColumn("buyer_json", "text", (c) => c.notNull())
+        .addColumn("lines_json", "text", (c) => c.notNull())
+        .addUniqueConstraint("invoices_fy_seq", ["fy", "seq"])
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable("invoices").ifExists().execute();
+      await db.schema.dropTable("invoice_counters").ifExists().execute();
+      await db.schema.dropTable("store_settings").ifExists().execute();
+    },
+  },
 };
 
 /**

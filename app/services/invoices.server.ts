@@ -1,0 +1,244 @@
+import { sql } from "kysely";
+import { DEFAULT_SIZE_KEY } from "~/constants/store";
+import type { Executor } from "~/db/db.server";
+import { BackendError } from "~/lib/errors";
+import {
+  HSN_WRIST_WATCHES,
+  financialYear,
+  formatInvoiceNumber,
+  gstStateCode,
+  sameState,
+  splitGstInclusive,
+} from "~/lib/gst";
+import { DEFAULT_STORE_SETTINGS, storeSettingsSchema, type StoreSettings } from "~/lib/store-settings";
+import { firstIssueMessage } from "~/schemas/api";
+import type { Order } from "~/schemas/orders";
+import { recordAudit, type Actor } from "~/services/audit.server";
+
+/**
+ * GST tax invoices (issue 14 item 2; DESIGN.md §20; docs/decisions/0650): the store settings that
+ * name the seller, issuing an invoice in the transaction that makes an order invoiceable (paid
+ * online, or cash on delivery delivered), and reading one back for its shopper. Money in paise.
+ */
+
+/** The seller as printed on an invoice: a snapshot of the store settings when it was issued. */
+export type InvoiceSeller = {
+  legalName: string;
+  address: string[];
+  gstin: string;
+  state: string;
+  stateCode: string | null;
+};
+
+/** The buyer: the delivery address's name and lines; place of supply is the delivery state. */
+export type InvoiceBuyer = {
+  name: string;
+  address: string[];
+  state: string;
+  stateCode: string | null;
+  gstin: string | null;
+  businessName: string | null;
+};
+
+/** One invoice line, GST-inclusive `totalPaise` split by lib/gst `splitGstInclusive`. */
+export type InvoiceLine = {
+  description: string;
+  hsn: string;
+  quantity: number;
+  /** GST-inclusive price of one unit. */
+  unitPricePaise: number;
+  totalPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  ratePercent: number;
+};
+
+/** An issued invoice as read back. */
+export type Invoice = {
+  orderId: string;
+  number: string;
+  fy: string;
+  seq: number;
+  /** ms since epoch. */
+  issuedAt: number;
+  /** true: CGST + SGST (delivery state = seller's state); false: IGST. */
+  intraState: boolean;
+  ratePercent: number;
+  seller: InvoiceSeller;
+  buyer: InvoiceBuyer;
+  lines: InvoiceLine[];
+  totals: { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number };
+};
+
+/** The store settings (one row, id 1), or DEFAULT_STORE_SETTINGS when none were saved or the row no longer parses. */
+export async function readStoreSettings(db: Executor): Promise<StoreSettings> {
+  const row = await db.selectFrom("store_settings").select("settings_json").where("id", "=", 1).executeTakeFirst();
+  if (!row) return DEFAULT_STORE_SETTINGS;
+  try {
+    const parsed = storeSettingsSchema.safeParse(JSON.parse(row.settings_json));
+    return parsed.success ? parsed.data : DEFAULT_STORE_SETTINGS;
+  } catch {
+    return DEFAULT_STORE_SETTINGS;
+  }
+}
+
+/**
+ * Saves the store settings (owner only, /admin/settings): `input` is parsed with
+ * `storeSettingsSchema` (BackendError 400 with the first problem's sentence, nothing written), then
+ * stored with one audit row (entity `settings`, id `store`) in one transaction. Invoices already
+ * issued keep their snapshot. Source: issue 14 item 2; DESIGN.md §18, §20.
+ */
+export async function saveStoreSettings(db: Executor, input: unknown, actor: Actor, now = Date.now()): Promise<StoreSettings> {
+  const parsed = storeSettingsSchema.safeParse(input);
+  if (!parsed.success) throw new BackendError(400, firstIssueMessage(parsed.error));
+  const before = await readStoreSettings(db);
+  const settings = parsed.data;
+  const json = JSON.stringify(settings);
+  const write = async (trx: Executor) => {
+    await trx
+      .insertInto("store_settings")
+      .values({ id: 1, settings_json: json, updated_at: now })
+      .onConflict((oc) => oc.column("id").doUpdateSet({ settings_json: json, updated_at: now }))
+      .execute();
+    await recordAudit(trx, { actor, entity: "settings", entityId: "store", action: "store settings changed", before, after: settings, at: now });
+  };
+  if ("transaction" in db) await db.transaction().execute(write);
+  else await write(db);
+  return settings;
+}
+
+/** Whether an order gets an invoice now: paid online, or cash on delivery and delivered. */
+export function isInvoiceable(order: Pick<Order, "paymentMethod" | "paymentStatus" | "status">): boolean {
+  return order.paymentMethod === "cod" ? order.status === "Delivered" : order.paymentStatus === "PAID";
+}
+
+/**
+ * The lines of an order's invoice: one per item (HSN 9102, quantity, the line's GST-inclusive total
+ * split at `ratePercent`), and the delivery charge (the order's amount less its items; part of a
+ * composite supply whose principal supply is the watch, so the same HSN and rate) when there is
+ * one. The lines' totals add up to `order.amountPaise` exactly.
+ */
+export function invoiceLines(order: Pick<Order, "items" | "amountPaise">, ratePercent: number, intraState: boolean): InvoiceLine[] {
+  const line = (description: string, quantity: number, unitPricePaise: number, totalPaise: number): InvoiceLine => {
+    const split = splitGstInclusive(totalPaise, ratePercent, intraState);
+    return {
+      description,
+      hsn: HSN_WRIST_WATCHES,
+      quantity,
+      unitPricePaise,
+      totalPaise,
+      taxablePaise: split.taxablePaise,
+      cgstPaise: split.cgstPaise,
+      sgstPaise: split.sgstPaise,
+      igstPaise: split.igstPaise,
+      ratePercent,
+    };
+  };
+  const lines = order.items.map((item) =>
+    line(`${item.name}${item.size && item.size !== DEFAULT_SIZE_KEY ? ` (${item.size})` : ""} — wrist watch`, item.quantity, item.pricePaise, item.pricePaise * item.quantity),
+  );
+  const itemsPaise = lines.reduce((sum, l) => sum + l.totalPaise, 0);
+  const deliveryPaise = order.amountPaise - itemsPaise;
+  if (deliveryPaise > 0) lines.push(line("Delivery charges (with the goods)", 1, deliveryPaise, deliveryPaise));
+  return lines;
+}
+
+function totalsOf(lines: InvoiceLine[]): Invoice["totals"] {
+  const sum = (key: "taxablePaise" | "cgstPaise" | "sgstPaise" | "igstPaise" | "totalPaise") => lines.reduce((s, l) => s + l[key], 0);
+  return { taxablePaise: sum("taxablePaise"), cgstPaise: sum("cgstPaise"), sgstPaise: sum("sgstPaise"), igstPaise: sum("igstPaise"), totalPaise: sum("totalPaise") };
+}
+
+function rowToInvoice(row: {
+  order_id: string;
+  number: string;
+  fy: string;
+  seq: number;
+  issued_at: number;
+  seller_json: string;
+  buyer_json: string;
+  lines_json: string;
+}): Invoice {
+  const lines = JSON.parse(row.lines_json) as InvoiceLine[];
+  const seller = JSON.parse(row.seller_json) as InvoiceSeller;
+  const buyer = JSON.parse(row.buyer_json) as InvoiceBuyer;
+  return {
+    orderId: row.order_id,
+    number: row.number,
+    fy: row.fy,
+    seq: Number(row.seq),
+    issuedAt: Number(row.issued_at),
+    intraState: sameState(seller.state, buyer.state),
+    ratePercent: lines[0]?.ratePercent ?? 0,
+    seller,
+    buyer,
+    lines,
+    totals: totalsOf(lines),
+  };
+}
+
+/**
+ * Issues the order's tax invoice, once, inside the caller's transaction `trx` (the payment
+ * confirmation that marks it PAID, or the cash-on-delivery move to Delivered): returns the
+ * existing invoice when the order has one; else bumps the financial year's counter (an upsert that
+ * holds the counter row's lock until the transaction ends on PostgreSQL; SQLite serialises writes)
+ * and stores number `{prefix}/{fy}/{seq:6}`, the seller (store settings now), the buyer (delivery
+ * name, address and state = place of supply) and the lines. A rolled-back transaction takes its
+ * number back with it, so the series has no gaps. `now` (ms) is the invoice date; its IST date
+ * picks the financial year. Source: issue 14 item 2; DESIGN.md §20.
+ */
+export async function issueInvoice(trx: Executor, order: Order, now: number): Promise<Invoice> {
+  const existing = await trx.selectFrom("invoices").selectAll().where("order_id", "=", order.id).executeTakeFirst();
+  if (existing) return rowToInvoice(existing);
+  const settings = await readStoreSettings(trx);
+  const fy = financialYear(now);
+  const counter = await trx
+    .insertInto("invoice_counters")
+    .values({ fy, last_seq: 1 })
+    .onConflict((oc) => oc.column("fy").doUpdateSet({ last_seq: sql`invoice_counters.last_seq + 1` }))
+    .returning("last_seq")
+    .executeTakeFirstOrThrow();
+  const seq = Number(counter.last_seq);
+  const seller: InvoiceSeller = {
+    legalName: settings.sellerLegalName,
+    address: settings.sellerAddress,
+    gstin: settings.sellerGstin,
+    state: settings.sellerState,
+    stateCode: gstStateCode(settings.sellerState),
+  };
+  const a = order.address;
+  const buyer: InvoiceBuyer = {
+    name: `${a.firstName} ${a.lastName}`.trim(),
+    address: [a.street, `${a.city}, ${a.state} ${a.zipcode}`, a.country].filter((l) => l.trim() !== ""),
+    state: a.state,
+    stateCode: gstStateCode(a.state),
+    gstin: null,
+    businessName: null,
+  };
+  const intraState = sameState(seller.state, buyer.state);
+  const lines = invoiceLines(order, settings.gstRatePercent, intraState);
+  const row = {
+    order_id: order.id,
+    number: formatInvoiceNumber(settings.invoicePrefix, fy, seq),
+    fy,
+    seq,
+    issued_at: now,
+    seller_json: JSON.stringify(seller),
+    buyer_json: JSON.stringify(buyer),
+    lines_json: JSON.stringify(lines),
+  };
+  await trx.insertInto("invoices").values(row).execute();
+  return rowToInvoice(row);
+}
+
+/** The invoice's file name: "tax-invoice-CI-2026-27-000123.pdf". */
+export function invoicePdfFilename(number: string): string {
+  return `tax-invoice-${number.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf`;
+}
+
+/** The invoice of an order, or null when none was issued. No scoping: callers check the shopper first. */
+export async function findInvoice(db: Executor, orderId: string): Promise<Invoice | null> {
+  const row = await db.selectFrom("invoices").selectAll().where("order_id", "=", orderId).executeTakeFirst();
+  return row ? rowToInvoice(row) : null;
+}

@@ -1,0 +1,215 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { PDFParse } from "pdf-parse";
+import type { DB } from "~/db/db.server";
+import { BackendError } from "~/lib/errors";
+import { formatInvoiceRupees, rupeesInWords } from "~/lib/gst";
+import { renderInvoicePdf } from "~/services/invoice-pdf.server";
+import { findInvoice, readStoreSettings, saveStoreSettings } from "~/services/invoices.server";
+import { orderEmailAttachments } from "~/services/order-emails.server";
+import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
+import { startCashfreePayment, verifyCashfreePayment } from "~/services/payments.server";
+import { parseStoreSettingsForm } from "~/utils/store-settings-form.server";
+import { shopperInvoice } from "~/utils/invoices.server";
+import { createShopper, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
+import { testDatabases, type TestDatabase } from "../setup/databases";
+
+// Issue 14 item 2; DESIGN.md §20: GST tax invoices.
+const CART: [string, string, number][] = [
+  ["w-plain", "default", 2],
+  ["w-gold", "Gold", 1],
+];
+const ITEMS = [
+  { _id: "w-plain", size: "default", quantity: 2 },
+  { _id: "w-gold", size: "Gold", quantity: 1 },
+];
+const OWNER = { id: null, email: "owner@example.in" };
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<BackendError> {
+  const error = await promise.then(
+    () => {
+      throw new Error("expected a BackendError");
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BackendError);
+  return error as BackendError;
+}
+
+describe.each(testDatabases())("GST invoices on $name", ({ name, create }) => {
+  let current: TestDatabase | undefined;
+  afterEach(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+
+  async function setUp(): Promise<DB> {
+    current = await create();
+    await seedWatches(current.db);
+    return current.db;
+  }
+
+  async function paidOrder(db: DB, gateway = simulatorGateway(), key = "invoice-key-0001") {
+    const shopper = await createShopper(db);
+    await fillCart(db, shopper, CART);
+    const { order } = await startCashfreePayment(db, gateway, { id: shopper }, orderBody(ITEMS), { mode: "checkout", storeUrl: STORE_URL, idempotencyKey: key });
+    await gateway.simulator!.settle({ orderId: order.id }, "SUCCESS", { notify: false });
+    return { shopper, order, gateway, verify: () => verifyCashfreePayment(db, gateway, shopper, { orderId: order.id }) };
+  }
+
+  it("issues one invoice when a payment is confirmed, intra-state (CGST + SGST), matching the order to the paisa", async () => {
+    const db = await setUp();
+    const { shopper, order, verify } = await paidOrder(db);
+    expect(await findInvoice(db, order.id)).toBeNull();
+    await verify();
+    await verify(); // a second verify changes nothing
+    const invoice = (await findInvoice(db, order.id))!;
+    const fy = invoice.fy;
+    expect(invoice.number).toBe(`CI/${fy}/000001`);
+    expect(invoice.intraState).toBe(true);
+    expect(invoice.seller).toMatchObject({ gstin: "29AABCC1234D1Z7", state: "Karnataka", stateCode: "29" });
+    expect(invoice.buyer).toMatchObject({ state: "Karnataka", stateCode: "29", gstin: null });
+    // 2 × ₹1,000 + ₹2,500.50 + the delivery charge = the order's amount.
+    expect(invoice.totals.totalPaise).toBe(order.amountPaise);
+    const gold = invoice.lines.find((l) => l.description.startsWith("Rado"))!;
+    expect(gold).toMatchObject({ hsn: "9102", quantity: 1, totalPaise: 250_050, taxablePaise: 211_907, cgstPaise: 19_071, sgstPaise: 19_072, igstPaise: 0 });
+    const plain = invoice.lines.find((l) => l.description.startsWith("Casio"))!;
+    expect(plain).toMatchObject({ quantity: 2, totalPaise: 200_000, taxablePaise: 169_492, cgstPaise: 15_254, sgstPaise: 15_254 });
+    for (const line of invoice.lines) expect(line.taxablePaise + line.cgstPaise + line.sgstPaise + line.igstPaise).toBe(line.totalPaise);
+    expect(await db.selectFrom("invoices").select("number").execute()).toHaveLength(1);
+
+    // The shopper reads it; anyone else gets the order page's 404.
+    expect((await shopperInvoice(db, shopper, order.id)).number).toBe(invoice.number);
+    const stranger = await createShopper(db);
+    expect((await rejection(shopperInvoice(db, stranger, order.id))).status).toBe(404);
+    expect((await rejection(shopperInvoice(db, shopper, "CI000000-AAAAAAAA"))).status).toBe(404);
+    expect((await rejection(shopperInvoice(db, shopper, "not an id"))).status).toBe(404);
+  });
+
+  it("writes the invoice's numbers into the PDF, readable back", async () => {
+    const db = await setUp();
+    const { order, verify } = await paidOrder(db);
+    await verify();
+    const invoice = (await findInvoice(db, order.id))!;
+    const text = (await pdfText(await renderInvoicePdf(invoice))).replace(/\s+/g, " ");
+    expect(text).toContain("Tax Invoice");
+    expect(text).toContain(invoice.number);
+    expect(text).toContain("GSTIN: 29AABCC1234D1Z7");
+    expect(text).toContain("Place of supply: Karnataka (code 29)");
+    expect(text).toContain("9102");
+    expect(text).toContain("2,119.07"); // the Gold watch's taxable value
+    expect(text).toContain(`Taxable value: Rs. ${formatInvoiceRupees(invoice.totals.taxablePaise)}`);
+    expect(text).toContain(`CGST at 9%: Rs. ${formatInvoiceRupees(invoice.totals.cgstPaise)}`);
+    expect(text).toContain(`SGST at 9%: Rs. ${formatInvoiceRupees(invoice.totals.sgstPaise)}`);
+    expect(text).toContain(`Invoice total: Rs. ${formatInvoiceRupees(order.amountPaise)}`);
+    expect(text).toContain(rupeesInWords(order.amountPaise));
+    expect(invoice.totals.taxablePaise + invoice.totals.cgstPaise + invoice.totals.sgstPaise).toBe(order.amountPaise);
+    expect(text).not.toContain("IGST");
+  });
+
+  it("charges IGST when the seller is in another state, and keeps the settings it was issued with", async () => {
+    const db = await setUp();
+    await saveStoreSettings(db, { ...(await readStoreSettings(db)), sellerGstin: "27AAPFU0939F1ZV", sellerState: "Maharashtra", invoicePrefix: "MH" }, OWNER);
+    const { order, verify } = await paidOrder(db);
+    await verify();
+    const invoice = (await findInvoice(db, order.id))!;
+    expect(invoice.number).toMatch(/^MH\/\d{4}-\d{2}\/000001$/);
+    expect(invoice.intraState).toBe(false);
+    expect(invoice.totals.cgstPaise + invoice.totals.sgstPaise).toBe(0);
+    expect(invoice.totals.taxablePaise + invoice.totals.igstPaise).toBe(order.amountPaise);
+    const text = (await pdfText(await renderInvoicePdf(invoice))).replace(/\s+/g, " ");
+    expect(text).toContain(`IGST at 18%: Rs. ${formatInvoiceRupees(invoice.totals.igstPaise)}`);
+    expect(text).not.toContain("CGST");
+    await saveStoreSettings(db, { ...(await readStoreSettings(db)), sellerLegalName: "Renamed Pvt. Ltd." }, OWNER);
+    expect((await findInvoice(db, order.id))!.seller.legalName).not.toBe("Renamed Pvt. Ltd.");
+    const audit = await db.selectFrom("audit_log").select(["entity", "entity_id"]).where("entity", "=", "settings").execute();
+    expect(audit).toHaveLength(2);
+  });
+
+  it("invoices a cash-on-delivery order when it is delivered, not before", async () => {
+    const db = await setUp();
+    const shopper = await createShopper(db);
+    await fillCart(db, shopper, CART);
+    const { order } = await placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true, idempotencyKey: "cod-invoice-0001" });
+    await setOrderStatus(db, order.id, "Shipped", { liveCredentials: false, shipment: { courier: "Delhivery", awbNumber: "AWB123456" } });
+    expect(await findInvoice(db, order.id)).toBeNull();
+    expect((await rejection(shopperInvoice(db, shopper, order.id))).status).toBe(404);
+    await setOrderStatus(db, order.id, "Delivered", { liveCredentials: false });
+    const invoice = (await findInvoice(db, order.id))!;
+    expect(invoice.seq).toBe(1);
+    expect(invoice.totals.totalPaise).toBe(order.amountPaise);
+  });
+
+  it("attaches the invoice to the shipped email only", async () => {
+    const db = await setUp();
+    const { order, verify } = await paidOrder(db);
+    await verify();
+    await setOrderStatus(db, order.id, "Shipped", { liveCredentials: false, shipment: { courier: "Delhivery", awbNumber: "AWB123456" } });
+    const rows = await db.selectFrom("outbox").selectAll().where("order_id", "=", order.id).execute();
+    const shipped = rows.find((r) => r.kind === "shipped")!;
+    const attachments = await orderEmailAttachments(db, shipped);
+    expect(attachments).toHaveLength(1);
+    expect(attachments[0]).toMatchObject({ contentType: "application/pdf", filename: expect.stringMatching(/^tax-invoice-CI-\d{4}-\d{2}-000001\.pdf$/) });
+    expect(await pdfText(attachments[0]!.content as Buffer)).toContain("Tax Invoice");
+    expect(await orderEmailAttachments(db, rows.find((r) => r.kind === "payment_received")!)).toEqual([]);
+  });
+
+  it(`numbers 20 concurrent payments 1..20 without gaps or repeats (${name})`, async () => {
+    const db = await setUp();
+    const gateway = simulatorGateway();
+    const orders = [];
+    for (let i = 0; i < 20; i++) orders.push(await paidOrder(db, gateway, `concurrent-key-${String(i).padStart(4, "0")}`));
+    await Promise.all(orders.map((o) => o.verify()));
+    const invoices = await db.selectFrom("invoices").select(["number", "seq", "order_id"]).orderBy("seq").execute();
+    expect(invoices.map((i) => Number(i.seq))).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(new Set(invoices.map((i) => i.number)).size).toBe(20);
+    expect(new Set(invoices.map((i) => i.order_id)).size).toBe(20);
+    const counter = await db.selectFrom("invoice_counters").selectAll().executeTakeFirstOrThrow();
+    expect(Number(counter.last_seq)).toBe(20);
+  });
+});
+
+describe("the store settings form", () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [k, v] of Object.entries(fields)) data.set(k, v);
+    return data;
+  };
+  const good = {
+    sellerLegalName: "Chrono India Retail Pvt. Ltd.",
+    sellerAddress: "3rd Floor, 42 Residency Road\nBengaluru, Karnataka 560025\n\nIndia",
+    sellerGstin: "29aabcc1234d1z7",
+    sellerState: "Karnataka",
+    gstRatePercent: "18",
+    invoicePrefix: "ci",
+  };
+
+  it("parses a good form", () => {
+    expect(parseStoreSettingsForm(form(good))).toEqual({
+      ok: true,
+      settings: {
+        sellerLegalName: "Chrono India Retail Pvt. Ltd.",
+        sellerAddress: ["3rd Floor, 42 Residency Road", "Bengaluru, Karnataka 560025", "India"],
+        sellerGstin: "29AABCC1234D1Z7",
+        sellerState: "Karnataka",
+        gstRatePercent: 18,
+        invoicePrefix: "CI",
+      },
+    });
+  });
+
+  it("refuses a bad check character, a GSTIN of another state, a rate off the slabs", () => {
+    const bad = parseStoreSettingsForm(form({ ...good, sellerGstin: "29AABCC1234D1Z8", gstRatePercent: "17" }));
+    expect(bad).toMatchObject({ ok: false, errors: { sellerGstin: expect.stringContaining("check character"), gstRatePercent: expect.any(String) } });
+    const otherState = parseStoreSettingsForm(form({ ...good, sellerGstin: "27AAPFU0939F1ZV" }));
+    expect(otherState).toMatchObject({ ok: false, errors: { sellerGstin: expect.stringContaining("Karnataka") } });
+  });
+});
