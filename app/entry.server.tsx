@@ -8,6 +8,7 @@ import { closeDb } from "~/db/index.server";
 import { getStoreDb } from "~/backend/index.server";
 import { MAX_FORM_BODY_BYTES, MAX_WEBHOOK_BODY_BYTES } from "~/http/body.server";
 import { adminProductBodyBytes } from "~/constants/media";
+import { reportBodyBytes } from "~/constants/problem-reports";
 import { getEnv } from "~/config/env.server";
 import { installHttpGuard } from "~/utils/http-guard.server";
 import { isPublicPageRequest, startStorePageCache, type StorePageCache } from "~/utils/store-page-cache.server";
@@ -46,8 +47,10 @@ globalThis.__storePageCache = pageCache;
 // Before express and Remix see a request: graceful SIGTERM, 413 on a declared body above the cap,
 // 403 page for cross-site page posts, nosniff/HSTS on every response (app/utils/http-guard.server.ts).
 installHttpGuard({
-  // The back office's product pages take pictures and catalogue files (constants/media.ts).
-  maxBodyBytes: (pathname) => (pathname === WEBHOOK_PATH ? MAX_WEBHOOK_BODY_BYTES : (adminProductBodyBytes(pathname) ?? MAX_FORM_BODY_BYTES)),
+  // The back office's product pages take pictures and catalogue files (constants/media.ts); a
+  // problem report takes an unboxing video of up to 100 MB (constants/problem-reports.ts).
+  maxBodyBytes: (pathname) =>
+    pathname === WEBHOOK_PATH ? MAX_WEBHOOK_BODY_BYTES : (adminProductBodyBytes(pathname) ?? reportBodyBytes(pathname) ?? MAX_FORM_BODY_BYTES),
   isForeignOrigin: isForeignOriginHeaders,
   responseHeaders: everyResponseHeaders(),
   pageCsp: BARE_PAGE_CSP,

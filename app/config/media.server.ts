@@ -12,3 +12,13 @@ export function mediaDir(): string {
   if (url.startsWith("file:") && url !== "file::memory:") return path.join(path.dirname(path.resolve(url.slice("file:".length))), "media");
   return path.resolve("data", "media");
 }
+
+/**
+ * The private folder of problem reports' unboxing videos (issue 14 item 3; docs/decisions/0660):
+ * `report-videos/` beside the media folder. Never served publicly: /report-videos/:reportId gives a
+ * video only to the order's shopper and to staff. Uploads are streamed into its `incoming/`
+ * subfolder first (same file system, so a checked video is renamed into place, not copied).
+ */
+export function reportVideoDir(): string {
+  return path.join(path.dirname(mediaDir()), "report-videos");
+}

@@ -18,6 +18,7 @@ export interface Database {
   delivery_rules: DeliveryRulesTable;
   saved_addresses: SavedAddressesTable;
   outbox: OutboxTable;
+  problem_reports: ProblemReportsTable;
 }
 
 /**
@@ -93,6 +94,31 @@ export interface OrderEventsTable {
   actor: string;
   /** JSON of the event's facts (courier and AWB, refund id and amount, …). */
   details: string | null;
+}
+
+/**
+ * A shopper's report of a damaged or wrong delivery (issue 14 item 3; DESIGN.md §20; SPEC.md §9),
+ * answered in the back office. Times in ms since epoch.
+ */
+export interface ProblemReportsTable {
+  /** "rp_" and 24 hex digits. */
+  id: string;
+  order_id: string;
+  user_id: number;
+  /** `damaged` or `wrong`. */
+  kind: string;
+  description: string;
+  /** The stored unboxing video's file name (private: served only to the shopper and staff), or null. */
+  video_file: string | null;
+  /** An https link to the unboxing video, or null. */
+  video_link: string | null;
+  /** `open` or `answered`. */
+  status: string;
+  answer: string | null;
+  /** The staff email that answered. */
+  answered_by: string | null;
+  answered_at: number | null;
+  created_at: number;
 }
 
 /** A refund recorded or issued through Cashfree (issue 12 item 1). Money in paise. */

@@ -10,6 +10,7 @@ import { formatPaise } from "~/lib/money";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { issueRefund, liveCredentials, loadAdminOrder, markCodPaid, newRefundKey, refreshRefund, resolveExtraPayment } from "~/services/admin-orders.server";
 import { setOrderStatus } from "~/services/orders.server";
+import { listReports } from "~/services/problem-reports.server";
 import { parseAdminOrderId, parseOrderActionForm } from "~/utils/admin-forms.server";
 import { requireStaff } from "~/utils/staff.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -26,7 +27,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const orderId = orderIdOf(params.orderId);
   try {
     const detail = await loadAdminOrder(db, orderId);
-    return json({ detail, refundKey: newRefundKey() }, { headers: { "cache-control": "private, no-store" } });
+    const reports = await listReports(db, { orderId });
+    return json({ detail, reports, refundKey: newRefundKey() }, { headers: { "cache-control": "private, no-store" } });
   } catch (error) {
     if (error instanceof BackendError && error.status === 404) throw notFound();
     throw error;
@@ -128,7 +130,7 @@ function describeEvent(entry: { kind: string; status: string | null; details: Re
 }
 
 export default function AdminOrder() {
-  const { detail, refundKey } = useLoaderData<typeof loader>();
+  const { detail, reports, refundKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const { order } = detail;
@@ -235,6 +237,54 @@ export default function AdminOrder() {
               </Form>
             )}
           </Section>
+
+          {reports.length > 0 && (
+            <div id="reports">
+              <Section id="reports-heading" title="Problem reports">
+                <ul className="divide-y divide-gray-200">
+                  {reports.map((report) => (
+                    <li key={report.id} className="py-3" data-testid="admin-report">
+                      <p>
+                        <span className="font-semibold">{report.kind === "damaged" ? "Damaged product" : "Wrong product"}</span> · sent {formatIstDateTime(report.createdAt)} IST ·{" "}
+                        {report.status === "open" ? <span className="font-semibold text-red-800">waiting for an answer</span> : "answered"}
+                      </p>
+                      <p className="mt-1 whitespace-pre-line">{report.description}</p>
+                      {report.videoFile && (
+                        <p className="mt-1">
+                          <a href={`/report-videos/${report.id}`} className={adminStyles.link}>
+                            Unboxing video (uploaded)
+                          </a>
+                        </p>
+                      )}
+                      {report.videoLink && (
+                        <p className="mt-1 break-all">
+                          Video link:{" "}
+                          <a href={report.videoLink} className={adminStyles.link} rel="noreferrer noopener nofollow" target="_blank">
+                            {report.videoLink}
+                          </a>
+                        </p>
+                      )}
+                      {report.status === "answered" ? (
+                        <p className="mt-2 border-l-4 border-gray-400 pl-3">
+                          {report.answer} <span className="text-gray-700">— {report.answeredBy}, {report.answeredAt ? formatIstDateTime(report.answeredAt) : ""}</span>
+                        </p>
+                      ) : (
+                        <Form method="post" action={`/admin/reports/${report.id}`} className="mt-2 space-y-2">
+                          <label htmlFor={`answer-${report.id}`} className={adminStyles.label}>
+                            Answer (emailed to the shopper and shown on their order page)
+                          </label>
+                          <textarea id={`answer-${report.id}`} name="answer" required maxLength={2000} rows={3} className={adminStyles.input} />
+                          <button type="submit" className={adminStyles.button} disabled={busy}>
+                            Send answer
+                          </button>
+                        </Form>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </Section>
+            </div>
+          )}
 
           <Section id="timeline-heading" title="Timeline">
             <ol className="space-y-2">

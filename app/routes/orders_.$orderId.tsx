@@ -4,7 +4,9 @@ import { isRouteErrorResponse, useLoaderData } from "@remix-run/react";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { OrderPage } from "~/components/orders/OrderPage";
+import { ReportProblem } from "~/components/orders/ReportProblem";
 import { orderPageView } from "~/lib/order-page";
+import { orderReportSection } from "~/utils/problem-reports.server";
 import { invoiceNumberOf } from "~/utils/invoices.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 
@@ -23,7 +25,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const detail = await getBackend().userOrder(token, params.orderId ?? "");
     // The GST tax invoice (issue 14 item 2): its number once issued, for the download link.
     const invoiceNumber = await invoiceNumberOf(detail.order.id);
-    return json({ view: orderPageView(detail), invoiceNumber }, { headers: NO_STORE });
+    // Problem reports (issue 14 item 3): the section under the order, null when reports are off.
+    const report = await orderReportSection(token, detail.order.id);
+    return json({ view: orderPageView(detail), report, invoiceNumber }, { headers: NO_STORE });
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     if (error.status === 401) throw await expiredSessionRedirect(request);
@@ -34,8 +38,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function OrderRoute() {
-  const { view, invoiceNumber } = useLoaderData<typeof loader>();
-  return <OrderPage view={view} invoiceNumber={invoiceNumber} />;
+  const { view, report, invoiceNumber } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <OrderPage view={view} invoiceNumber={invoiceNumber} />
+      {report ? <ReportProblem orderId={view.id} view={report} /> : null}
+    </>
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [

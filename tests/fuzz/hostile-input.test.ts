@@ -412,6 +412,18 @@ function routes(): RouteSpec[] {
       codMax: field(fc.constantFrom("25000", "25,000", "₹1,00,00,000")),
       holidays: field(fc.constantFrom("2026-11-08 Diwali", "2026-11-08 Diwali", "2026-13-01", "2026-02-30")),
     }, ["routes/admin.delivery"]),
+    // Problem reports (issue 14 item 3): the shopper's form (the fixture order is not delivered, so
+    // only refusals), the private video route, and the back office's answer form and list.
+    page("page report", ["/orders/{order}/report", "/orders/CI000000-NOSUCHORDER/report", "/orders/%00/report"], {
+      kind: field(fc.constantFrom("damaged", "wrong", "lost")),
+      description: field(fc.constantFrom("The glass is cracked.", "")),
+      videoLink: field(fc.constantFrom("", "https://videos.example/unboxing", "javascript:alert(1)")),
+      video: field(fc.constantFrom("", "not a video")),
+    }, ["routes/orders_.$orderId_.report"]),
+    page("report video", ["/report-videos/rp_000000000000000000000000", "/report-videos/%00", "/report-videos/..%2Fstore.db"], {}, ["routes/report-videos.$reportId"]),
+    page("admin reports", ["/admin/reports", "/admin/reports/rp_000000000000000000000000", "/admin/reports/%00"], {
+      answer: field(fc.constantFrom("Sorry, a replacement is on its way.", "")),
+    }, ["routes/admin.reports._index", "routes/admin.reports.$reportId"]),
     api("api register", ["/api/user/register"], { name: field(fc.constant("Asha Rao")), email: field(email), password: field(password) }),
     api("api login", ["/api/user/login"], { email: field(email), password: field(password) }),
     api("api logout", ["/api/user/logout"], {}),

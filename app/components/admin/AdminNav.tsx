@@ -4,6 +4,7 @@ import type { StaffRole } from "~/constants/staff";
 const LINKS: { to: string; label: string; end?: boolean; ownerOnly?: boolean }[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/reports", label: "Reports" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/delivery", label: "Delivery" },
   { to: "/admin/settings", label: "Settings" },

@@ -423,6 +423,32 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable("store_settings").ifExists().execute();
     },
   },
+  "0010_problem_reports": {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("problem_reports")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("order_id", "text", (c) => c.notNull().references("orders.id"))
+        .addColumn("user_id", "integer", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("description", "text", (c) => c.notNull())
+        .addColumn("video_file", "text")
+        .addColumn("video_link", "text")
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("answer", "text")
+        .addColumn("answered_by", "text")
+        .addColumn("answered_at", "bigint")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("problem_reports_order").on("problem_reports").columns(["order_id", "created_at"]).execute();
+      // One open report per order (issue 14 item 3): a second one racing the first fails here.
+      await sql`create unique index problem_reports_one_open on problem_reports (order_id) where status = 'open'`.execute(db);
+      await db.schema.createIndex("problem_reports_status").on("problem_reports").columns(["status", "created_at"]).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable("problem_reports").ifExists().execute();
+    },
+  },
 };
 
 /**
