@@ -12,6 +12,10 @@ export const HSN_WRIST_WATCHES = "9102";
 /** The rate when the store settings name none, percent. */
 export const DEFAULT_GST_RATE = 18;
 
+/** GST rates the form offers, percent (the Indian slabs). */
+export const GST_RATES = [0, 0.25, 3, 5, 12, 18, 28] as const;
+
+
 /** A GST-inclusive amount split into its taxable value and tax, all integer paise. */
 export type GstSplit = {
   /** The GST-inclusive amount (what the shopper paid for the line). */

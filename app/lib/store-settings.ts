@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { STORE_CONTACT } from "~/content/store-details";
-import { DEFAULT_GST_RATE, gstStateCode, validateGstin } from "~/lib/gst";
+import { DEFAULT_GST_RATE, GST_RATES, gstStateCode, validateGstin } from "~/lib/gst";
+
+export { GST_RATES };
 
 /**
  * The seller's details printed on GST tax invoices (issue 14 item 2; DESIGN.md §20), edited by the
@@ -10,8 +12,6 @@ import { DEFAULT_GST_RATE, gstStateCode, validateGstin } from "~/lib/gst";
 /** Most lines of the seller's postal address. */
 export const MAX_SELLER_ADDRESS_LINES = 6;
 
-/** GST rates the form offers, percent (the Indian slabs). */
-export const GST_RATES = [0, 0.25, 3, 5, 12, 18, 28] as const;
 
 const RATE_MESSAGE = `Choose a GST rate: ${GST_RATES.join(", ")} %.`;
 

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/AuditTrail";
 import { adminStyles } from "~/components/admin/ui";
 import { readFormData, throwBodyError } from "~/http/body.server";
-import { GST_RATES } from "~/lib/store-settings";
+import { GST_RATES } from "~/lib/gst";
 import { INDIAN_STATES_AND_UTS } from "~/constants/indian-states";
 import { auditTrail } from "~/services/audit.server";
 import { readStoreSettings, saveStoreSettings } from "~/services/invoices.server";
