@@ -8,6 +8,7 @@ import { BackendError } from "~/backend/types";
 import { buildCartLines, cartTotals } from "~/lib/cart-lines";
 import { CartTotals } from "~/components/cart/CartTotals";
 import { AddressFields } from "~/components/checkout/AddressFields";
+import { BusinessBuyerFields } from "~/components/checkout/BusinessBuyerFields";
 import { ErrorSummary, summaryErrors, type SummaryError } from "~/components/checkout/ErrorSummary";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { PAYMENT_METHOD_FIELD_ID, PaymentMethods } from "~/components/checkout/PaymentMethods";
@@ -170,7 +171,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const FORM_ID = "place-order";
 /** The form's fields in page order, for the error summary (issue 9 item 3). */
-const SUMMARY_FIELD_ORDER = [...ADDRESS_FIELDS, "paymentMethod"] as const;
+const SUMMARY_FIELD_ORDER = [...ADDRESS_FIELDS, "gstin", "businessName", "paymentMethod"] as const;
 /** Where the summary's link for a field goes: conform's input id, or the first payment option. */
 const summaryFieldId = (name: string) => (name === "paymentMethod" ? PAYMENT_METHOD_FIELD_ID : `${FORM_ID}-${name}`);
 
@@ -180,7 +181,7 @@ function summaryOf(result: Pick<SubmissionResult<string[]>, "status" | "error"> 
 }
 
 /** The form's fields as the browser sees them (the server's parse gives the typed values). */
-type PlaceOrderFields = Record<AddressField | "paymentMethod", string | undefined>;
+type PlaceOrderFields = Record<AddressField | "gstin" | "businessName" | "paymentMethod", string | undefined>;
 
 /** What the page keeps of conform's last check in the browser (a submission). */
 type BrowserCheck = { status?: "error" | "success"; reply: () => SubmissionResult<string[]> };
@@ -348,6 +349,7 @@ export default function PlaceOrderPage() {
               {savedAddresses ? <SaveAddressCheckbox /> : null}
             </>
           )}
+          <BusinessBuyerFields gstin={fields.gstin} businessName={fields.businessName} />
         </div>
 
         <div className="w-full sm:max-w-[450px]">

@@ -12,6 +12,7 @@ import {
   type AddressField,
 } from "~/schemas/checkout-rules";
 import { ORDER_MESSAGES, type GatewayMode, type OrderPaymentMethod, type PaymentStatus } from "~/schemas/order-constants";
+import { validateGstin } from "~/schemas/gstin";
 import { plainText } from "~/schemas/text";
 
 export {
@@ -98,7 +99,30 @@ export const addressSchema = z.object({
     .refine((value) => value.toLowerCase() === "india", ADDRESS_MESSAGES.country)
     .transform(() => "India" as const),
   phone: indianMobileSchema,
-} satisfies Record<AddressField, z.ZodType>);
+} satisfies Record<AddressField, z.ZodType>).extend({
+  /**
+   * A business buyer's GSTIN (issue 14 item 2), optional: blank reads as none; otherwise 15
+   * characters with a state code and a matching check character (schemas/gstin.ts). The tax
+   * invoice then shows it.
+   */
+  gstin: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const typed = (value ?? "").trim();
+      if (!typed) return undefined;
+      const checked = validateGstin(typed);
+      if (!checked.ok) {
+        ctx.addIssue({ code: "custom", message: checked.message });
+        return z.NEVER;
+      }
+      return checked.gstin;
+    }),
+  /** The business's name for the tax invoice (issue 14 item 2), optional; plain text up to 100 characters. */
+  businessName: plainText(z.string().trim().max(100, ADDRESS_MESSAGES.tooLong), "The business name")
+    .optional()
+    .transform((value) => value || undefined),
+});
 export type Address = z.output<typeof addressSchema>;
 
 /** The address as stored and read back (already normalised; no re-validation of old rows). */
@@ -112,6 +136,8 @@ export const storedAddressSchema = z.object({
   zipcode: z.string(),
   country: z.string(),
   phone: z.string(),
+  gstin: z.string().optional(),
+  businessName: z.string().optional(),
 });
 
 export { INDIAN_STATES_AND_UTS };

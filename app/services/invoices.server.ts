@@ -213,8 +213,8 @@ export async function issueInvoice(trx: Executor, order: Order, now: number): Pr
     address: [a.street, `${a.city}, ${a.state} ${a.zipcode}`, a.country].filter((l) => l.trim() !== ""),
     state: a.state,
     stateCode: gstStateCode(a.state),
-    gstin: null,
-    businessName: null,
+    gstin: a.gstin ?? null,
+    businessName: a.businessName ?? null,
   };
   const intraState = sameState(seller.state, buyer.state);
   const lines = invoiceLines(order, settings.gstRatePercent, intraState);

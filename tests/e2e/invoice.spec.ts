@@ -8,7 +8,8 @@ import { ownerCommand } from "./staff";
  * The GST tax invoice (issue 14 item 2; DESIGN.md §20), with JavaScript on and off: a shopper
  * places a cash-on-delivery order; no invoice until the owner marks it delivered; then the order
  * page offers "Download tax invoice (PDF)", whose file names the invoice number, HSN 9102 and the
- * order's total; another shopper gets 404 for the same invoice URL.
+ * order's total, and the business buyer's GSTIN given at checkout (a wrong check character refused
+ * first); another shopper gets 404 for the same invoice URL.
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -28,6 +29,14 @@ test("a delivered order's tax invoice downloads from its page, for its shopper o
   const cod = page.getByRole("radio", { name: /Cash on delivery/ });
   await expect(cod).toBeEnabled();
   await cod.check();
+  // A business buyer's GSTIN (optional, behind "Buying for a business?"): a wrong check character
+  // is refused next to the field, then the right one goes on the invoice.
+  await page.getByText("Buying for a business?").click();
+  await page.getByLabel("GSTIN").fill("29AAGCB7383J1Z5");
+  await page.getByLabel("Business name").fill("Rao Traders");
+  await page.getByRole("button", { name: "PLACE ORDER" }).click();
+  await expect(page.getByTestId("error-gstin")).toHaveText("The GSTIN's check character does not match: please check it for typing mistakes.");
+  await page.getByLabel("GSTIN").fill("29AAGCB7383J1Z4");
   await page.getByRole("button", { name: "PLACE ORDER" }).click();
   await expect(page).toHaveURL(/\/orders$/);
   const link = page.getByTestId("order-row").filter({ hasText: product.name }).getByRole("link", { name: /^Order CI\d{6}-[0-9A-Z]{8}$/ });
@@ -56,6 +65,8 @@ test("a delivered order's tax invoice downloads from its page, for its shopper o
   expect(text).toContain("9102");
   expect(text).toContain(orderId);
   expect(text).toContain("Place of supply: Karnataka (code 29)");
+  expect(text).toContain("29AAGCB7383J1Z4");
+  expect(text).toContain("Rao Traders");
 
   const response = await page.request.get(`/orders/${orderId}/invoice.pdf`);
   expect(response.headers()["content-type"]).toBe("application/pdf");

@@ -148,6 +148,24 @@ describe.each(testDatabases())("GST invoices on $name", ({ name, create }) => {
     expect(invoice.totals.totalPaise).toBe(order.amountPaise);
   });
 
+  it("shows a business buyer's GSTIN and name given at checkout; refuses a GSTIN whose check character is wrong", async () => {
+    const db = await setUp();
+    const shopper = await createShopper(db);
+    await fillCart(db, shopper, CART);
+    const bad = { ...orderBody(ITEMS), address: { ...orderBody(ITEMS).address, gstin: "29AAGCB7383J1Z5" } };
+    const refused = await rejection(placeCodOrder(db, shopper, bad, { codEnabled: true, idempotencyKey: "cod-gstin-0001" }));
+    expect([refused.status, refused.message]).toEqual([400, "The GSTIN's check character does not match: please check it for typing mistakes."]);
+    const body = { ...orderBody(ITEMS), address: { ...orderBody(ITEMS).address, gstin: " 29aagcb7383j1z4 ", businessName: "Rao Traders" } };
+    const { order } = await placeCodOrder(db, shopper, body, { codEnabled: true, idempotencyKey: "cod-gstin-0002" });
+    expect(order.address).toMatchObject({ gstin: "29AAGCB7383J1Z4", businessName: "Rao Traders" });
+    await setOrderStatus(db, order.id, "Delivered", { liveCredentials: false });
+    const invoice = (await findInvoice(db, order.id))!;
+    expect(invoice.buyer).toMatchObject({ gstin: "29AAGCB7383J1Z4", businessName: "Rao Traders" });
+    const text = await pdfText(await renderInvoicePdf(invoice));
+    expect(text).toContain("29AAGCB7383J1Z4");
+    expect(text).toContain("Rao Traders");
+  });
+
   it("attaches the invoice to the shipped email only", async () => {
     const db = await setUp();
     const { order, verify } = await paidOrder(db);
