@@ -248,15 +248,26 @@ export default function PlaceOrderPage() {
   const preview = deliveryFetcher.data ?? actionData?.delivery ?? null;
   // Filled once per PIN looked up: Remix reloads fetchers after every action (a refused PLACE
   // ORDER included), and that reload must not overwrite what the shopper chose since.
+  // The fields are set in the page itself, as typing would (an input or change event tells conform),
+  // from what they hold now: conform's own update re-mounts them from its last snapshot, which can
+  // lag behind fast typing and wipe a city or state just entered.
   const filledFor = useRef("");
   useEffect(() => {
     const data = deliveryFetcher.data;
     const pin = lookedUp.current;
     if (deliveryFetcher.state !== "idle" || !data?.place || filledFor.current === pin) return;
     filledFor.current = pin;
-    if (fields.state.value !== data.place.state) form.update({ name: fields.state.name, value: data.place.state });
-    if (!fields.city.value) form.update({ name: fields.city.name, value: data.place.district });
-  }, [deliveryFetcher.data, deliveryFetcher.state, fields.state, fields.city, form]);
+    const state = document.getElementById(fields.state.id) as HTMLSelectElement | null;
+    if (state && state.value !== data.place.state) {
+      state.value = data.place.state;
+      state.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    const city = document.getElementById(fields.city.id) as HTMLInputElement | null;
+    if (city && !city.value.trim()) {
+      city.value = data.place.district;
+      city.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }, [deliveryFetcher.data, deliveryFetcher.state, fields.state.id, fields.city.id]);
   // Only a lookup made in this page disables cash on delivery: after a refusal without JavaScript
   // the option stays choosable, so a shopper who corrects the PIN can still pick it.
   const looked = deliveryFetcher.data;
