@@ -4,8 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { closeDb } from "~/db/index.server";
-import { getStoreDb } from "~/backend/index.server";
+import { getBackend, getStoreDb } from "~/backend/index.server";
 import { MAX_FORM_BODY_BYTES, MAX_WEBHOOK_BODY_BYTES } from "~/http/body.server";
 import { adminProductBodyBytes } from "~/constants/media";
 import { reportBodyBytes } from "~/constants/problem-reports";
@@ -15,7 +14,6 @@ import { isPublicPageRequest, startStorePageCache, type StorePageCache } from "~
 import { NonceProvider } from "~/utils/nonce";
 import { isForeignOriginHeaders } from "~/utils/origin.server";
 import { closeRateLimitStore } from "~/utils/rate-limit.server";
-import { startOrderEmails, stopOrderEmails } from "~/services/order-emails.server";
 import {
   BARE_PAGE_CSP,
   CHECKOUT_PATH,
@@ -60,19 +58,20 @@ installHttpGuard({
   // The email in flight first (it marks its outbox row), then the database and the rate limits'
   // own PostgreSQL pool, if one was opened.
   onClosed: async () => {
-    await stopOrderEmails();
-    await Promise.all([closeDb(), closeRateLimitStore(), pageCache?.close()]);
+    await Promise.all([getBackend().own?.process.stop(), closeRateLimitStore(), pageCache?.close()]);
   },
   exit: (code) => process.exit(code),
   front: pageCache?.front,
 });
-if (!getEnv().BACKEND_URL) {
+// A store with its own data (docs/decisions/0680: the backend says so) opens it at start-up and
+// runs its background work: order emails from the outbox (issue 14 item 4) and the sweep of
+// interrupted report uploads (issue 21 item 1).
+if (getBackend().own) {
   getStoreDb().catch((error) => {
     console.error("Could not open the database:", error);
     process.exit(1);
   });
-  // Order emails from the outbox (issue 14 item 4): SMTP_URL, else .eml files beside the database.
-  startOrderEmails();
+  getBackend().own?.process.start();
 }
 
 const ABORT_DELAY = 5_000;

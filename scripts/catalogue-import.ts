@@ -11,23 +11,21 @@
  * the problems are listed by row (0-based, as in the JSON array) and field, nothing is written and
  * the exit code is 1. Exit code 2 means the command itself was wrong (usage, unreadable file).
  *
- * Three phases: read and parse the file; check the rows (validateCatalogue, 2,000 rows at a time);
- * write them (replaceCatalogue: one transaction, INSERTs of 500 rows). On a terminal each of the last
- * two shows a cli-progress bar; piped or redirected, only the final lines are printed. The store
- * keeps serving the old catalogue until the transaction commits.
+ * Two phases: read and check the file, row by row as the bytes arrive (checkCatalogueStream:
+ * stream-json, never the whole file as one string or value; the check stops after 1,000 problems,
+ * so a 20 MB bad file is refused in about a second with under 200 MB resident; issue 21 item 3,
+ * docs/decisions/0671); then write the rows (writeCatalogue: one transaction, INSERTs of 500 rows).
+ * On a terminal each phase shows a cli-progress bar; piped or redirected, only the final lines are
+ * printed. The store keeps serving the old catalogue until the transaction commits.
  * 100,000 products (a 109 MB file) take 7–16 s on SQLite or PostgreSQL on a 2-core machine
  * (issue 10 item 5: under 60 s; `npm run bench -- --products 1000,100000` checks it).
  */
 import fs from "node:fs";
 import { createDatabase, migrateToLatest } from "~/db/db.server";
-import { replaceCatalogue, validateCatalogue, type ImportError } from "~/services/catalogue.server";
-import type { Product } from "~/schemas/product";
+import { checkCatalogueStream, countProblems, moreProblemsLine, PROBLEMS_SHOWN, writeCatalogue, type CatalogueProblems } from "~/services/catalogue-import.server";
 import { getEnv } from "~/config/env.server";
 import { showsProgress, startPhase, type Phase } from "./progress";
 
-const MAX_PROBLEMS_SHOWN = 50;
-/** Rows checked between two moves of the progress bar. */
-const CHECK_CHUNK = 2_000;
 const USAGE = "Usage: npm run catalogue:import -- FILE.json [--dry-run]   (FILE may be - for standard input)";
 
 /** The bar on screen, stopped before any message so the message starts on its own line. */
@@ -39,66 +37,46 @@ function fail(code: number, message: string): never {
   process.exit(code);
 }
 
-function readInput(file: string): unknown {
-  if (showsProgress()) {
-    const bytes = file === "-" ? undefined : fs.statSync(file, { throwIfNoEntry: false })?.size;
-    console.log(`Reading ${file === "-" ? "standard input" : file}${bytes === undefined ? "" : ` (${(bytes / 1e6).toFixed(1)} MB)`}…`);
-  }
-  let text: string;
+/** A read of the input that failed (exit code 2, not a problem of the file's content). */
+class UnreadableInput extends Error {}
+
+/**
+ * The bytes of FILE (or standard input for "-"), chunk by chunk; fails with exit code 2 when the
+ * file cannot be opened, and throws UnreadableInput when a read fails later (a folder, an I/O error).
+ */
+function openInput(file: string): { chunks: AsyncIterable<Uint8Array>; bytes: number | undefined } {
+  let stream: NodeJS.ReadableStream;
+  let bytes: number | undefined;
   try {
-    text = file === "-" ? fs.readFileSync(0, "utf8") : fs.readFileSync(file, "utf8");
+    if (file === "-") {
+      stream = process.stdin;
+    } else {
+      const fd = fs.openSync(file, "r");
+      bytes = fs.fstatSync(fd).size;
+      stream = fs.createReadStream("", { fd });
+    }
   } catch (error) {
     fail(2, `Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch (error) {
-    fail(1, `Nothing was imported: ${file === "-" ? "standard input" : file} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
-  }
-}
-
-/** The rows of a listproduct-shaped input (the bare array or `{products}`), or [] for anything else. */
-function rowsOf(input: unknown): unknown[] {
-  if (Array.isArray(input)) return input;
-  const products = (input as { products?: unknown } | null)?.products;
-  return Array.isArray(products) ? products : [];
-}
-
-/**
- * validateCatalogue, CHECK_CHUNK rows at a time so that `onProgress(checked, total)` can move a
- * bar; the same answer as one call on the whole input. Ids are compared across chunks; at the
- * first problem the whole input is validated once more, so the report (row numbers, "first used
- * in row …") is exactly validateCatalogue's.
- */
-function checkRows(input: unknown, onProgress: (checked: number, total: number) => void): ReturnType<typeof validateCatalogue> {
-  const rows = rowsOf(input);
-  if (rows.length === 0 || (input as { success?: unknown } | null)?.success === false) return validateCatalogue(input);
-  const products: Product[] = [];
-  const hiddenIds = new Set<string>();
-  const ids = new Set<string>();
-  for (let start = 0; start < rows.length; start += CHECK_CHUNK) {
-    const chunk = validateCatalogue(rows.slice(start, start + CHECK_CHUNK));
-    if (!chunk.ok) return validateCatalogue(input);
-    for (const product of chunk.products) {
-      if (ids.has(product.id)) return validateCatalogue(input);
-      ids.add(product.id);
-      products.push(product);
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    try {
+      for await (const chunk of stream) yield typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Uint8Array);
+    } catch (error) {
+      throw new UnreadableInput(error instanceof Error ? error.message : String(error));
     }
-    for (const id of chunk.hiddenIds) hiddenIds.add(id);
-    onProgress(Math.min(rows.length, start + CHECK_CHUNK), rows.length);
   }
-  return { ok: true, products, hiddenIds };
+  return { chunks: chunks(), bytes };
 }
 
-/** "row 12, field price: must be 0 or more (_id w00013)" — one line per problem, at most 50. */
-function describeProblems(errors: ImportError[], rows: unknown[]): string[] {
-  const lines = errors.slice(0, MAX_PROBLEMS_SHOWN).map((error) => {
+/** "row 12, field price: must be 0 or more (_id w00013)" — one line per problem, at most 50, then "…and more". */
+function describeProblems(problems: CatalogueProblems): string[] {
+  const lines = problems.errors.slice(0, PROBLEMS_SHOWN).map((error) => {
     if (error.index < 0) return `  ${error.message}`;
-    const row = rows[error.index];
-    const id = row && typeof row === "object" && typeof (row as { _id?: unknown })._id === "string" ? ` (_id ${(row as { _id: string })._id})` : "";
-    return `  row ${error.index}, field ${error.field}: ${error.message}${id}`;
+    const id = problems.ids.get(error.index);
+    return `  row ${error.index}, field ${error.field}: ${error.message}${id === undefined ? "" : ` (_id ${id})`}`;
   });
-  if (errors.length > MAX_PROBLEMS_SHOWN) lines.push(`  …and ${errors.length - MAX_PROBLEMS_SHOWN} more problems.`);
+  const more = moreProblemsLine(problems);
+  if (more) lines.push(`  ${more}`);
   return lines;
 }
 
@@ -121,22 +99,26 @@ async function main() {
   if (files.length !== 1) fail(2, USAGE);
   const file = files[0];
 
-  const input = readInput(file);
   const label = file === "-" ? "standard input" : file;
-  const rows = rowsOf(input);
-  const read = performance.now();
-  activePhase = startPhase("Checking rows", rows.length);
-  const checked = checkRows(input, activePhase.update);
-  activePhase.stop();
+  const input = openInput(file);
+  if (showsProgress()) console.log(`Reading ${label}${input.bytes === undefined ? "" : ` (${(input.bytes / 1e6).toFixed(1)} MB)`}…`);
+  activePhase = input.bytes === undefined ? undefined : startPhase("Checking rows", Math.ceil(input.bytes / 1024), "KB");
+  let checked: Awaited<ReturnType<typeof checkCatalogueStream>>;
+  try {
+    checked = await checkCatalogueStream(input.chunks, (bytesRead) => activePhase?.update(Math.ceil(bytesRead / 1024), Math.ceil((input.bytes ?? 0) / 1024)));
+  } catch (error) {
+    if (error instanceof UnreadableInput) fail(2, `Cannot read ${file}: ${error.message}`);
+    throw error;
+  }
+  activePhase?.stop();
   activePhase = undefined;
   const checkedAt = performance.now();
   if (!checked.ok) {
-    const badRows = new Set(checked.errors.filter((e) => e.index >= 0).map((e) => e.index)).size;
-    const summary =
-      badRows > 0
-        ? `Nothing was imported: ${checked.errors.length} ${checked.errors.length === 1 ? "problem" : "problems"} in ${badRows} of ${rows.length} rows of ${label} (rows are counted from 0, as in the JSON array):`
-        : `Nothing was imported: ${label} is not a catalogue:`;
-    fail(1, [summary, ...describeProblems(checked.errors, rows)].join("\n"));
+    if (checked.notJson !== null) fail(1, `Nothing was imported: ${label} is not valid JSON (${checked.notJson}).`);
+    const summary = checked.errors.some((error) => error.index >= 0)
+      ? `Nothing was imported: ${countProblems(checked)} of ${label} (rows are counted from 0, as in the JSON array):`
+      : `Nothing was imported: ${label} is not a catalogue:`;
+    fail(1, [summary, ...describeProblems(checked)].join("\n"));
   }
   if (dryRun) {
     console.log(`Checked ${checked.products.length} products in ${label}: all valid. Nothing was written (--dry-run).`);
@@ -148,13 +130,13 @@ async function main() {
   try {
     await migrateToLatest(db);
     activePhase = startPhase("Writing rows", checked.products.length);
-    const imported = await replaceCatalogue(db, checked.products, activePhase.update, { hiddenIds: checked.hiddenIds });
+    const imported = await writeCatalogue(db, checked, { onProgress: activePhase.update });
     activePhase.stop();
     activePhase = undefined;
     const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
     const done = performance.now();
     console.log(
-      `Imported ${imported} products into ${safeUrl(url)} in ${seconds(started, done)} (reading ${seconds(started, read)}, checking ${seconds(read, checkedAt)}, writing ${seconds(checkedAt, done)}).`,
+      `Imported ${imported} products into ${safeUrl(url)} in ${seconds(started, done)} (reading and checking ${seconds(started, checkedAt)}, writing ${seconds(checkedAt, done)}).`,
     );
     console.log("Running stores on this database show the new catalogue from their next page on.");
   } finally {

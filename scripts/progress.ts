@@ -1,7 +1,7 @@
 import { SingleBar } from "cli-progress";
 
 export type Phase = {
-  /** Rows done so far of `total` (the bar redraws at most 10 times a second). */
+  /** Units (rows, KB) done so far of `total` (the bar redraws at most 10 times a second). */
   update: (done: number, total: number) => void;
   /** Leaves the bar at its last value on its own line. */
   stop: () => void;
@@ -19,12 +19,13 @@ export const showsProgress = (): boolean => process.stdout.isTTY === true;
 
 /**
  * One phase of a long command ("Checking rows", "Writing rows") as a cli-progress bar on standard
- * output, or a phase that does nothing when standard output is not a terminal.
+ * output counting `unit`s (rows by default; KB of a file read), or a phase that does nothing when
+ * standard output is not a terminal.
  */
-export function startPhase(label: string, total: number): Phase {
+export function startPhase(label: string, total: number, unit = "rows"): Phase {
   if (!showsProgress()) return { update: () => {}, stop: () => {} };
   const bar = new SingleBar({
-    format: `${label.padEnd(14)} [{bar}] {percentage}% | {value}/{total} rows | {duration_formatted} | ETA {eta_formatted}`,
+    format: `${label.padEnd(14)} [{bar}] {percentage}% | {value}/{total} ${unit} | {duration_formatted} | ETA {eta_formatted}`,
     stream: process.stdout,
     barsize: 30,
     hideCursor: true,

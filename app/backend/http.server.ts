@@ -4,7 +4,10 @@ import { parser } from "stream-json";
 import pick from "stream-json/filters/pick.js";
 import streamArray from "stream-json/streamers/stream-array.js";
 import type { z } from "zod";
-import { BackendError, type Backend } from "~/backend/types";
+import { BackendError, capabilitiesAll, type Backend } from "~/backend/types";
+import { getEnv } from "~/config/env.server";
+import { DEFAULT_DELIVERY_RULES } from "~/schemas/delivery";
+import * as delivery from "~/services/delivery.server";
 import { cartAnswerSchema, messageAnswerSchema, tokenAnswerSchema } from "~/schemas/api";
 import { orderDetailAnswerSchema, orderDetailFromJson } from "~/schemas/order-detail";
 import {
@@ -96,6 +99,25 @@ export function createHttpBackend(
   const catalogue = createMemoryCatalogue(fetchCatalogue, { refreshMs: catalogueRefreshMs });
 
   return {
+    // A remote Store API server offers SPEC.md §7's calls only (docs/decisions/0680).
+    capabilities: capabilitiesAll(false),
+    own: null,
+
+    async orderPage(token, orderId) {
+      // The remote Store API has no invoices or reports: the order alone, in one call.
+      return { detail: await this.userOrder(token, orderId), invoiceNumber: null, report: null };
+    },
+
+    // No delivery rules of its own here: previews use the default rules (docs/decisions/0680); the
+    // remote server checks its own again when the order is placed.
+    async checkDelivery(pin, options) {
+      return delivery.checkDeliveryWith(DEFAULT_DELIVERY_RULES, pin, { ...options, codEnabled: getEnv().ENABLE_COD });
+    },
+
+    async checkOrderDelivery(address, options) {
+      return delivery.checkOrderDeliveryWith(DEFAULT_DELIVERY_RULES, address, { ...options, codEnabled: getEnv().ENABLE_COD });
+    },
+
     async listProducts() {
       const answer = await call("GET", "/api/product/listproduct", listProductsResponseSchema);
       return (answer.products ?? []).map(productFromJson);

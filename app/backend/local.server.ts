@@ -1,4 +1,5 @@
-import type { Backend } from "~/backend/types";
+import { createOwnStore } from "~/backend/own/index.server";
+import { capabilitiesAll, type Backend } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import * as accounts from "~/services/accounts.server";
 import * as carts from "~/services/carts.server";
@@ -23,7 +24,23 @@ export type LocalBackendOptions = {
 export function createLocalBackend(getDb: () => Promise<DB>, options: LocalBackendOptions = {}): Backend {
   const gateway = options.paymentGateway ?? getPaymentGateway;
   const codEnabled = options.codEnabled ?? (() => getEnv().ENABLE_COD);
+  const own = createOwnStore(getDb);
   return {
+    capabilities: capabilitiesAll(true),
+    own,
+
+    async orderPage(token, orderId) {
+      return own.orderPages.shopperOrderPage(token, orderId);
+    },
+
+    async checkDelivery(pin, options) {
+      return own.delivery.checkDelivery(pin, { ...options, codEnabled: codEnabled() });
+    },
+
+    async checkOrderDelivery(address, options) {
+      return own.delivery.checkOrderDelivery(address, { ...options, codEnabled: codEnabled() });
+    },
+
     async listProducts() {
       return catalogue.listProducts(await getDb());
     },

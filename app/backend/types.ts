@@ -1,9 +1,13 @@
 import type { CataloguePage, HomeSections } from "~/lib/catalogue";
+import type { DeliveryAnswer } from "~/lib/delivery";
+import type { ReportSectionView } from "~/lib/problem-reports";
+import type { OrderDeliveryCheck } from "~/services/delivery.server";
 import type { CartData } from "~/schemas/api";
 import type { CollectionParams } from "~/schemas/collection-params";
 import type { OrderDetail } from "~/schemas/order-detail";
 import type { CheckoutMode, Order, OrderBodyInput } from "~/schemas/orders";
 import type { Product } from "~/schemas/product";
+import type { OwnStore } from "~/backend/own/index.server";
 
 /** Failures of every Backend call (defined below the services: issue 8 item 4). */
 export { BackendError } from "~/lib/errors";
@@ -14,6 +18,20 @@ export { BackendError } from "~/lib/errors";
  * shopper should hear about; anything else is a bug.
  */
 export interface Backend {
+  /**
+   * What this store can do beyond SPEC.md §7's calls, declared here and nowhere else
+   * (docs/decisions/0680-one-door.md): a route asks "does this store have a back office /
+   * invoices / problem reports …?" of this, never of the environment.
+   */
+  readonly capabilities: StoreCapabilities;
+
+  /**
+   * The store's own features (back office, invoices, problem reports, address book, delivery
+   * rules, webhooks, the payment simulator) on this process's database; null when the store's data
+   * lives on another server (the http adapter), whose Store API does not offer them.
+   */
+  readonly own: OwnStore | null;
+
   /**
    * `GET /api/product/listproduct`: every product in catalogue order. For moving a catalogue and
    * for the Store API; the storefront's pages ask the calls below, never for the whole list.
@@ -172,7 +190,29 @@ export interface Backend {
    * 404 for an unknown id and for another shopper's order alike, 401.
    */
   userOrder(token: string, orderId: string): Promise<OrderDetail>;
+
+  /**
+   * The shopper's order page in one trip (issue 22 item 1; DESIGN.md §20): `userOrder`'s detail
+   * with the GST invoice's number once issued and the "Report a problem" section; null for each a
+   * store does not offer (`capabilities.invoices`, `capabilities.problemReports`). BackendError 401,
+   * and 404 as `userOrder`.
+   */
+  orderPage(token: string, orderId: string): Promise<OrderPageData>;
+
+  /**
+   * "Check delivery" (issue 13 item 3): a PIN code as typed (hostile) → the answer for an order of
+   * `amountPaise` placed at `now` (ms), under the store's delivery rules and cash-on-delivery switch.
+   * A store without rules of its own (`capabilities.deliveryRules` false) answers with the default
+   * rules; its backend checks its own again when the order is placed.
+   */
+  checkDelivery(pin: unknown, options: { amountPaise: number; now?: number }): Promise<DeliveryAnswer>;
+
+  /** PLACE ORDER's delivery check before any payment (issue 13 item 4): the window, or the problems by field. Rules as `checkDelivery`. */
+  checkOrderDelivery(address: { zipcode: string; state: string }, options: { amountPaise: number; paymentMethod: string; now?: number }): Promise<OrderDeliveryCheck>;
 }
+
+/** What the shopper's order page shows (Backend.orderPage). */
+export type OrderPageData = { detail: OrderDetail; invoiceNumber: string | null; report: ReportSectionView | null };
 
 /** Options of the order calls. */
 export type OrderCallOptions = {
@@ -191,3 +231,27 @@ export type OrderPaymentOptions = OrderCallOptions & {
    */
   returnUrl?: string;
 };
+
+/**
+ * The features a store offers beyond SPEC.md §7 (docs/decisions/0680-one-door.md). The local
+ * adapter has them all; a remote Store API server (the http adapter) has none of them yet.
+ */
+export type StoreCapabilities = {
+  /** /admin: orders, products, staff, delivery rules, settings, reports (issue 12). */
+  backOffice: boolean;
+  /** GST tax invoices on the order page and in the shipped email (issue 14 item 2). */
+  invoices: boolean;
+  /** Problem reports on a delivered order, with unboxing videos (issue 14 item 3). */
+  problemReports: boolean;
+  /** Saved delivery addresses on /profile and at checkout (issue 13 item 5). */
+  addressBook: boolean;
+  /** The owner's delivery rules: PIN checks on product, cart and checkout pages (issue 13). */
+  deliveryRules: boolean;
+  /** Cashfree's webhooks and the payment simulator answered by this store (DESIGN.md §9). */
+  payments: boolean;
+};
+
+/** Every capability on (the local adapter) or off (the http adapter). */
+export function capabilitiesAll(on: boolean): StoreCapabilities {
+  return { backOffice: on, invoices: on, problemReports: on, addressBook: on, deliveryRules: on, payments: on };
+}

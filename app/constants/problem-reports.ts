@@ -16,6 +16,12 @@ export const MAX_REPORT_VIDEO_BYTES = 100 * 1024 * 1024;
 /** The report form's body cap: the video plus 64 KB of fields and multipart framing, in bytes. */
 export const REPORT_BODY_BYTES = MAX_REPORT_VIDEO_BYTES + 64 * 1024;
 
+/** Report posts a shopper may make in an hour, whatever their outcome (issue 21 item 1). */
+export const REPORT_POSTS_PER_HOUR = 5;
+
+/** Most video a shopper's reports may keep stored, in bytes (300 MB: three videos at the largest; issue 21 item 1). */
+export const MAX_SHOPPER_VIDEO_BYTES = 3 * MAX_REPORT_VIDEO_BYTES;
+
 /** Longest description and answer, in characters. */
 export const MAX_REPORT_TEXT = 2000;
 

@@ -45,6 +45,25 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   return Buffer.concat(chunks);
 }
 
+/**
+ * `body` through a counter that errors the stream with BodyError 413 once more than `maxBytes`
+ * have passed (a chunked body declares no length; DESIGN.md §16). `signal` cancels `body` when
+ * the reader gives up early (so the HTTP guard can drain or cut the rest after the answer).
+ */
+export function cappedStream(body: ReadableStream<Uint8Array>, maxBytes: number, signal?: AbortSignal): ReadableStream<Uint8Array> {
+  let size = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > maxBytes) controller.error(new BodyError(413, API_MESSAGES.tooLarge));
+        else controller.enqueue(chunk);
+      },
+    }),
+    signal ? { signal } : undefined,
+  );
+}
+
 /** The body as UTF-8 text (invalid bytes replaced), capped as `readBodyBytes`. Throws BodyError 413. */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
   return new TextDecoder("utf-8", { fatal: false }).decode(await readBodyBytes(request, maxBytes));

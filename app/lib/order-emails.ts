@@ -44,8 +44,12 @@ export type OrderEmailFacts =
   | { kind: "refund_recorded"; order: Order; refund: RefundFacts }
   | { kind: "report_answered"; order: Order; report: ReportFacts };
 
-/** The store around the email: its name, the order page's absolute URL, and how to reach support. */
-export type OrderEmailContext = { storeName: string; orderUrl: string; supportEmail: string; supportPhone: string };
+/**
+ * The store around the email: its name, the order page's absolute URL, how to reach support, and
+ * the name of the account the email goes to (greeted; the delivery address's first name when
+ * absent). Issue 21 item 2: order emails go to the account, not the delivery address.
+ */
+export type OrderEmailContext = { storeName: string; orderUrl: string; supportEmail: string; supportPhone: string; recipientName?: string };
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
@@ -65,9 +69,9 @@ const PAYMENT_WORDS: Record<string, string> = { cod: "Cash on delivery", cashfre
 type Block = { heading?: string; paragraphs?: string[]; link?: { text: string; href: string } };
 
 /** Heading, subject and the kind's own lines. */
-function kindContent(facts: OrderEmailFacts, storeName: string): { subject: string; heading: string; intro: string[]; extra: Block | null } {
+function kindContent(facts: OrderEmailFacts, storeName: string, recipientName?: string): { subject: string; heading: string; intro: string[]; extra: Block | null } {
   const { order } = facts;
-  const name = order.address.firstName.trim();
+  const name = (recipientName ?? order.address.firstName).trim();
   const hello = name ? `Hello ${name},` : "Hello,";
   const total = formatPaise(order.amountPaise);
   const testNote = order.paymentMode === "test" ? ["This order was paid in test mode: no money was taken."] : [];
@@ -153,7 +157,7 @@ const multiline = (value: string) => e(value).replace(/\r?\n/g, "<br>");
  */
 export function renderOrderEmail(facts: OrderEmailFacts, context: OrderEmailContext): RenderedEmail {
   const { order } = facts;
-  const content = kindContent(facts, context.storeName);
+  const content = kindContent(facts, context.storeName, context.recipientName);
   const items = order.items.map((item) => {
     const keyName = sizeKeyName(item.size);
     return {

@@ -1,4 +1,4 @@
-import { MAX_REPORT_TEXT, REPORT_WINDOW_MS, type ReportKind } from "~/constants/problem-reports";
+import { MAX_REPORT_TEXT, MAX_SHOPPER_VIDEO_BYTES, REPORT_WINDOW_MS, type ReportKind } from "~/constants/problem-reports";
 
 /**
  * Problem reports in words (issue 14 item 3; DESIGN.md §20; SPEC.md §9): the report windows and
@@ -36,6 +36,9 @@ export const REPORT_MESSAGES = {
   videoLink: "The video link must be a full https:// address.",
   videoTooLarge: "The video must be 100 MB or smaller.",
   videoType: "The video must be an MP4, WebM or MOV file.",
+  oneVideo: "Attach one video only.",
+  videoLost: "The video did not arrive whole. Please send it again.",
+  videoSpaceFull: `Your reports already hold ${MAX_SHOPPER_VIDEO_BYTES / (1024 * 1024)} MB of video, the most we keep for one account. Please paste a link to this video instead.`,
   notDelivered: "A problem can be reported once the order has been delivered.",
   alreadyOpen: "You have already reported a problem with this order. We will answer it here soon.",
   answer: "Write an answer.",
@@ -43,6 +46,15 @@ export const REPORT_MESSAGES = {
   reportNotFound: "No such report.",
   alreadyAnswered: "This report has already been answered.",
 } as const;
+
+/**
+ * The sentence for a shopper who has sent REPORT_POSTS_PER_HOUR reports within the hour, with the
+ * wait in whole minutes (`retryAfterSeconds`, from the limiter). Source: issue 21 item 1.
+ */
+export function reportRateLimitMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `You have sent several reports in the last hour. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
 
 const istDateTime = new Intl.DateTimeFormat("en-IN", {
   day: "numeric",

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminStyles } from "~/components/admin/ui";
 import { formatPaise } from "~/lib/money";
-import { loadDashboard, type PeriodFigures } from "~/services/dashboard.server";
+import type { PeriodFigures } from "~/backend/own/types";
 import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
 
 /**
@@ -12,8 +12,8 @@ import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
  * or shipped; double payments waiting for a refund. Each figure links to the orders behind it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db } = await requireStaff(request);
-  return json({ dashboard: await loadDashboard(db) }, { headers: { "cache-control": "private, no-store" } });
+  const { own } = await requireStaff(request);
+  return json({ dashboard: await own.office.loadDashboard() }, { headers: { "cache-control": "private, no-store" } });
 }
 
 function Figures({ title, figures, id }: { title: string; figures: PeriodFigures; id: string }) {

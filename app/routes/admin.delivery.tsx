@@ -9,9 +9,6 @@ import { readFormData, throwBodyError } from "~/http/body.server";
 import { BackendError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
 import { DELIVERY_ZONE_LABELS } from "~/schemas/delivery";
-import { auditTrail } from "~/services/audit.server";
-import { checkDelivery, readDeliveryRules, saveDeliveryRules } from "~/services/delivery.server";
-import { pinDirectoryInfo } from "~/services/pin-directory.server";
 import { deliveryFormValues, parseDeliveryCheckParams, parseDeliveryRulesForm } from "~/utils/admin-forms.server";
 import { requireStaff } from "~/utils/staff.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -26,13 +23,13 @@ const FOR_WHAT = "change the delivery rules";
  * size; the rules' change history (audit entity "delivery", id "rules").
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, staff } = await requireStaff(request);
+  const { own, staff } = await requireStaff(request);
   const check = parseDeliveryCheckParams(new URL(request.url).searchParams);
   const codEnabled = getEnv().ENABLE_COD;
   const [rules, history, answer] = await Promise.all([
-    readDeliveryRules(db),
-    auditTrail(db, "delivery", "rules"),
-    check.pin === null ? null : checkDelivery(db, check.pin, { amountPaise: check.amountPaise, codEnabled }),
+    own.delivery.readDeliveryRules(),
+    own.office.auditTrail("delivery", "rules"),
+    check.pin === null ? null : own.delivery.checkDelivery(check.pin, { amountPaise: check.amountPaise, codEnabled }),
   ]);
   return json(
     {
@@ -40,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       codMax: formatPaise(rules.codMaxPaise),
       canEdit: staff.role === "owner",
       codEnabled,
-      directory: pinDirectoryInfo(),
+      directory: own.delivery.pinDirectoryInfo(),
       zoneLabels: DELIVERY_ZONE_LABELS,
       history,
       check: {
@@ -63,14 +60,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * written; a save is one transaction with its audit row, then 303 back here with a toast.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { db, actor } = await requireStaff(request, { role: "owner", forWhat: FOR_WHAT });
+  const { own, actor } = await requireStaff(request, { role: "owner", forWhat: FOR_WHAT });
   const formData = await readFormData(request).catch(throwBodyError);
   const parsed = parseDeliveryRulesForm(formData);
   if (!parsed.ok) return json({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  const before = await readDeliveryRules(db);
+  const before = await own.delivery.readDeliveryRules();
   if (JSON.stringify(before) === JSON.stringify(parsed.rules)) return redirectWithSuccess("/admin/delivery", "Nothing had changed.");
   try {
-    await saveDeliveryRules(db, parsed.rules, actor);
+    await own.delivery.saveDeliveryRules(parsed.rules, actor);
   } catch (error) {
     if (error instanceof BackendError) return json({ errors: { processingMin: error.message }, values: parsed.values }, { status: 400 });
     throw error;

@@ -8,9 +8,6 @@ import { formatIstDateTime } from "~/lib/admin-format";
 import { BackendError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
 import { readFormData, throwBodyError } from "~/http/body.server";
-import { issueRefund, liveCredentials, loadAdminOrder, markCodPaid, newRefundKey, refreshRefund, resolveExtraPayment } from "~/services/admin-orders.server";
-import { setOrderStatus } from "~/services/orders.server";
-import { listReports } from "~/services/problem-reports.server";
 import { parseAdminOrderId, parseOrderActionForm } from "~/utils/admin-forms.server";
 import { requireStaff } from "~/utils/staff.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -23,12 +20,12 @@ import { redirectWithSuccess } from "~/utils/toast.server";
  * (services/orders.server.ts, services/admin-orders.server.ts); an unknown id is a 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db } = await requireStaff(request);
+  const { own } = await requireStaff(request);
   const orderId = orderIdOf(params.orderId);
   try {
-    const detail = await loadAdminOrder(db, orderId);
-    const reports = await listReports(db, { orderId });
-    return json({ detail, reports, refundKey: newRefundKey() }, { headers: { "cache-control": "private, no-store" } });
+    const detail = await own.adminOrders.loadAdminOrder(orderId);
+    const reports = await own.reports.listReports({ orderId });
+    return json({ detail, reports, refundKey: own.adminOrders.newRefundKey() }, { headers: { "cache-control": "private, no-store" } });
   } catch (error) {
     if (error instanceof BackendError && error.status === 404) throw notFound();
     throw error;
@@ -48,7 +45,7 @@ function orderIdOf(value: string | undefined): string {
 const NO_STORE = { "cache-control": "private, no-store" };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { db, actor } = await requireStaff(request);
+  const { own, actor } = await requireStaff(request);
   const orderId = orderIdOf(params.orderId);
   const formData = await readFormData(request).catch(throwBodyError);
   const submission = parseOrderActionForm(formData);
@@ -62,30 +59,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
     switch (value.intent) {
       case "status": {
         const shipmentGiven = Boolean(value.courier || value.awbNumber || value.trackingUrl);
-        const order = await setOrderStatus(db, orderId, value.status, {
-          liveCredentials: liveCredentials(),
+        const order = await own.adminOrders.setOrderStatus(orderId, value.status, {
+          liveCredentials: own.adminOrders.liveCredentials(),
           actor,
           shipment: value.status === "Shipped" || shipmentGiven ? { courier: value.courier, awbNumber: value.awbNumber, trackingUrl: value.trackingUrl } : undefined,
         });
         return redirectWithSuccess(here, `Order ${order.id} is now "${order.status}".`);
       }
       case "cod-paid":
-        await markCodPaid(db, orderId, actor);
+        await own.adminOrders.markCodPaid(orderId, actor);
         return redirectWithSuccess(here, "Cash payment recorded.");
       case "refund": {
-        const { refund, replay } = await issueRefund(db, { orderId, key: value.key, amountPaise: value.amount, via: value.via, reference: value.reference, note: value.note, actor });
+        const { refund, replay } = await own.adminOrders.issueRefund({ orderId, key: value.key, amountPaise: value.amount, via: value.via, reference: value.reference, note: value.note, actor });
         const what = refund.via === "cashfree" ? `Refund of ${formatPaise(refund.amountPaise)} sent to Cashfree (${refund.status}).` : `Refund of ${formatPaise(refund.amountPaise)} recorded.`;
         return redirectWithSuccess(here, replay ? `This refund was already made. ${what}` : what);
       }
       case "refresh-refund": {
-        const refund = await refreshRefund(db, { orderId, refundId: value.refundId, actor });
+        const refund = await own.adminOrders.refreshRefund({ orderId, refundId: value.refundId, actor });
         return redirectWithSuccess(here, `Refund status: ${refund.status}.`);
       }
       case "refund-extra":
       case "extra-elsewhere": {
         const how = value.intent === "refund-extra" ? "cashfree" : "elsewhere";
         const reference = value.intent === "extra-elsewhere" ? value.reference : null;
-        const { refund } = await resolveExtraPayment(db, { orderId, paymentId: value.paymentId, how, reference, actor });
+        const { refund } = await own.adminOrders.resolveExtraPayment({ orderId, paymentId: value.paymentId, how, reference, actor });
         return redirectWithSuccess(here, how === "cashfree" ? `Double payment refunded through Cashfree (${refund.status}).` : "Double payment marked as refunded elsewhere.");
       }
       default:

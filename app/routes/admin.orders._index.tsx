@@ -7,7 +7,6 @@ import { formatIstDateTime } from "~/lib/admin-format";
 import { formatPaise } from "~/lib/money";
 import type { AdminOrdersFilter } from "~/schemas/admin-orders";
 import { parseAdminOrdersFilter } from "~/utils/admin-forms.server";
-import { listAdminOrders } from "~/services/admin-orders.server";
 import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
 
 /**
@@ -17,9 +16,9 @@ import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
  * Links to the CSV export of the same date range.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db } = await requireStaff(request);
+  const { own } = await requireStaff(request);
   const filter = parseAdminOrdersFilter(new URL(request.url).searchParams);
-  const page = await listAdminOrders(db, filter);
+  const page = await own.adminOrders.listAdminOrders(filter);
   return json({ filter, page }, { headers: { "cache-control": "private, no-store" } });
 }
 

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseAdminOrdersFilter } from "~/utils/admin-forms.server";
-import { listSalesLines, salesCsv } from "~/services/admin-orders.server";
 import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
 
 /**
@@ -10,9 +9,9 @@ import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
  * (docs/decisions/0600). Bad dates are ignored (an open end), like the list's filters.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db } = await requireStaff(request);
+  const { own } = await requireStaff(request);
   const { from, to, mode } = parseAdminOrdersFilter(new URL(request.url).searchParams);
-  const csv = salesCsv(await listSalesLines(db, { from, to, mode }));
+  const csv = own.adminOrders.salesCsv(await own.adminOrders.listSalesLines({ from, to, mode }));
   const name = `chrono-india-sales${mode === "test" ? "-test" : ""}-${from ?? "start"}-to-${to ?? "today"}.csv`;
   return new Response(csv, {
     headers: {

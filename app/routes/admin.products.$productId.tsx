@@ -7,9 +7,6 @@ import { BackLink } from "~/components/admin/BackLink";
 import { adminStyles } from "~/components/admin/ui";
 import { PRODUCT_FORM_BODY_BYTES } from "~/constants/media";
 import { readFormData, throwBodyError } from "~/http/body.server";
-import { auditTrail } from "~/services/audit.server";
-import { storeImages } from "~/services/media.server";
-import { getAdminProduct, ProductWriteError, setProductBestseller, setProductHidden, updateProduct } from "~/services/products-admin.server";
 import { parseProductForm, productFormConstraint, withFieldErrors } from "~/utils/product-form.server";
 import { parseProductIntent } from "~/utils/admin-forms.server";
 import { requireStaff } from "~/utils/staff.server";
@@ -22,10 +19,10 @@ import { redirectWithSuccess } from "~/utils/toast.server";
  * refuses a changed price with 403). An unknown id: 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db, staff } = await requireStaff(request);
-  const product = await getAdminProduct(db, params.productId ?? "");
+  const { own, staff } = await requireStaff(request);
+  const product = await own.products.getAdminProduct(params.productId ?? "");
   if (!product) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  const history = await auditTrail(db, "product", product.id);
+  const history = await own.office.auditTrail("product", product.id);
   return json(
     { product, history, constraint: productFormConstraint(), priceLocked: staff.role !== "owner" },
     { headers: { "cache-control": "private, no-store" } },
@@ -39,9 +36,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * then 303 back here with a toast.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { db, actor, staff } = await requireStaff(request);
+  const { own, actor, staff } = await requireStaff(request);
   const id = params.productId ?? "";
-  const product = await getAdminProduct(db, id);
+  const product = await own.products.getAdminProduct(id);
   if (!product) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
   const formData = await readFormData(request, PRODUCT_FORM_BODY_BYTES).catch(throwBodyError);
   const here = `/admin/products/${encodeURIComponent(id)}`;
@@ -51,21 +48,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     switch (intent.data) {
       case "hide":
       case "show":
-        await setProductHidden(db, id, intent.data === "hide", actor);
+        await own.products.setProductHidden(id, intent.data === "hide", actor);
         return redirectWithSuccess(here, intent.data === "hide" ? `${product.name} is hidden from the store.` : `${product.name} is on the store again.`);
       case "bestseller-on":
       case "bestseller-off":
-        await setProductBestseller(db, id, intent.data === "bestseller-on", actor);
+        await own.products.setProductBestseller(id, intent.data === "bestseller-on", actor);
         return redirectWithSuccess(here, intent.data === "bestseller-on" ? `${product.name} is a bestseller.` : `${product.name} is no longer a bestseller.`);
       case "save": {
         const parsed = await parseProductForm(formData, { id, createdAt: new Date(product.createdAt).toISOString() });
         if (!parsed.ok) return json({ result: parsed.reply }, { status: 400 });
         try {
-          await storeImages(parsed.images);
-          const { changed } = await updateProduct(db, id, parsed.product, actor, { canChangePrice: staff.role === "owner" });
+          await own.products.storeImages(parsed.images);
+          const { changed } = await own.products.updateProduct(id, parsed.product, actor, { canChangePrice: staff.role === "owner" });
           return redirectWithSuccess(here, changed ? `${product.name} was saved.` : "Nothing had changed.");
         } catch (error) {
-          if (error instanceof ProductWriteError) {
+          if (error instanceof own.products.ProductWriteError) {
             return json({ result: withFieldErrors(parsed.submission, { [error.field ?? ""]: [error.message] }) }, { status: error.status });
           }
           throw error;
@@ -73,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof ProductWriteError) throw new Response(error.message, { status: error.status });
+    if (error instanceof own.products.ProductWriteError) throw new Response(error.message, { status: error.status });
     throw error;
   }
 }

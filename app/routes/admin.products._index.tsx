@@ -4,8 +4,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { adminStyles } from "~/components/admin/ui";
 import { BRANDS, CATEGORIES, SORT_LABELS, SORTS } from "~/constants/store";
 import { formatPaise } from "~/lib/money";
-import { adminProductList, type AdminListParams } from "~/services/products-admin.server";
 import { parseAdminProductListParams } from "~/utils/admin-forms.server";
+import type { AdminListParams } from "~/backend/own/types";
 import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
 
 /**
@@ -15,9 +15,9 @@ import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
  * when given (the storefront's default 10,000 would hide dearer watches here). GET only.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, staff } = await requireStaff(request);
+  const { own, staff } = await requireStaff(request);
   const params = parseAdminProductListParams(new URL(request.url).searchParams);
-  const list = await adminProductList(db, params);
+  const list = await own.products.adminProductList(params);
   return json({ ...list, params, isOwner: staff.role === "owner" }, { headers: { "cache-control": "private, no-store" } });
 }
 

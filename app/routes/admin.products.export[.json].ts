@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { productBatches } from "~/services/catalogue.server";
 import { productToJson } from "~/schemas/product";
 import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
 
@@ -10,9 +9,9 @@ import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
  * import reads back (docs/decisions/0610). Staff and owners.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db } = await requireStaff(request);
+  const { own } = await requireStaff(request);
   const encoder = new TextEncoder();
-  const batches = productBatches(db, 1000, { includeHidden: true });
+  const batches = own.products.productBatches(1000, { includeHidden: true });
   let first = true;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {

@@ -6,8 +6,6 @@ import { BackLink } from "~/components/admin/BackLink";
 import { adminStyles } from "~/components/admin/ui";
 import { PRODUCT_FORM_BODY_BYTES } from "~/constants/media";
 import { readFormData, throwBodyError } from "~/http/body.server";
-import { storeImages } from "~/services/media.server";
-import { createProduct, ProductWriteError } from "~/services/products-admin.server";
 import { parseProductForm, productFormConstraint, withFieldErrors } from "~/utils/product-form.server";
 import { requireStaff } from "~/utils/staff.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -31,16 +29,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * a toast. One transaction: the row, the catalogue version, the audit row.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { db, actor, staff } = await requireStaff(request, { role: "owner", forWhat: FOR_WHAT });
+  const { own, actor, staff } = await requireStaff(request, { role: "owner", forWhat: FOR_WHAT });
   const formData = await readFormData(request, PRODUCT_FORM_BODY_BYTES).catch(throwBodyError);
   const parsed = await parseProductForm(formData, { createdAt: new Date().toISOString() });
   if (!parsed.ok) return json({ result: parsed.reply }, { status: 400 });
   try {
-    await storeImages(parsed.images);
-    const product = await createProduct(db, parsed.product, actor, { canSetPrice: staff.role === "owner" });
+    await own.products.storeImages(parsed.images);
+    const product = await own.products.createProduct(parsed.product, actor, { canSetPrice: staff.role === "owner" });
     return redirectWithSuccess(`/admin/products/${encodeURIComponent(product.id)}`, `${product.name} was added to the store.`, { status: 303 });
   } catch (error) {
-    if (error instanceof ProductWriteError) {
+    if (error instanceof own.products.ProductWriteError) {
       return json({ result: withFieldErrors(parsed.submission, { [error.field ?? ""]: [error.message] }) }, { status: error.status });
     }
     throw error;

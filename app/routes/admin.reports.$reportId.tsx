@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { BackendError } from "~/lib/errors";
-import { answerReport, findReport } from "~/services/problem-reports.server";
-import { requireStaff } from "~/utils/staff.server";
+import { requireStaff, type StaffContext } from "~/utils/staff.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 /**
@@ -14,18 +13,18 @@ import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
  * for anyone but staff.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db } = await requireStaff(request);
-  const report = await reportOf(db, params.reportId);
+  const { own } = await requireStaff(request);
+  const report = await reportOf(own, params.reportId);
   return redirect(`/admin/orders/${encodeURIComponent(report.orderId)}#reports`);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { db, actor } = await requireStaff(request);
-  const report = await reportOf(db, params.reportId);
+  const { own, actor } = await requireStaff(request);
+  const report = await reportOf(own, params.reportId);
   const here = `/admin/orders/${encodeURIComponent(report.orderId)}#reports`;
   const formData = await readFormData(request).catch(throwBodyError);
   try {
-    await answerReport(db, report.id, formData.get("answer"), actor, Date.now());
+    await own.reports.answerReport(report.id, formData.get("answer"), actor, Date.now());
     return redirectWithSuccess(here, "Answer sent to the shopper.");
   } catch (error) {
     if (error instanceof BackendError && error.status !== 404) return redirectWithError(here, error.message);
@@ -33,8 +32,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-async function reportOf(db: Awaited<ReturnType<typeof requireStaff>>["db"], reportId: string | undefined) {
-  const report = /^rp_[0-9a-f]{24}$/.test(reportId ?? "") ? await findReport(db, reportId ?? "") : null;
+async function reportOf(own: StaffContext["own"], reportId: string | undefined) {
+  const report = /^rp_[0-9a-f]{24}$/.test(reportId ?? "") ? await own.reports.findReport(reportId ?? "") : null;
   if (!report) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
   return report;
 }

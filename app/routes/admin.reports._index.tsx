@@ -3,7 +3,6 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminStyles } from "~/components/admin/ui";
 import { formatIstDateTime } from "~/lib/admin-format";
-import { listReports } from "~/services/problem-reports.server";
 import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
 
 /**
@@ -11,8 +10,8 @@ import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
  * linking to its order, where it is answered. Staff and owner.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db } = await requireStaff(request);
-  const reports = await listReports(db, { status: "open" });
+  const { own } = await requireStaff(request);
+  const reports = await own.reports.listReports({ status: "open" });
   return json({ reports }, { headers: { "cache-control": "private, no-store" } });
 }
 

@@ -6,8 +6,6 @@ import { adminStyles } from "~/components/admin/ui";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { GST_RATES } from "~/lib/gst";
 import { INDIAN_STATES_AND_UTS } from "~/constants/indian-states";
-import { auditTrail } from "~/services/audit.server";
-import { readStoreSettings, saveStoreSettings } from "~/services/invoices.server";
 import { parseStoreSettingsForm, storeSettingsFormValues, type StoreSettingsField } from "~/utils/store-settings-form.server";
 import { requireStaff } from "~/utils/staff.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -20,8 +18,8 @@ const FOR_WHAT = "change the store settings";
  * for staff to read and the owner to change; their change history (audit entity "settings", id "store").
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, staff } = await requireStaff(request);
-  const [settings, history] = await Promise.all([readStoreSettings(db), auditTrail(db, "settings", "store")]);
+  const { own, staff } = await requireStaff(request);
+  const [settings, history] = await Promise.all([own.invoices.readStoreSettings(), own.office.auditTrail("settings", "store")]);
   return json(
     { values: storeSettingsFormValues(settings), canEdit: staff.role === "owner", history },
     { headers: { "cache-control": "private, no-store" } },
@@ -34,13 +32,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * row, then 303 back here with a toast. Invoices already issued keep their snapshot.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { db, actor } = await requireStaff(request, { role: "owner", forWhat: FOR_WHAT });
+  const { own, actor } = await requireStaff(request, { role: "owner", forWhat: FOR_WHAT });
   const formData = await readFormData(request).catch(throwBodyError);
   const parsed = parseStoreSettingsForm(formData);
   if (!parsed.ok) return json({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  const before = await readStoreSettings(db);
+  const before = await own.invoices.readStoreSettings();
   if (JSON.stringify(before) === JSON.stringify(parsed.settings)) return redirectWithSuccess("/admin/settings", "Nothing had changed.");
-  await saveStoreSettings(db, parsed.settings, actor);
+  await own.invoices.saveStoreSettings(parsed.settings, actor);
   return redirectWithSuccess("/admin/settings", "Store settings saved.");
 }
 

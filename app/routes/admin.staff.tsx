@@ -6,8 +6,6 @@ import { adminStyles } from "~/components/admin/ui";
 import { STAFF_ROLES } from "~/constants/staff";
 import { BackendError } from "~/lib/errors";
 import { readFormData, throwBodyError } from "~/http/body.server";
-import { auditTrail } from "~/services/audit.server";
-import { listStaff, setStaffRole } from "~/services/staff.server";
 import { parseStaffForm } from "~/utils/admin-forms.server";
 import { requireStaff } from "~/utils/staff.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -20,13 +18,13 @@ const FOR_WHAT = "manage staff roles";
  * gets 403 here and from the action; everyone else 404. Every change is audited (entity "staff").
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db } = await requireStaff(request, { role: "owner", forWhat: FOR_WHAT });
-  const [staff, history] = await Promise.all([listStaff(db), auditTrail(db, "staff", "roles")]);
+  const { own } = await requireStaff(request, { role: "owner", forWhat: FOR_WHAT });
+  const [staff, history] = await Promise.all([own.office.listStaff(), own.office.auditTrail("staff", "roles")]);
   return json({ staff, history }, { headers: { "cache-control": "private, no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { db, actor } = await requireStaff(request, { role: "owner", forWhat: FOR_WHAT });
+  const { own, actor } = await requireStaff(request, { role: "owner", forWhat: FOR_WHAT });
   const formData = await readFormData(request).catch(throwBodyError);
   const submission = parseStaffForm(formData);
   if (submission.status !== "success") {
@@ -34,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const value = submission.value;
   try {
-    const result = await setStaffRole(db, { email: value.email, role: value.intent === "grant" ? value.role : null }, { ...actor, role: "owner" });
+    const result = await own.office.setStaffRole({ email: value.email, role: value.intent === "grant" ? value.role : null }, { ...actor, role: "owner" });
     const message = result.after ? `${result.email} is now ${result.after}.` : `${result.email} is a shopper again.`;
     return redirectWithSuccess("/admin/staff", message);
   } catch (error) {

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { receiveCashfreeWebhook } from "~/services/payments.server";
+import { getBackend } from "~/backend/index.server";
 import { BodyError, MAX_WEBHOOK_BODY_BYTES, readBodyText } from "~/http/body.server";
-import { getEnv } from "~/config/env.server";
 
 /** Webhooks are POSTs; anything else is 405. */
 export function loader() {
@@ -20,7 +19,8 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   const headers = { "cache-control": "no-store" };
   if (request.method !== "POST") return loader();
-  if (getEnv().BACKEND_URL) {
+  const { own, capabilities } = getBackend();
+  if (!capabilities.payments || !own) {
     return json({ success: false, message: "This store's orders live on its backend; send webhooks there." }, { status: 404, headers });
   }
   let rawBody: string;
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof BodyError) return json({ success: false, message: error.message }, { status: error.status, headers });
     throw error;
   }
-  const result = await receiveCashfreeWebhook({
+  const result = await own.payments.receiveCashfreeWebhook({
     rawBody,
     signature: request.headers.get("x-webhook-signature"),
     timestamp: request.headers.get("x-webhook-timestamp"),

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { BackendError } from "~/lib/errors";
-import { shopperInvoicePdf } from "~/utils/invoices.server";
+import { getBackend } from "~/backend/index.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 
 const NO_STORE = { "cache-control": "private, no-store" };
@@ -13,7 +13,9 @@ const NO_STORE = { "cache-control": "private, no-store" };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = await requireUserToken(request);
   try {
-    const { filename, body } = await shopperInvoicePdf(token, params.orderId ?? "");
+    const { own, capabilities } = getBackend();
+    if (!capabilities.invoices || !own) throw new BackendError(404, "No invoices on this store.");
+    const { filename, body } = await own.orderPages.shopperInvoicePdf(token, params.orderId ?? "");
     return new Response(new Uint8Array(body), {
       headers: {
         ...NO_STORE,

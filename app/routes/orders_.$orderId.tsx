@@ -6,8 +6,6 @@ import { BackendError } from "~/backend/types";
 import { OrderPage } from "~/components/orders/OrderPage";
 import { ReportProblem } from "~/components/orders/ReportProblem";
 import { orderPageView } from "~/lib/order-page";
-import { orderReportSection } from "~/utils/problem-reports.server";
-import { invoiceNumberOf } from "~/utils/invoices.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 
 const NO_STORE = { "cache-control": "private, no-store" };
@@ -22,11 +20,9 @@ const NO_STORE = { "cache-control": "private, no-store" };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = await requireUserToken(request);
   try {
-    const detail = await getBackend().userOrder(token, params.orderId ?? "");
-    // The GST tax invoice (issue 14 item 2): its number once issued, for the download link.
-    const invoiceNumber = await invoiceNumberOf(detail.order.id);
-    // Problem reports (issue 14 item 3): the section under the order, null when reports are off.
-    const report = await orderReportSection(token, detail.order.id);
+    // One trip (issue 22 item 1): the order, its GST invoice's number once issued (issue 14 item 2)
+    // and the "Report a problem" section (issue 14 item 3; null where the store has no reports).
+    const { detail, invoiceNumber, report } = await getBackend().orderPage(token, params.orderId ?? "");
     return json({ view: orderPageView(detail), report, invoiceNumber }, { headers: NO_STORE });
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;

@@ -7,16 +7,6 @@ import { SavedAddressBlock } from "~/components/profile/SavedAddressBlock";
 import { BackendError } from "~/lib/errors";
 import type { AddressField } from "~/schemas/checkout-rules";
 import { readFormData, throwBodyError } from "~/http/body.server";
-import {
-  addSavedAddress,
-  deleteSavedAddress,
-  listSavedAddresses,
-  MAX_SAVED_ADDRESSES,
-  SAVED_ADDRESS_MESSAGES,
-  SavedAddressInputError,
-  setDefaultSavedAddress,
-  updateSavedAddress,
-} from "~/services/addresses.server";
 import { optionalAddressBook, parseProfileForm, requireAddressBook } from "~/utils/address-book.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { useRootData } from "~/utils/root-data";
@@ -31,16 +21,16 @@ const secondary = "rounded border border-gray-900 px-6 py-3 text-sm font-medium 
  * docs/decisions/0623), the default first; `?edit=ID` opens that address's form, prefilled (an
  * address that is not the shopper's goes back to /profile with "We couldn't find that address.").
  * Logged out: an invitation to log in. `book` is null when logged out, or when the store's data
- * lives on another server (BACKEND_URL), which keeps no address book here.
+ * lives on another server (no `capabilities.addressBook`), which keeps no address book here.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = { "cache-control": "private, no-store" };
   const book = await optionalAddressBook(request);
   if (!book) return json({ book: null }, { headers });
-  const addresses = await listSavedAddresses(book.db, book.account.id);
+  const addresses = await book.addresses.listSavedAddresses(book.account.id);
   const edit = new URL(request.url).searchParams.get("edit");
   const editing = edit === null ? null : (addresses.find((saved) => String(saved.id) === edit) ?? null);
-  if (edit !== null && !editing) return redirectWithError("/profile", SAVED_ADDRESS_MESSAGES.notFound);
+  if (edit !== null && !editing) return redirectWithError("/profile", book.addresses.SAVED_ADDRESS_MESSAGES.notFound);
   return json(
     {
       book: {
@@ -48,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         email: book.account.email,
         addresses: addresses.map(({ id, address, isDefault }) => ({ id, address, isDefault })),
         editingId: editing?.id ?? null,
-        max: MAX_SAVED_ADDRESSES,
+        max: book.addresses.MAX_SAVED_ADDRESSES,
       },
     },
     { headers },
@@ -74,7 +64,7 @@ type AddressFormAnswer = {
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { db, account } = await requireAddressBook(request, "/profile");
+  const { addresses, account } = await requireAddressBook(request, "/profile");
   const formData = await readFormData(request).catch(throwBodyError);
   const form = parseProfileForm(formData);
   if (!form) throw new Response("This form can't be handled here.", { status: 400, statusText: "Bad Request" });
@@ -82,16 +72,16 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     switch (intent) {
       case "add":
-        await addSavedAddress(db, account.id, values);
+        await addresses.addSavedAddress(account.id, values);
         return redirectWithSuccess("/profile", "Address saved.");
       case "edit":
-        await updateSavedAddress(db, account.id, addressId, values);
+        await addresses.updateSavedAddress(account.id, addressId, values);
         return redirectWithSuccess("/profile", "Address updated.");
       case "delete":
-        await deleteSavedAddress(db, account.id, addressId);
+        await addresses.deleteSavedAddress(account.id, addressId);
         return redirectWithSuccess("/profile", "Address deleted.");
       case "make-default":
-        await setDefaultSavedAddress(db, account.id, addressId);
+        await addresses.setDefaultSavedAddress(account.id, addressId);
         return redirectWithSuccess("/profile", "Default address changed.");
     }
   } catch (error) {
@@ -102,8 +92,8 @@ export async function action({ request }: ActionFunctionArgs) {
       intent,
       addressId,
       values,
-      errors: error instanceof SavedAddressInputError ? error.fieldErrors : {},
-      formError: error instanceof SavedAddressInputError ? null : error.message,
+      errors: error instanceof addresses.SavedAddressInputError ? error.fieldErrors : {},
+      formError: error instanceof addresses.SavedAddressInputError ? null : error.message,
     };
     return json(answer, { status: error.status === 409 ? 409 : 400 });
   }

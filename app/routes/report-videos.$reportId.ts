@@ -2,13 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { getStoreDb } from "~/backend/index.server";
+import { getBackend } from "~/backend/index.server";
 import { reportVideoDir } from "~/config/media.server";
-import { getEnv } from "~/config/env.server";
 import { VIDEO_TYPES } from "~/constants/problem-reports";
 import { BackendError } from "~/lib/errors";
-import { requireAccount } from "~/services/accounts.server";
-import { findReport } from "~/services/problem-reports.server";
 import { getSessionToken } from "~/utils/session.server";
 
 /** A stored report video's name: 32 hex digits and an accepted extension. */
@@ -27,18 +24,18 @@ function notFound() {
  * nothing run, and `private, no-store`.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  if (getEnv().BACKEND_URL) return notFound();
+  const { own, capabilities } = getBackend();
+  if (!capabilities.problemReports || !own) return notFound();
   const token = await getSessionToken(request);
   if (!token) return notFound();
-  const db = await getStoreDb();
   let account;
   try {
-    account = await requireAccount(db, token);
+    account = await own.accounts.requireAccount(token);
   } catch (error) {
     if (error instanceof BackendError) return notFound();
     throw error;
   }
-  const report = /^rp_[0-9a-f]{24}$/.test(params.reportId ?? "") ? await findReport(db, params.reportId ?? "") : null;
+  const report = /^rp_[0-9a-f]{24}$/.test(params.reportId ?? "") ? await own.reports.findReport(params.reportId ?? "") : null;
   if (!report || (report.userId !== account.id && !account.role) || !report.videoFile) return notFound();
   const match = STORED_NAME.exec(report.videoFile);
   if (!match) return notFound();

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readStoredImage } from "~/services/media.server";
+import { getBackend } from "~/backend/index.server";
 
 /**
  * `GET /uploads/<sha-256>.<jpg|png|webp>`: a product picture uploaded in the back office (issue 12
@@ -8,7 +8,8 @@ import { readStoredImage } from "~/services/media.server";
  * CSP that lets nothing run if the file is opened on its own. Any other name: 404.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const image = await readStoredImage(params.file ?? "");
+  // Pictures live with the store's own data (on a remote backend's server when BACKEND_URL is set).
+  const image = (await getBackend().own?.products.readStoredImage(params.file ?? "")) ?? null;
   if (!image) {
     return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=60" } });
   }

@@ -36,10 +36,23 @@ export const ORDER_MESSAGES = {
   tooManyUnpaidOrders:
     "You have started too many unpaid orders in the last hour. Please complete one of them or try again later.",
   testPayment: "Test payment",
+  // Issue 21 item 2 (docs/decisions/0670)
+  tooManyCodOrders: "You can place up to 10 cash-on-delivery orders an hour. Please try again later, or pay online.",
+  tooManyDestinations:
+    "Orders from one account can go to at most 3 different addresses or mobile numbers in an hour. Please try again later.",
 } as const;
 
 /** Unpaid online orders a shopper may start per rolling hour; the next answers 429 (issue 8 item 5). */
 export const MAX_UNPAID_ONLINE_ORDERS_PER_HOUR = 10;
+
+/**
+ * Cash-on-delivery orders a shopper may place per rolling hour (a limit of their own: each sends
+ * an email and fills the back office without any payment); the next answers 429 (issue 21 item 2).
+ */
+export const MAX_COD_ORDERS_PER_HOUR = 10;
+
+/** Different delivery addresses (PIN + street) or mobile numbers among those orders per rolling hour (issue 21 item 2). */
+export const MAX_DESTINATIONS_PER_HOUR = 3;
 
 /** Payment methods the checkout knows (SPEC.md §4). Only cashfree (and cod when enabled) can be used. */
 export const PAYMENT_METHODS = ["cashfree", "stripe", "razorpay", "cod"] as const;

@@ -28,7 +28,9 @@ export {
   type AddressField,
 } from "~/schemas/checkout-rules";
 export {
+  MAX_DESTINATIONS_PER_HOUR,
   MAX_UNPAID_ONLINE_ORDERS_PER_HOUR,
+  MAX_COD_ORDERS_PER_HOUR,
   ORDER_MESSAGES,
   PAYMENT_METHODS,
   type GatewayMode,

@@ -1,10 +1,12 @@
+import type { Selectable } from "kysely";
 import { z } from "zod";
 import type { DB, Executor } from "~/db/db.server";
+import type { SavedAddressesTable } from "~/db/schema";
 import { BackendError } from "~/lib/errors";
 import { DELIVERY_MESSAGES } from "~/schemas/delivery";
 import { addressSchema, storedAddressSchema, type Address, type AddressField } from "~/schemas/orders";
 import { lockShopper } from "~/services/orders.server";
-import { lookupPin } from "~/services/pin-directory.server";
+import { lookupPin } from "~/lib/pin-directory.server";
 
 /**
  * A logged-in shopper's saved delivery addresses (issue 13 item 5; DESIGN.md §19;
@@ -72,7 +74,8 @@ export function parseSavedAddress(input: unknown): Address {
   return address;
 }
 
-type Row = { id: number; address_json: string; is_default: number; created_at: number | string; updated_at: number | string };
+/** A saved address as read (db/schema.ts; PostgreSQL may answer its bigint times as strings, hence Number() below). */
+type Row = Pick<Selectable<SavedAddressesTable>, "id" | "address_json" | "is_default" | "created_at" | "updated_at">;
 
 function savedAddressOf(row: Row): SavedAddress | null {
   let json: unknown;

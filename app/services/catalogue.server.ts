@@ -1,15 +1,16 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
 import { isSqlite, type DB } from "~/db/db.server";
 import { generateDemoCatalogue } from "~/db/demo-catalogue";
-import { replaceCatalogue, rowToProduct, type ImportProgress } from "~/db/products.server";
+import { rowToProduct } from "~/db/products.server";
 import type { Database, ProductRow } from "~/db/schema";
-import { recordAudit, type Actor } from "~/services/audit.server";
+import { importCatalogue } from "~/services/catalogue-import.server";
 import { cataloguePage, clampPage, emptyFacets, modelKey, searchNeedle, type CataloguePage, type HomeSections } from "~/lib/catalogue";
 import { HOME_SECTION_SIZE, PAGE_SIZE } from "~/constants/store";
 import type { CollectionParams } from "~/schemas/collection-params";
-import { productFromJson, productJsonSchema, type Product } from "~/schemas/product";
+import type { Product } from "~/schemas/product";
 
 export { catalogueVersion, replaceCatalogue, type ImportProgress } from "~/db/products.server";
+export { importCatalogue, validateCatalogue, type ImportError, type ImportResult } from "~/services/catalogue-import.server";
 
 /**
  * Only shown products reach the storefront (issue 12 item 2: a hidden product leaves every page,
@@ -17,77 +18,6 @@ export { catalogueVersion, replaceCatalogue, type ImportProgress } from "~/db/pr
  * `… where hidden = 0` (migration 0006) serve the facet counts on both databases.
  */
 const shown = sql<SqlBool>`hidden = 0`;
-
-export type ImportError = { index: number; field: string; message: string };
-export type ImportResult = { ok: true; imported: number } | { ok: false; errors: ImportError[] };
-
-/**
- * Validates every row of a listproduct-shaped catalogue (SPEC.md §3/§7) and, only when all are
- * valid, replaces the stored catalogue with it in one transaction; catalogue order is kept as the
- * "relevant" order. Accepts the bare array or the whole `{success, products}` answer.
- * Never imports part of a file: any bad row gives `{ok:false, errors}` with the row's index (0-based)
- * and the field's path, and nothing is written. Until the transaction commits, readers (the store's
- * pages, other processes) keep seeing the old catalogue. The commit bumps `catalogue_state.version`
- * and, on PostgreSQL, sends `NOTIFY catalogue_changed` (issue 10 items 4, 5). Rows marked
- * `"hidden": true` (the back office's export) and ids hidden before the import stay hidden; with an
- * `actor` (the back office, issue 12 item 2) one audit row "import" is written in the transaction.
- */
-export async function importCatalogue(db: DB, input: unknown, onProgress?: ImportProgress, actor?: Actor): Promise<ImportResult> {
-  const parsed = validateCatalogue(input);
-  if (!parsed.ok) return parsed;
-  const imported = await replaceCatalogue(db, parsed.products, onProgress, {
-    hiddenIds: parsed.hiddenIds,
-    inTransaction: actor
-      ? (trx) => recordAudit(trx, { actor, entity: "catalogue", entityId: "import", action: "import", after: { imported: parsed.products.length, hidden: parsed.hiddenIds.size } })
-      : undefined,
-  });
-  return { ok: true, imported };
-}
-
-/**
- * Parses a catalogue file's content without writing; see importCatalogue for the shapes.
- * File-level problems (not a list, a `{success:false}` answer, no products) come with index -1
- * and field "(file)"; row problems with the row's 0-based index and the field's dotted path
- * (e.g. "image.0"), one per zod issue, in file order.
- */
-export function validateCatalogue(
-  input: unknown,
-): { ok: true; products: Product[]; hiddenIds: Set<string> } | { ok: false; errors: ImportError[] } {
-  const fileError = (message: string) => ({ ok: false as const, errors: [{ index: -1, field: "(file)", message }] });
-  const isAnswer = input !== null && typeof input === "object" && !Array.isArray(input) && "products" in input;
-  if (input !== null && typeof input === "object" && !Array.isArray(input) && (input as { success?: unknown }).success === false) {
-    const message = (input as { message?: unknown }).message;
-    return fileError(`the file holds a failed answer${typeof message === "string" && message ? `: ${message}` : ""}`);
-  }
-  const list = isAnswer ? (input as { products: unknown }).products : input;
-  if (!Array.isArray(list)) {
-    return fileError("expected an array of products or {success, products: [...]}");
-  }
-  if (list.length === 0) return fileError("the file holds no products; an empty catalogue is never imported");
-  const errors: ImportError[] = [];
-  const products: Product[] = [];
-  const hiddenIds = new Set<string>();
-  const seen = new Map<string, number>();
-  list.forEach((row, index) => {
-    const result = productJsonSchema.safeParse(row);
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        errors.push({ index, field: issue.path.map(String).join(".") || "(row)", message: issue.message });
-      }
-      return;
-    }
-    const first = seen.get(result.data._id);
-    if (first !== undefined) {
-      errors.push({ index, field: "_id", message: `duplicate id ${result.data._id} (first used in row ${first})` });
-      return;
-    }
-    seen.set(result.data._id, index);
-    products.push(productFromJson(result.data));
-    // The back office's export marks hidden products `"hidden": true` (docs/decisions/0610).
-    if ((row as { hidden?: unknown }).hidden === true) hiddenIds.add(result.data._id);
-  });
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, products, hiddenIds };
-}
 
 /** Every shown product in catalogue order (DESIGN.md §3; hidden ones are left out, issue 12). */
 export async function listProducts(db: DB): Promise<Product[]> {

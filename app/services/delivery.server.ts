@@ -5,7 +5,7 @@ import { deliveryAnswer, type DeliveryAnswer, type DeliveryWindow } from "~/lib/
 import { firstIssueMessage } from "~/schemas/api";
 import { DEFAULT_DELIVERY_RULES, DELIVERY_MESSAGES, deliveryRulesSchema, pinQuerySchema, type DeliveryRules } from "~/schemas/delivery";
 import { recordAudit, type Actor } from "~/services/audit.server";
-import { lookupPin } from "~/services/pin-directory.server";
+import { lookupPin } from "~/lib/pin-directory.server";
 
 /**
  * The delivery promise (issue 13; DESIGN.md §19; docs/decisions/0620): the owner's rules, kept in
@@ -59,12 +59,17 @@ export async function checkDelivery(
   pinInput: unknown,
   options: { amountPaise: number; codEnabled: boolean; now?: number },
 ): Promise<DeliveryAnswer> {
+  return checkDeliveryWith(await readDeliveryRules(db), pinInput, options);
+}
+
+/** `checkDelivery` under the given `rules` (pure; a store without its own rules previews with the defaults). */
+export function checkDeliveryWith(rules: DeliveryRules, pinInput: unknown, options: { amountPaise: number; codEnabled: boolean; now?: number }): DeliveryAnswer {
   const parsed = pinQuerySchema.safeParse(pinInput);
   if (!parsed.success) {
     return { kind: "invalid", pin: typeof pinInput === "string" ? pinInput.slice(0, 12) : "", message: firstIssueMessage(parsed.error) };
   }
   const pin = parsed.data;
-  return deliveryAnswer(pin, lookupPin(pin), await readDeliveryRules(db), { ...options, now: options.now ?? Date.now() });
+  return deliveryAnswer(pin, lookupPin(pin), rules, { ...options, now: options.now ?? Date.now() });
 }
 
 /** What is wrong with an order's delivery, by the checkout field it belongs to (issue 13 item 4). */
@@ -80,8 +85,20 @@ export async function checkOrderDelivery(
   db: Executor,
   address: { zipcode: string; state: string },
   options: { amountPaise: number; codEnabled: boolean; paymentMethod: string; now?: number },
-): Promise<{ window: DeliveryWindow; problems: null } | { window: null; problems: DeliveryProblems }> {
-  const answer = await checkDelivery(db, address.zipcode, options);
+): Promise<OrderDeliveryCheck> {
+  return checkOrderDeliveryWith(await readDeliveryRules(db), address, options);
+}
+
+/** What `checkOrderDelivery` answers: the promised window, or the problems by field. */
+export type OrderDeliveryCheck = { window: DeliveryWindow; problems: null } | { window: null; problems: DeliveryProblems };
+
+/** `checkOrderDelivery` under the given `rules` (pure). */
+export function checkOrderDeliveryWith(
+  rules: DeliveryRules,
+  address: { zipcode: string; state: string },
+  options: { amountPaise: number; codEnabled: boolean; paymentMethod: string; now?: number },
+): OrderDeliveryCheck {
+  const answer = checkDeliveryWith(rules, address.zipcode, options);
   if (answer.kind === "invalid" || answer.kind === "unknown") return { window: null, problems: { zipcode: answer.message } };
   const state = canonicalIndianState(address.state);
   if (!state || !answer.place.states.includes(state)) return { window: null, problems: { state: DELIVERY_MESSAGES.stateMismatch(answer.place.state) } };

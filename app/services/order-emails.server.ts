@@ -51,26 +51,36 @@ export function orderPageUrl(orderId: string, env: Env = getEnv()): string {
 
 /**
  * Renders one order email and puts it in the outbox, on `trx` — the transaction that writes the
- * change the email reports. The recipient is the order's delivery email. Returns true when a row
- * was added, false when the email was enqueued before (same `orderEmailDedupeKey`: nothing
- * written). `now` (ms) is when it becomes due. Problem reports call it with `report_answered`.
+ * change the email reports. The recipient is the email of the account that placed the order,
+ * greeted by the account's name — never the delivery address's email, which nobody confirms
+ * (issue 21 item 2). Returns true when a row was added, false when the email was enqueued before
+ * (same `orderEmailDedupeKey`: nothing written) or the order has no account. `now` (ms) is when it becomes due. Problem reports call it with `report_answered`.
  * Call `nudgeOrderEmails()` after the transaction commits. Throws what the database throws.
  * Source: issue 14 item 4; DESIGN.md §20.
  */
 export async function enqueueOrderEmail(trx: Executor, facts: OrderEmailFacts, options: { now: number; env?: Env }): Promise<boolean> {
   const env = options.env ?? getEnv();
+  const account = await trx
+    .selectFrom("orders")
+    .innerJoin("users", "users.id", "orders.user_id")
+    .select(["users.email", "users.name"])
+    .where("orders.id", "=", facts.order.id)
+    .executeTakeFirst();
+  // No account behind the order: nobody has shown they read any address, so no email.
+  if (!account) return false;
   const email = renderOrderEmail(facts, {
     storeName: env.STORE_NAME,
     orderUrl: orderPageUrl(facts.order.id, env),
     supportEmail: STORE_CONTACT.email,
     supportPhone: STORE_CONTACT.phone,
+    recipientName: account.name,
   });
   const result = await trx
     .insertInto("outbox")
     .values({
       kind: facts.kind,
       order_id: facts.order.id,
-      recipient: facts.order.address.email,
+      recipient: account.email,
       subject: email.subject,
       html: email.html,
       text: email.text,

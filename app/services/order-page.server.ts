@@ -3,7 +3,12 @@ import { BackendError } from "~/lib/errors";
 import { CANCELLED, FULFILMENT_STEPS, hasShipped } from "~/lib/order-status";
 import type { OrderDetail, OrderRefund, OrderShipment, OrderTimelineStep } from "~/schemas/order-detail";
 import { ORDER_MESSAGES, orderIdSchema } from "~/schemas/orders";
+import { reportSectionView, type ReportSectionView } from "~/lib/problem-reports";
+import { requireAccount } from "~/services/accounts.server";
+import { renderInvoicePdf } from "~/services/invoice-pdf.server";
+import { findInvoice, invoicePdfFilename, type Invoice } from "~/services/invoices.server";
 import { findUserOrderRow, rowToOrder, type OrderRow } from "~/services/orders.server";
+import { shopperReports } from "~/services/problem-reports.server";
 
 /**
  * The shopper's order page (issue 14 item 1; DESIGN.md §20; docs/decisions/0630-order-page.md):
@@ -89,4 +94,43 @@ function httpUrl(value: string | null): string | null {
   } catch {
     return null;
   }
+}
+
+/** What the shopper's order page shows: the order, its invoice's number once issued, its "Report a problem" section. */
+export type ShopperOrderPage = { detail: OrderDetail; invoiceNumber: string | null; report: ReportSectionView };
+
+/**
+ * The order page of the session `token`'s shopper for `orderId` at `now` (ms), in one trip
+ * (issue 22 item 1): one account check, the order with its timeline, refunds and shipment
+ * (`userOrderDetail`), the GST invoice's number (issue 14 item 2) and the problem-report section
+ * (issue 14 item 3). Throws BackendError 401 (session gone) and 404 (as `userOrderDetail`).
+ */
+export async function shopperOrderPage(db: DB, token: string, orderId: unknown, now = Date.now()): Promise<ShopperOrderPage> {
+  const account = await requireAccount(db, token, now);
+  const detail = await userOrderDetail(db, account.id, orderId);
+  const [invoice, reports] = await Promise.all([findInvoice(db, detail.order.id), shopperReports(db, account.id, detail.order.id, now)]);
+  return { detail, invoiceNumber: invoice?.number ?? null, report: reportSectionView(reports.window, reports.reports) };
+}
+
+/**
+ * The invoice of the shopper `userId`'s order `orderId` on `db`. Throws BackendError 404 — for
+ * anything the order page answers 404 to (another shopper's order, an unknown or malformed id, an
+ * unpaid online attempt) and for an order without an invoice yet. Source: issue 14 item 2.
+ */
+export async function shopperInvoice(db: DB, userId: number, orderId: string): Promise<Invoice> {
+  const detail = await userOrderDetail(db, userId, orderId);
+  const invoice = await findInvoice(db, detail.order.id);
+  if (!invoice) throw new BackendError(404, ORDER_MESSAGES.orderNotFound);
+  return invoice;
+}
+
+/**
+ * The session `token`'s shopper's GST tax invoice for `orderId` as a PDF file, `{filename, body}`.
+ * Throws BackendError 401 (session gone) and 404 (as `shopperInvoice`). Source: issue 14 item 2;
+ * DESIGN.md §20.
+ */
+export async function shopperInvoicePdf(db: DB, token: string, orderId: string): Promise<{ filename: string; body: Buffer }> {
+  const account = await requireAccount(db, token);
+  const invoice = await shopperInvoice(db, account.id, orderId);
+  return { filename: invoicePdfFilename(invoice.number), body: await renderInvoicePdf(invoice) };
 }

@@ -16,7 +16,9 @@ import { BackendError } from "~/lib/errors";
 import { firstIssueMessage } from "~/schemas/api";
 import { selectCartLines } from "~/services/carts.server";
 import {
+  MAX_DESTINATIONS_PER_HOUR,
   MAX_UNPAID_ONLINE_ORDERS_PER_HOUR,
+  MAX_COD_ORDERS_PER_HOUR,
   ORDER_MESSAGES,
   idempotencyKeySchema,
   orderBodySchema,
@@ -226,10 +228,11 @@ export const UNPAID_ORDER_WINDOW_MS = 60 * 60 * 1000;
 /**
  * Creates the order for the shopper's cart, or finds the one an earlier identical call made
  * (idempotent: a double submit, a retry or 20 concurrent identical calls make one order). For
- * cash on delivery the ordered lines leave the cart in the same transaction. A new online order
- * is refused with BackendError 429 when the shopper already has 10 unpaid online orders created
- * in the last hour (counted in the orders table, so every process sees the same count; issue 8
- * item 5); a replay of an existing order is never refused. A new order's delivery is checked and
+ * cash on delivery the ordered lines leave the cart in the same transaction. A new order is
+ * refused with BackendError 429 when the shopper already started too many unpaid or
+ * cash-on-delivery orders, or sent them to too many places, in the last hour (`refuseOrderSpam`,
+ * counted in the orders table, so every process sees the same count; issue 8 item 5, issue 21
+ * item 2); a replay of an existing order is never refused. A new order's delivery is checked and
  * its promised window stored (issue 13 item 4; BackendError 400: "This PIN code doesn't exist.
  * Please check it.", the state mismatch, "We don't deliver to 194101 yet", cash on delivery not
  * allowed for this PIN or amount). A new cash-on-delivery order puts its "order placed" email in
@@ -258,7 +261,7 @@ export async function createOrder(
       await lockShopper(trx, input.userId);
       const existing = await findOrderByKeys(trx, input.userId, keys);
       if (existing) return replay(existing);
-      if (input.method !== "cod") await refuseOrderSpam(trx, input.userId, input.now);
+      await refuseOrderSpam(trx, input.userId, input.method, input.body.address, input.now);
       const { items, amountPaise } = await priceCart(trx, input.userId, input.body.items);
       // Issue 13 item 4: the PIN must exist, match the state and be served, and cash on delivery
       // be allowed there for this amount (placeCodOrder has checked that the store offers it).
@@ -311,17 +314,46 @@ export async function createOrder(
   }
 }
 
-/** BackendError 429 when the shopper has too many unpaid online orders this hour (issue 8 item 5). */
-async function refuseOrderSpam(trx: Executor, userId: number, now: number) {
-  const row = await trx
+/**
+ * Refuses a new order (BackendError 429) that would let one account flood the store or other
+ * people's doors, counting the shopper's orders of the last hour that cost nothing to start —
+ * cash-on-delivery orders and unpaid online attempts (issue 8 item 5; issue 21 item 2):
+ * - an online order when MAX_UNPAID_ONLINE_ORDERS_PER_HOUR unpaid online attempts exist
+ *   (ORDER_MESSAGES.tooManyUnpaidOrders);
+ * - a cash-on-delivery order when MAX_COD_ORDERS_PER_HOUR cash-on-delivery orders exist, a limit
+ *   of their own (ORDER_MESSAGES.tooManyCodOrders);
+ * - either, to an address (PIN + street) or mobile number not among them, once they already go to
+ *   MAX_DESTINATIONS_PER_HOUR different ones (ORDER_MESSAGES.tooManyDestinations).
+ * Paid orders never count: paying is its own proof.
+ */
+async function refuseOrderSpam(trx: Executor, userId: number, method: OrderPaymentMethod, address: OrderBody["address"], now: number) {
+  const recent = await trx
     .selectFrom("orders")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .select(["payment_method", "address"])
     .where("user_id", "=", userId)
-    .where("payment_method", "<>", "cod")
-    .where("payment_status", "<>", "PAID")
+    .where((eb) => eb.or([eb("payment_method", "=", "cod"), eb("payment_status", "<>", "PAID")]))
     .where("created_at", ">", now - UNPAID_ORDER_WINDOW_MS)
-    .executeTakeFirstOrThrow();
-  if (Number(row.n) >= MAX_UNPAID_ONLINE_ORDERS_PER_HOUR) throw new BackendError(429, ORDER_MESSAGES.tooManyUnpaidOrders);
+    .limit(MAX_UNPAID_ONLINE_ORDERS_PER_HOUR + MAX_COD_ORDERS_PER_HOUR + 1)
+    .execute();
+  const sameKind = recent.filter((row) => (row.payment_method === "cod") === (method === "cod")).length;
+  if (method === "cod" && sameKind >= MAX_COD_ORDERS_PER_HOUR) throw new BackendError(429, ORDER_MESSAGES.tooManyCodOrders);
+  if (method !== "cod" && sameKind >= MAX_UNPAID_ONLINE_ORDERS_PER_HOUR) throw new BackendError(429, ORDER_MESSAGES.tooManyUnpaidOrders);
+  const places = new Set<string>();
+  const phones = new Set<string>();
+  for (const row of recent) {
+    const stored = storedAddressSchema.safeParse(JSON.parse(row.address));
+    if (!stored.success) continue;
+    places.add(placeKey(stored.data));
+    phones.add(stored.data.phone);
+  }
+  const newPlace = !places.has(placeKey(address)) && places.size >= MAX_DESTINATIONS_PER_HOUR;
+  const newPhone = !phones.has(address.phone) && phones.size >= MAX_DESTINATIONS_PER_HOUR;
+  if (newPlace || newPhone) throw new BackendError(429, ORDER_MESSAGES.tooManyDestinations);
+}
+
+/** One delivery place: the PIN code and the street, case and spacing folded. */
+function placeKey(address: { zipcode: string; street: string }): string {
+  return `${address.zipcode}|${address.street.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()}`;
 }
 
 /**

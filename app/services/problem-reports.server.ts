@@ -1,13 +1,17 @@
+import type { Selectable } from "kysely";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromFile } from "file-type";
 import { reportVideoDir } from "~/config/media.server";
-import { MAX_REPORT_TEXT, MAX_REPORT_VIDEO_BYTES, REPORT_KINDS, VIDEO_TYPES, type ReportKind } from "~/constants/problem-reports";
+import { sweepIncoming } from "~/http/upload.server";
+import { MAX_REPORT_TEXT, MAX_REPORT_VIDEO_BYTES, MAX_SHOPPER_VIDEO_BYTES, REPORT_KINDS, VIDEO_TYPES, type ReportKind } from "~/constants/problem-reports";
 import type { DB, Executor } from "~/db/db.server";
+import type { ProblemReportsTable } from "~/db/schema";
 import { BackendError } from "~/lib/errors";
 import { REPORT_MESSAGES, reportWindow, type ProblemReport, type ReportWindow } from "~/lib/problem-reports";
 import { ORDER_MESSAGES, orderIdSchema } from "~/schemas/orders";
+import { controlCharactersMessage, hasControlCharacters } from "~/schemas/text";
 import { recordAudit, type Actor } from "~/services/audit.server";
 import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
 import { findUserOrderRow, rowToOrder } from "~/services/orders.server";
@@ -57,19 +61,8 @@ async function shopperOrderRow(db: DB, userId: number, orderId: unknown) {
   return row;
 }
 
-type ReportRow = {
-  id: string;
-  order_id: string;
-  kind: string;
-  description: string;
-  video_file: string | null;
-  video_link: string | null;
-  status: string;
-  answer: string | null;
-  answered_by: string | null;
-  answered_at: number | string | null;
-  created_at: number | string;
-};
+/** A report as read (db/schema.ts; PostgreSQL may answer its bigint times as strings, hence Number() below). */
+type ReportRow = Omit<Selectable<ProblemReportsTable>, "user_id">;
 
 function toReport(row: ReportRow): ProblemReport {
   return {
@@ -101,6 +94,17 @@ export async function shopperReports(db: DB, userId: number, orderId: unknown, n
   return { window: reportWindow({ status: row.status, deliveredAt, openReport: reports.some((report) => report.status === "open") }, now), reports };
 }
 
+/**
+ * A text area's value, trimmed ("" when not a string). Line breaks and tabs are kept; any other
+ * control character (a NUL, which PostgreSQL refuses, escape, C1 controls) is BackendError 400
+ * "`label` must not contain control characters." (docs/decisions/0340; found by the fuzz, issue 21).
+ */
+function multilineText(value: unknown, label: string): string {
+  const text = typeof value === "string" ? value.trim() : "";
+  if (hasControlCharacters(text.replace(/[\r\n\t]/g, " "))) throw new BackendError(400, controlCharactersMessage(label));
+  return text;
+}
+
 /** An https link of at most 500 characters, or null. */
 function httpsLink(value: string): string | null {
   if (value.length > 500) return null;
@@ -129,10 +133,20 @@ async function storeVideo(video: { filepath: string; size: number }, dir: string
   try {
     await fs.rename(video.filepath, target);
   } catch {
-    // Another file system (the upload's temporary folder): copy, then the caller removes the temporary file.
-    await fs.copyFile(video.filepath, target);
+    // Another file system (the upload's temporary folder): copy, then the caller removes the
+    // temporary file. Neither works when the upload was swept away mid-request (a stalled client).
+    await fs.copyFile(video.filepath, target).catch(() => {
+      throw new BackendError(400, REPORT_MESSAGES.videoLost);
+    });
   }
   return name;
+}
+
+/** The bytes of the videos the shopper's reports keep in `videoDir` (a missing file counts 0). */
+async function storedVideoBytes(db: DB, userId: number, videoDir: string): Promise<number> {
+  const rows = await db.selectFrom("problem_reports").select("video_file").where("user_id", "=", userId).where("video_file", "is not", null).execute();
+  const sizes = await Promise.all(rows.map((row) => fs.stat(path.join(videoDir, String(row.video_file))).then((stat) => stat.size, () => 0)));
+  return sizes.reduce((sum, size) => sum + size, 0);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -146,7 +160,8 @@ function isUniqueViolation(error: unknown): boolean {
  * `input.videoLink`) or `wrong` (within 48 h; a video optional); a description of 1–2000
  * characters. Answers the new report (status `open`). Throws BackendError:
  * - 404 ORDER_MESSAGES.orderNotFound — another shopper's, an unknown or unpaid online order;
- * - 400 — a field's sentence (REPORT_MESSAGES), a video that is not MP4/WebM/MOV or over 100 MB;
+ * - 400 — a field's sentence (REPORT_MESSAGES), a video that is not MP4/WebM/MOV or over 100 MB,
+ *   or one that would take the shopper's stored videos past MAX_SHOPPER_VIDEO_BYTES (issue 21);
  * - 422 — not delivered, or outside the kind's window ("Damaged products can be reported within
  *   24 hours of delivery. This order was delivered on 24 Nov 2026, 10:05.");
  * - 409 REPORT_MESSAGES.alreadyOpen — the order has an open report.
@@ -157,7 +172,7 @@ export async function reportProblem(db: DB, userId: number, orderId: unknown, in
   const row = await shopperOrderRow(db, userId, orderId);
   if (typeof input.kind !== "string" || !(REPORT_KINDS as readonly string[]).includes(input.kind)) throw new BackendError(400, REPORT_MESSAGES.kind);
   const kind = input.kind as ReportKind;
-  const description = typeof input.description === "string" ? input.description.trim() : "";
+  const description = multilineText(input.description, "The description");
   if (!description) throw new BackendError(400, REPORT_MESSAGES.description);
   if (description.length > MAX_REPORT_TEXT) throw new BackendError(400, REPORT_MESSAGES.descriptionTooLong);
   const linkText = typeof input.videoLink === "string" ? input.videoLink.trim() : "";
@@ -171,6 +186,7 @@ export async function reportProblem(db: DB, userId: number, orderId: unknown, in
   const kindWindow = window[kind];
   if (!kindWindow.open) throw new BackendError(kindWindow.reason === REPORT_MESSAGES.alreadyOpen ? 409 : 422, kindWindow.reason ?? REPORT_MESSAGES.notDelivered);
 
+  if (video && (await storedVideoBytes(db, userId, videoDir)) + video.size > MAX_SHOPPER_VIDEO_BYTES) throw new BackendError(400, REPORT_MESSAGES.videoSpaceFull);
   const videoFile = video ? await storeVideo(video, videoDir) : null;
   const report: ProblemReport = {
     id: `rp_${crypto.randomBytes(12).toString("hex")}`,
@@ -240,12 +256,12 @@ export async function findReport(db: Executor, reportId: string): Promise<(Probl
 /**
  * Staff `actor` answers the open report `reportId` at `now` (ms) with `answer` (1–2000
  * characters): in one transaction the report becomes `answered`, an audit row (entity `order`,
- * action `report.answer`) and the `report_answered` email to the order's delivery email are
+ * action `report.answer`) and the `report_answered` email to the account that placed the order are
  * written. Answers the report. Throws BackendError 400 (empty or too long answer), 404 (no such
  * report), 409 (already answered). Source: issue 14 item 3; DESIGN.md §18, §20.
  */
 export async function answerReport(db: DB, reportId: string, answer: unknown, actor: Actor, now: number): Promise<ProblemReport> {
-  const text = typeof answer === "string" ? answer.trim() : "";
+  const text = multilineText(answer, "The answer");
   if (!text) throw new BackendError(400, REPORT_MESSAGES.answer);
   if (text.length > MAX_REPORT_TEXT) throw new BackendError(400, REPORT_MESSAGES.answerTooLong);
   const answered = await db.transaction().execute(async (trx) => {
@@ -274,4 +290,25 @@ export async function answerReport(db: DB, reportId: string, answer: unknown, ac
   });
   nudgeOrderEmails();
   return answered;
+}
+
+/** Where report uploads are streamed before they are checked (one folder per request). */
+export function reportUploadsDir(): string {
+  return path.join(reportVideoDir(), "incoming");
+}
+
+declare global {
+  var __reportUploadSweep: NodeJS.Timeout | undefined;
+}
+
+/**
+ * Sweeps the report uploads' `incoming/` folder (issue 21 item 1): at start-up everything not
+ * written to in the last minute (what a killed process left; an upload of another process still
+ * in flight is being written), then every 5 minutes anything idle for 10 minutes. One timer per
+ * process (unref'd: it never keeps the process alive).
+ */
+export function startUploadSweep(dir = reportUploadsDir()): void {
+  if (globalThis.__reportUploadSweep) return;
+  void sweepIncoming(dir, 60_000);
+  globalThis.__reportUploadSweep = setInterval(() => void sweepIncoming(dir), 5 * 60_000).unref();
 }

@@ -1,33 +1,30 @@
 import { z } from "zod";
-import { getStoreDb } from "~/backend/index.server";
-import { getEnv } from "~/config/env.server";
-import type { DB } from "~/db/db.server";
+import { getBackend } from "~/backend/index.server";
+import type { Account, OwnStore } from "~/backend/own/types";
 import { BackendError } from "~/lib/errors";
 import { ADDRESS_FIELDS, type AddressField } from "~/schemas/checkout-rules";
-import { requireAccount, type Account } from "~/services/accounts.server";
-import { addSavedAddress, getSavedAddress, listSavedAddresses } from "~/services/addresses.server";
 import { expiredSessionRedirect, getSessionToken, requireUserToken } from "~/utils/session.server";
 
 /**
  * The pages' way to a shopper's saved addresses (issue 13 item 5; docs/decisions/0623): the
- * store's database and the logged-in account. Only a store with its own database keeps an
- * address book (no BACKEND_URL: the session token then belongs to another server's accounts).
+ * store's address book and the logged-in account. Only a store whose backend offers an address
+ * book keeps one (`capabilities.addressBook`; docs/decisions/0680).
  */
 
 /** What /profile and /place-order read and write the address book with. */
-export type AddressBook = { db: DB; account: Account };
+export type AddressBook = { addresses: OwnStore["addresses"]; account: Account };
 
 /**
  * For a loader: the logged-in shopper's address book, or null when logged out, when the session is
  * no longer accepted (the root loader logs the browser out) or when the store's data lives elsewhere.
  */
 export async function optionalAddressBook(request: Request): Promise<AddressBook | null> {
-  if (getEnv().BACKEND_URL) return null;
+  const { own, capabilities } = getBackend();
+  if (!capabilities.addressBook || !own) return null;
   const token = await getSessionToken(request);
   if (!token) return null;
-  const db = await getStoreDb();
   try {
-    return { db, account: await requireAccount(db, token) };
+    return { addresses: own.addresses, account: await own.accounts.requireAccount(token) };
   } catch (error) {
     if (error instanceof BackendError && error.status === 401) return null;
     throw error;
@@ -37,14 +34,14 @@ export async function optionalAddressBook(request: Request): Promise<AddressBook
 /**
  * For an action: the logged-in shopper's address book. Throws a 303 to /login (and back to
  * `returnTo`) when logged out or the session has expired, and 404 when the store keeps no address
- * book (BACKEND_URL).
+ * book (capabilities).
  */
 export async function requireAddressBook(request: Request, returnTo: string): Promise<AddressBook> {
   const token = await requireUserToken(request);
-  if (getEnv().BACKEND_URL) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  const db = await getStoreDb();
+  const { own, capabilities } = getBackend();
+  if (!capabilities.addressBook || !own) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
   try {
-    return { db, account: await requireAccount(db, token) };
+    return { addresses: own.addresses, account: await own.accounts.requireAccount(token) };
   } catch (error) {
     if (error instanceof BackendError && error.status === 401) throw await expiredSessionRedirect(request, returnTo);
     throw error;
@@ -91,7 +88,7 @@ export async function applySavedAddressChoice(book: AddressBook | null, formData
   if (!book || typeof choice !== "string" || choice === "" || choice === NEW_ADDRESS) return { chosenId: null, problem: null };
   let saved;
   try {
-    saved = await getSavedAddress(book.db, book.account.id, choice);
+    saved = await book.addresses.getSavedAddress(book.account.id, choice);
   } catch (error) {
     if (error instanceof BackendError && error.status === 404) return { chosenId: null, problem: CHECKOUT_ADDRESS_MESSAGES.savedGone };
     throw error;
@@ -124,7 +121,7 @@ export function savedAddressProblems(problems: Partial<Record<string, string>>, 
 export async function rememberNewAddress(book: AddressBook | null, formData: FormData, chosenId: number | null, address: unknown): Promise<void> {
   if (!book || chosenId !== null || formData.get("saveAddress") !== "on") return;
   try {
-    await addSavedAddress(book.db, book.account.id, address);
+    await book.addresses.addSavedAddress(book.account.id, address);
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     console.info(`A checkout address was not saved: ${error.message}`);
@@ -135,5 +132,5 @@ export async function rememberNewAddress(book: AddressBook | null, formData: For
 export async function checkoutAddressChoices(request: Request) {
   const book = await optionalAddressBook(request);
   if (!book) return null;
-  return (await listSavedAddresses(book.db, book.account.id)).map(({ id, address, isDefault }) => ({ id, address, isDefault }));
+  return (await book.addresses.listSavedAddresses(book.account.id)).map(({ id, address, isDefault }) => ({ id, address, isDefault }));
 }

@@ -7,8 +7,8 @@ import { refundKeySchema, refundTextSchema, rupeeAmountSchema } from "~/schemas/
 import { parseCollectionParams } from "~/schemas/collection-params";
 import { DELIVERY_ZONES, deliveryRulesSchema, type DeliveryRules, type DeliveryZone } from "~/schemas/delivery";
 import { orderIdSchema } from "~/schemas/orders";
-import { isKnownPlace, lookupPin } from "~/services/pin-directory.server";
-import type { AdminListParams } from "~/services/products-admin.server";
+import { isKnownPlace, lookupPin } from "~/lib/pin-directory.server";
+import type { AdminListParams } from "~/backend/own/types";
 
 /**
  * The back office's forms and URLs, parsed with zod on the server only (issue 12; STYLE.md habit

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { getStoreDb } from "~/backend/index.server";
-import { getEnv } from "~/config/env.server";
+import { getBackend } from "~/backend/index.server";
+import type { DeliveryProblems } from "~/backend/own/types";
 import type { DeliveryAnswer } from "~/lib/delivery";
-import { checkDelivery, checkOrderDelivery, type DeliveryProblems } from "~/services/delivery.server";
 
 /**
  * The delivery promise at checkout (issue 13 item 4; DESIGN.md §19; docs/decisions/0620): what the
@@ -35,8 +34,7 @@ export function previewOf(answer: DeliveryAnswer): DeliveryPreview {
  * `amountPaise`, with the store's COD switch (ENABLE_COD).
  */
 export async function deliveryPreview(pin: unknown, amountPaise: number): Promise<DeliveryPreview> {
-  const db = await getStoreDb();
-  return previewOf(await checkDelivery(db, pin, { amountPaise, codEnabled: getEnv().ENABLE_COD }));
+  return previewOf(await getBackend().checkDelivery(pin, { amountPaise }));
 }
 
 /**
@@ -48,8 +46,7 @@ export async function checkoutDeliveryProblems(
   address: { zipcode: string; state: string },
   options: { amountPaise: number; paymentMethod: string },
 ): Promise<DeliveryProblems | null> {
-  const db = await getStoreDb();
-  const checked = await checkOrderDelivery(db, address, { ...options, codEnabled: getEnv().ENABLE_COD });
+  const checked = await getBackend().checkOrderDelivery(address, options);
   return checked.problems;
 }
 

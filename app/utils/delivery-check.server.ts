@@ -1,12 +1,9 @@
 import { createCookie, type Cookie } from "@remix-run/node";
-import { getStoreDb } from "~/backend/index.server";
-import { cookieName, getEnv, servedOverHttps } from "~/config/env.server";
-import type { Executor } from "~/db/db.server";
+import { getBackend } from "~/backend/index.server";
+import type { Backend } from "~/backend/types";
+import { cookieName, servedOverHttps } from "~/config/env.server";
 import type { DeliveryAnswer } from "~/lib/delivery";
 import { BackendError } from "~/lib/errors";
-import { requireAccount } from "~/services/accounts.server";
-import { defaultAddressPin } from "~/services/addresses.server";
-import { checkDelivery } from "~/services/delivery.server";
 import { getSessionToken } from "~/utils/session.server";
 
 /**
@@ -72,16 +69,16 @@ export type SavedAddressPin = (request: Request) => Promise<string | null>;
 /**
  * The PIN code of the logged-in shopper's default saved address (`defaultAddressPin` of
  * services/addresses.server.ts, issue 13 item 5), or null: a visitor, a session the store no
- * longer accepts, no default address, or a store whose data lives elsewhere (BACKEND_URL).
+ * longer accepts, no default address, or a store without an address book (capabilities).
  */
 export const defaultSavedAddressPin: SavedAddressPin = async (request) => {
-  if (getEnv().BACKEND_URL) return null;
+  const { own, capabilities } = getBackend();
+  if (!capabilities.addressBook || !own) return null;
   const token = await getSessionToken(request);
   if (!token) return null;
-  const db = await getStoreDb();
   try {
-    const account = await requireAccount(db, token);
-    return await defaultAddressPin(db, account.id);
+    const account = await own.accounts.requireAccount(token);
+    return await own.addresses.defaultAddressPin(account.id);
   } catch (error) {
     if (error instanceof BackendError) return null;
     throw error;
@@ -98,13 +95,13 @@ type PinSource = "query" | "cookie" | "saved-address";
  * error), the `last_pin` cookie, then the logged-in shopper's default saved address
  * (`options.savedAddressPin`, `defaultSavedAddressPin` unless given). A remembered or saved PIN code is answered too, not only prefilled. Returns the check
  * and the `Set-Cookie` to send when `?pin=` named a valid PIN code India Post lists (deliverable
- * or not) that is not the one remembered already; otherwise null. `now` (ms) and `db` (the store's
- * database unless given) are for tests.
+ * or not) that is not the one remembered already; otherwise null. `now` (ms) and `backend` (this
+ * process's unless given) are for tests.
  */
 export async function loadDeliveryCheck(
   request: Request,
   amountPaise: number,
-  options: { savedAddressPin?: SavedAddressPin; now?: number; db?: Executor } = {},
+  options: { savedAddressPin?: SavedAddressPin; now?: number; backend?: Backend } = {},
 ): Promise<{ check: DeliveryCheck; setCookie: string | null }> {
   const queried = new URL(request.url).searchParams.get(DELIVERY_PIN_PARAM);
   const remembered = await readLastPin(request);
@@ -114,8 +111,7 @@ export async function loadDeliveryCheck(
   if (pin === null) [pin, source] = [await (options.savedAddressPin ?? defaultSavedAddressPin)(request), "saved-address"];
   if (pin === null) return { check: { pin: "", answer: null }, setCookie: null };
 
-  const db = options.db ?? (await getStoreDb());
-  const answer = await checkDelivery(db, pin, { amountPaise, codEnabled: getEnv().ENABLE_COD, now: options.now });
+  const answer = await (options.backend ?? getBackend()).checkDelivery(pin, { amountPaise, now: options.now });
   const known = answer.kind === "deliverable" || answer.kind === "unserviceable";
   // A remembered PIN that no longer checks out (a tampered cookie) shows nothing rather than a problem the shopper didn't ask about.
   if (source !== "query" && !known) return { check: { pin: "", answer: null }, setCookie: null };

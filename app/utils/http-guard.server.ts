@@ -58,6 +58,12 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const MAX_DISCARD_BYTES = 8 * 1024 * 1024;
 /** Longest wait for the rest of an unread body after the answer, ms. */
 const DISCARD_MS = 5_000;
+/**
+ * How long a connection being closed with body bytes still arriving keeps reading (and dropping)
+ * them after its FIN, ms: closing with unread bytes would send a reset, and the client, still
+ * sending, could lose the answer it has not read yet (a lingering close).
+ */
+const LINGER_MS = 2_000;
 
 /** Store API paths answer JSON; they check the Origin themselves (`requireSameOrigin`). */
 function isApiPath(pathname: string): boolean {
@@ -169,8 +175,9 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
    * A body the answer did not read is not read whole afterwards (issue 8 item 11): a route's
    * capped reader that gives up cancels the body stream, which would destroy the connection
    * before the 413 is written, so that waits for the answer; then at most MAX_DISCARD_BYTES more
-   * are read and dropped within DISCARD_MS (so the client, still sending, sees the answer rather
-   * than a reset: a lingering close) before the connection is cut. Memory stays flat throughout.
+   * are read and dropped within DISCARD_MS before the connection is closed — its FIN first, still
+   * dropping what arrives for LINGER_MS, so the client, still sending, reads the answer rather than
+   * a reset (a lingering close). Memory stays flat throughout.
    */
   function limitUnreadBody(req: http.IncomingMessage, res: http.ServerResponse) {
     const destroy = req.destroy;
@@ -181,8 +188,18 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
     };
     res.once("finish", () => {
       if (req.complete) return;
+      // Whoever was reading the body (Remix's stream of it) has answered without it: its listener
+      // would pause the request again at every chunk nobody takes, and the drain below would stall
+      // until the cut, resetting a connection the client was told it could keep.
+      req.removeAllListeners("data");
       let discarded = 0;
-      const cut = () => req.socket.destroy();
+      let cutting = false;
+      const cut = () => {
+        if (cutting) return;
+        cutting = true;
+        req.socket.end();
+        setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+      };
       const timer = setTimeout(cut, DISCARD_MS).unref();
       req.on("data", (chunk: Buffer) => {
         discarded += chunk.length;

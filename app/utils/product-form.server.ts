@@ -2,7 +2,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { MAX_IMAGES_PER_FORM } from "~/constants/media";
 import { productJsonSchema } from "~/schemas/product";
-import { checkImage, type CheckedImage } from "~/services/media.server";
+import { checkImage, type CheckedImage } from "~/lib/images.server";
 
 /*
  * The back office's product form (issue 12 item 2): its fields carry the listproduct names of

@@ -75,22 +75,7 @@ export async function createAuthRateLimiter(options: {
   const { config, trustProxy, store = { kind: "memory" } } = options;
   if (store.kind === "postgres") await createTable(store);
 
-  const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
-    const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-    if (store.kind === "memory") return memory;
-    return new RateLimiterPostgres({
-      storeClient: store.pool,
-      storeType: "pool",
-      tableName: RATE_LIMIT_TABLE,
-      schemaName: store.schemaName,
-      tableCreated: true,
-      keyPrefix,
-      points,
-      duration,
-      // A database hiccup falls back to this process's memory rather than failing the login.
-      insuranceLimiter: memory,
-    });
-  };
+  const make = (keyPrefix: string, points: number, duration: number) => createLimiter(store, keyPrefix, points, duration);
 
   const burst = make("login-burst", config.RATE_LIMIT_LOGIN_FAILURES_PER_MIN, MINUTE);
   const hourly = make("login-hour", config.RATE_LIMIT_LOGIN_FAILURES_PER_HOUR, HOUR);
@@ -160,6 +145,27 @@ export async function createAuthRateLimiter(options: {
       }
     },
   };
+}
+
+/**
+ * A limiter of `points` per `duration` seconds for keys under `keyPrefix`, in `store` (whose
+ * PostgreSQL table must exist: `createTable`). A database hiccup falls back to this process's
+ * memory rather than failing the request.
+ */
+function createLimiter(store: RateLimitStore, keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
+  const memory = new RateLimiterMemory({ keyPrefix, points, duration });
+  if (store.kind === "memory") return memory;
+  return new RateLimiterPostgres({
+    storeClient: store.pool,
+    storeType: "pool",
+    tableName: RATE_LIMIT_TABLE,
+    schemaName: store.schemaName,
+    tableCreated: true,
+    keyPrefix,
+    points,
+    duration,
+    insuranceLimiter: memory,
+  });
 }
 
 /** A rejection that means "wrong email or password" (BackendError 401), not a broken request. */
@@ -241,6 +247,7 @@ declare global {
   var __authRateLimiter: Promise<AuthRateLimiter> | undefined;
   var __authRateLimitPool: pg.Pool | undefined;
   var __authRateLimitWarned: boolean | undefined;
+  var __shopperLimiters: Map<string, Promise<RateLimiterAbstract>> | undefined;
 }
 
 // Warned about when the server starts; the limits are parsed with the rest of the environment
@@ -261,17 +268,47 @@ declare global {
 export function getAuthRateLimiter(): Promise<AuthRateLimiter> {
   globalThis.__authRateLimiter ??= (async () => {
     const env = getEnv();
-    let store: RateLimitStore = { kind: "memory" };
-    if (env.DATABASE_URL.startsWith("postgres")) {
-      globalThis.__authRateLimitPool ??= new pg.Pool({ connectionString: env.DATABASE_URL, max: 3, allowExitOnIdle: true });
-      store = { kind: "postgres", pool: globalThis.__authRateLimitPool };
-    }
-    return createAuthRateLimiter({ config: rateLimitsOf(env), trustProxy: env.TRUST_PROXY, store });
+    return createAuthRateLimiter({ config: rateLimitsOf(env), trustProxy: env.TRUST_PROXY, store: processStore(env) });
   })().catch((error) => {
     globalThis.__authRateLimiter = undefined;
     throw error;
   });
   return globalThis.__authRateLimiter;
+}
+
+/** This process's counter store: PostgreSQL when DATABASE_URL is one (a small pool of its own), else memory. */
+function processStore(env: Env): RateLimitStore {
+  if (!env.DATABASE_URL.startsWith("postgres")) return { kind: "memory" };
+  globalThis.__authRateLimitPool ??= new pg.Pool({ connectionString: env.DATABASE_URL, max: 3, allowExitOnIdle: true });
+  return { kind: "postgres", pool: globalThis.__authRateLimitPool };
+}
+
+/**
+ * Counts one `action` by the shopper `userId` against a limit of `points` per `durationSeconds`
+ * (issue 21: problem reports a few an hour), in this process's store, shared by processes on
+ * PostgreSQL. Resolves `{ok:false, retryAfterSeconds}` once the limit is spent. Rejects when the
+ * PostgreSQL table cannot be created.
+ */
+export async function limitShopper(action: string, userId: number, points: number, durationSeconds: number): Promise<RateLimitResult> {
+  const key = `${action}:${points}:${durationSeconds}`;
+  globalThis.__shopperLimiters ??= new Map();
+  let limiter = globalThis.__shopperLimiters.get(key);
+  if (!limiter) {
+    limiter = (async () => {
+      const store = processStore(getEnv());
+      if (store.kind === "postgres") await createTable(store);
+      return createLimiter(store, `shopper-${action}`, points, durationSeconds);
+    })();
+    limiter.catch(() => globalThis.__shopperLimiters?.delete(key));
+    globalThis.__shopperLimiters.set(key, limiter);
+  }
+  try {
+    await (await limiter).consume(String(userId));
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: retryAfter(error) };
+    throw error;
+  }
 }
 
 /**
@@ -295,5 +332,6 @@ export async function closeRateLimitStore(): Promise<void> {
   const pool = globalThis.__authRateLimitPool;
   globalThis.__authRateLimitPool = undefined;
   globalThis.__authRateLimiter = undefined;
+  globalThis.__shopperLimiters = undefined;
   await pool?.end().catch(() => undefined);
 }

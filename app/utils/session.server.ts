@@ -1,12 +1,11 @@
 import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
-import { getBackend, getStoreDb } from "~/backend/index.server";
+import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { cartItemCount } from "~/lib/cart-lines";
 import { SESSION_TTL_MS, type CartData } from "~/schemas/api";
 import { loginPath } from "~/utils/safe-redirect";
 import { getSessionSecret } from "~/config/secret.server";
-import { cookieName, getEnv, servedOverHttps } from "~/config/env.server";
-import { requireAccount } from "~/services/accounts.server";
+import { cookieName, servedOverHttps } from "~/config/env.server";
 
 const TOKEN_KEY = "token";
 
@@ -124,12 +123,13 @@ export async function getShopper(request: Request): Promise<Shopper & { setCooki
 
 /**
  * True when the session belongs to staff (issue 12), so the account menu links the back office.
- * Only a store with its own database knows (no BACKEND_URL); false on any failure.
+ * Only a store with a back office knows (capabilities); false on any failure.
  */
 async function isStaffSession(token: string): Promise<boolean> {
-  if (getEnv().BACKEND_URL) return false;
+  const { own, capabilities } = getBackend();
+  if (!capabilities.backOffice || !own) return false;
   try {
-    return Boolean((await requireAccount(await getStoreDb(), token)).role);
+    return Boolean((await own.accounts.requireAccount(token)).role);
   } catch {
     return false;
   }

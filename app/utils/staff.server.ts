@@ -1,18 +1,15 @@
-import type { DB } from "~/db/db.server";
-import { getStoreDb } from "~/backend/index.server";
+import { getBackend } from "~/backend/index.server";
+import type { Actor, OwnStore } from "~/backend/own/types";
 import { BackendError } from "~/lib/errors";
 import type { StaffRole } from "~/constants/staff";
-import { getEnv } from "~/config/env.server";
-import { requireAccount } from "~/services/accounts.server";
-import type { Actor } from "~/services/audit.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { getSessionToken } from "~/utils/session.server";
 
 /** The signed-in staff member of an admin request. */
 export type StaffUser = { id: number; name: string; email: string; role: StaffRole };
 
-/** What every admin loader and action starts from: the database, the staff member, the audit actor. */
-export type StaffContext = { db: DB; staff: StaffUser; actor: Actor };
+/** What every admin loader and action starts from: the store's own features, the staff member, the audit actor. */
+export type StaffContext = { own: OwnStore; staff: StaffUser; actor: Actor };
 
 /** The answer of /admin to anyone who is not staff: the store's ordinary 404 page (issue 12). */
 export function adminNotFound(): Response {
@@ -24,20 +21,20 @@ export function adminNotFound(): Response {
  * Answers the staff member of this request's session, read from the database on every call (a
  * role taken away applies at once). Throws:
  * - a 404 Response for a visitor, a shopper, an expired or idle staff session (12 hours), and
- *   on a store whose data lives elsewhere (BACKEND_URL: the back office runs on the backend's
- *   own server) — nothing hints that /admin exists;
+ *   on a store without a back office (`capabilities.backOffice` false: its data lives on another
+ *   server, which runs the back office itself) — nothing hints that /admin exists;
  * - a 403 Response "Only an owner can …" when `role: "owner"` is asked of a `staff` member;
  * - for a post (an action), the 403 of `requireSameOrigin` when it comes from another site.
  */
 export async function requireStaff(request: Request, options: { role?: "owner"; forWhat?: string } = {}): Promise<StaffContext> {
-  if (getEnv().BACKEND_URL) throw adminNotFound();
+  const { own, capabilities } = getBackend();
+  if (!capabilities.backOffice || !own) throw adminNotFound();
   if (request.method !== "GET" && request.method !== "HEAD") requireSameOrigin(request);
   const token = await getSessionToken(request);
   if (!token) throw adminNotFound();
-  const db = await getStoreDb();
   let account;
   try {
-    account = await requireAccount(db, token);
+    account = await own.accounts.requireAccount(token);
   } catch (error) {
     if (error instanceof BackendError) throw adminNotFound();
     throw error;
@@ -47,7 +44,7 @@ export async function requireStaff(request: Request, options: { role?: "owner"; 
     throw new Response(`Only an owner can ${options.forWhat ?? "do this"}.`, { status: 403, statusText: "Forbidden" });
   }
   const staff: StaffUser = { id: account.id, name: account.name, email: account.email, role: account.role };
-  return { db, staff, actor: { id: staff.id, email: staff.email } };
+  return { own, staff, actor: { id: staff.id, email: staff.email } };
 }
 
 /**

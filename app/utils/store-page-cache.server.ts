@@ -1,7 +1,6 @@
 import type http from "node:http";
 import { getBackend } from "~/backend/index.server";
 import { getEnv, type Env } from "~/config/env.server";
-import { listenForCatalogueChanges, type CatalogueListener } from "~/db/catalogue-listen.server";
 import { CURATED_COLLECTIONS } from "~/lib/curated-collections";
 import { watchCatalogue } from "~/utils/catalogue-watch.server";
 import { CONTENT_SLUGS } from "~/utils/content.server";
@@ -48,15 +47,16 @@ export type StorePageCache = {
  * The full-page cache of anonymous pages (DESIGN.md §17, issue 11 item 2; see page-cache.server.ts)
  * wired to this store: public pages are `/`, `/collection…`, `/product/…`, the curated collections
  * and the static pages; the session and toast cookies make a request personal; a stored page is
- * valid while the catalogue's tag (`catalogue_state.version`, or the backend's ETag under
- * BACKEND_URL) is the one it was rendered under — read every 500 ms and, on PostgreSQL, at once on
+ * valid while the catalogue's tag (`catalogue_state.version`, or a remote backend's
+ * ETag) is the one it was rendered under — read every 500 ms and, on PostgreSQL, at once on
  * `NOTIFY catalogue_changed`. Null when PAGE_CACHE_MB is 0.
  */
 export function startStorePageCache(env: Env = getEnv()): StorePageCache | null {
   if (env.PAGE_CACHE_MB === 0) return null;
   const watch = watchCatalogue(() => getBackend().catalogueTag(), CATALOGUE_POLL_MS);
-  let listener: CatalogueListener | null = null;
-  if (!env.BACKEND_URL && env.DATABASE_URL.startsWith("postgres")) listener = listenForCatalogueChanges(env.DATABASE_URL, watch.nudge);
+  // On the store's own PostgreSQL, a catalogue change is heard at once (NOTIFY catalogue_changed).
+  const own = getBackend().own;
+  const listener = own && env.DATABASE_URL.startsWith("postgres") ? own.catalogueChanges.listen(env.DATABASE_URL, watch.nudge) : null;
   const cache = createPageCache({
     maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     freshMs: PAGE_FRESH_MS,

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { lookupPin, pinDirectoryInfo } from "~/services/pin-directory.server";
+import { lookupPin, pinDirectoryInfo } from "~/lib/pin-directory.server";
 
 /**
  * The PIN directory's speed (issue 13 item 1: "a lookup takes well under a millisecond"): the

@@ -4,9 +4,6 @@ import { fillSignUp, logInWithForm, newShopper, registerWithApi, signUpWithForm,
 const INVALID = "Invalid email or password.";
 
 test.describe("accounts", () => {
-  // Journeys of several page loads; generous on a busy machine.
-  test.describe.configure({ timeout: 120_000 });
-
   test("register, see the account menu, log out, log in again", async ({ page }) => {
     const shopper = newShopper("journey");
     await signUpWithForm(page, shopper);

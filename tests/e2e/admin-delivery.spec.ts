@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { toast } from "./auth";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { BACK_OFFICE_PORT, BACK_OFFICE_URL } from "./servers";
 import { e2eDatabaseUrl, ownerCommand, signInAsStaff } from "./staff";
 
 /**
@@ -9,13 +10,13 @@ import { e2eDatabaseUrl, ownerCommand, signInAsStaff } from "./staff";
  * a change is saved, toasted and in the history; a bad value says what is wrong and changes
  * nothing; staff read the rules but cannot save; the PIN check shows what shoppers are told.
  *
- * Other specs run beside this one on the same server and read the delivery rules (560001 and
- * 560038 metro with COD, 795001 remote without, and their exact windows; 194101 not served). So
- * this spec changes only what they don't look at — a Kerala PIN code not served, the rest of
- * India's most days by one (no other spec uses a PIN there), a holiday in 2031 — holds a lock while it
- * does (its own js and no-js runs would otherwise overwrite each other), and takes its changes
- * back at the end.
+ * On the back office's own server (tests/e2e/servers.ts), so the delivery checks, checkout and
+ * order specs never see a changed rule. There this spec changes only what its staff test doesn't
+ * look at (560001 metro with COD, 795001 remote without) — a Kerala PIN code not served, the rest
+ * of India's most days by one, a holiday in 2031 — holds a lock while it does (its own js and
+ * no-js runs would otherwise overwrite each other), and takes its changes back at the end.
  */
+test.use({ baseURL: BACK_OFFICE_URL });
 
 const PIN = "683594"; // Ernakulam, Kerala: no other spec uses it
 const HOLIDAY = "2031-11-14";
@@ -28,14 +29,14 @@ type Rules = {
 };
 
 async function currentRules(): Promise<Rules> {
-  return JSON.parse((await ownerCommand("delivery-rules", [])).stdout) as Rules;
+  return JSON.parse((await ownerCommand("delivery-rules", [], BACK_OFFICE_PORT)).stdout) as Rules;
 }
 
 async function setRules(rules: Rules): Promise<void> {
-  const file = path.join(path.dirname(e2eDatabaseUrl().replace(/^file:/, "")), `delivery-rules-${process.pid}-${Date.now()}.json`);
+  const file = path.join(path.dirname(e2eDatabaseUrl(BACK_OFFICE_PORT).replace(/^file:/, "")), `delivery-rules-${process.pid}-${Date.now()}.json`);
   fs.writeFileSync(file, JSON.stringify(rules));
   try {
-    await ownerCommand("delivery-rules", ["--set", file]);
+    await ownerCommand("delivery-rules", ["--set", file], BACK_OFFICE_PORT);
   } finally {
     fs.rmSync(file, { force: true });
   }
@@ -43,7 +44,7 @@ async function setRules(rules: Rules): Promise<void> {
 
 /** Runs `work` while no other run of this spec edits the rules (a directory as the lock; a stale one is broken after 3 minutes). */
 async function withRulesLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(path.dirname(e2eDatabaseUrl().replace(/^file:/, "")), "admin-delivery.lock");
+  const lock = path.join(path.dirname(e2eDatabaseUrl(BACK_OFFICE_PORT).replace(/^file:/, "")), "admin-delivery.lock");
   const deadline = Date.now() + 150_000;
   for (;;) {
     try {
@@ -150,7 +151,7 @@ test("the owner changes the delivery rules; a bad value says what is wrong and c
 });
 
 test("staff read the rules but cannot save them; the PIN check shows what shoppers are told", async ({ page }) => {
-  test.slow(); // a staff account made with the owner's command, a login, and axe
+  test.setTimeout(60_000); // a staff account made with the owner's command (a node process), a login, seven page loads and two axe runs
   await signInAsStaff(page, "staff");
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Delivery" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Delivery" })).toBeVisible();

@@ -37,7 +37,9 @@ async function paidOrder(request: APIRequestContext): Promise<string> {
 }
 
 test("staff find a paid order, ship it, are told why a stale move is refused, refund it and export it", async ({ page }) => {
-  test.setTimeout(180_000);
+  // A paid order through the fake Cashfree, a staff account made with the owner's command (a node
+  // process), some fifteen page loads, a refund and the CSV: up to 50 s on a busy machine.
+  test.setTimeout(90_000);
   const orderId = await paidOrder(page.request);
   await signInAsStaff(page, "staff");
 

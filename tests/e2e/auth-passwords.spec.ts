@@ -6,8 +6,6 @@ import { fillSignUp, logInWithForm, newShopper } from "./auth";
 
 /** Issue 8 item 14: 12–128 characters, no common passwords, a show-password toggle with JavaScript. */
 test.describe("passwords", () => {
-  test.describe.configure({ timeout: 90_000 });
-
   for (const password of ["password1234", "qwertyuiop12"]) {
     test(`signing up with the common password ${password} is refused beside the field`, async ({ page, request }) => {
       const shopper = { ...newShopper("common"), password };

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { formatPaise } from "../../app/lib/money";
 import { catalogue, logInWithForm, newShopper, signUpWithForm, toast, type ApiProduct } from "./auth";
 import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
+import { rupees } from "./money";
 
 const paise = (product: ApiProduct) => Math.round((product.price ?? product.discount!) * 100);
 const cartLink = (page: Page) => page.getByTestId("cart-link");
@@ -22,8 +22,8 @@ async function setQuantity(page: Page, line: ReturnType<typeof lines>, quantity:
 }
 
 test.describe("cart", () => {
-  // Journeys of several page loads; generous on a busy machine.
-  test.describe.configure({ timeout: 120_000 });
+  // Sign-up and a product page per line before the cart: about ten page loads a test, and axe.
+  test.describe.configure({ timeout: 60_000 });
 
   test("adding while logged out says 'Please Login with Account', and after logging in the shopper is back on the product", async ({ page, request }) => {
     const product = (await catalogue(request)).find((p) => p.colours.length === 0)!;
@@ -73,30 +73,30 @@ test.describe("cart", () => {
     await expect(page).toHaveURL("/cart");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/YOUR\s+CART/);
     await expect(lines(page)).toHaveCount(2);
-    const firstLine = lines(page).filter({ hasText: formatPaise(paise(first)) }).first();
+    const firstLine = lines(page).filter({ hasText: rupees(paise(first)) }).first();
     const secondLine = lines(page).filter({ has: page.getByRole("button", { name: `Remove ${second.name}` }) });
     await expect(secondLine.getByRole("spinbutton")).toHaveValue("2");
     await expect(secondLine).toContainText("Standard");
     await expect(page.getByRole("heading", { name: "CART TOTALS" })).toBeVisible();
-    await expect(page.getByTestId("cart-subtotal")).toHaveText(formatPaise(paise(first) + 2 * paise(second)));
+    await expect(page.getByTestId("cart-subtotal")).toHaveText(rupees(paise(first) + 2 * paise(second)));
     await expect(page.getByTestId("cart-shipping")).toHaveText("Free Shipping");
-    await expect(page.getByTestId("cart-total")).toHaveText(formatPaise(paise(first) + 2 * paise(second)));
+    await expect(page.getByTestId("cart-total")).toHaveText(rupees(paise(first) + 2 * paise(second)));
     await expect(page.getByRole("link", { name: "PROCEED TO CHECKOUT" })).toHaveAttribute("href", "/place-order");
     await expectNoAxeViolations(page);
 
     // Change a quantity: with JavaScript the page does not reload (a marker on window survives).
     if (!jsDisabled()) await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await setQuantity(page, firstLine, "3");
-    await expect(page.getByTestId("cart-total")).toHaveText(formatPaise(3 * paise(first) + 2 * paise(second)));
+    await expect(page.getByTestId("cart-total")).toHaveText(rupees(3 * paise(first) + 2 * paise(second)));
     await expect(cartLink(page)).toHaveAccessibleName("Cart, 5 items");
     if (!jsDisabled()) expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     await page.reload();
-    await expect(lines(page).filter({ hasText: formatPaise(paise(first)) }).first().getByRole("spinbutton")).toHaveValue("3");
+    await expect(lines(page).filter({ hasText: rupees(paise(first)) }).first().getByRole("spinbutton")).toHaveValue("3");
 
     // Remove a line with its delete icon.
     await page.getByRole("button", { name: `Remove ${second.name}` }).click();
     await expect(lines(page)).toHaveCount(1);
-    await expect(page.getByTestId("cart-total")).toHaveText(formatPaise(3 * paise(first)));
+    await expect(page.getByTestId("cart-total")).toHaveText(rupees(3 * paise(first)));
     await expect(cartLink(page)).toHaveAccessibleName("Cart, 3 items");
 
     // Remove the last one: the empty state with a way back.

@@ -30,7 +30,8 @@ async function shopperAtCheckout(page: Page, request: Parameters<typeof catalogu
 const summaryOf = (page: Page) => page.getByRole("alert", { name: "There is a problem" });
 
 test.describe("checkout error summary", () => {
-  test.describe.configure({ timeout: 90_000 });
+  // Sign-up, a cart and checkout before the form is even sent: a dozen page loads a test.
+  test.describe.configure({ timeout: 60_000 });
 
   test("a failed PLACE ORDER shows a focused summary whose links lead to each field", async ({ page, request }) => {
     await shopperAtCheckout(page, request, "summary");

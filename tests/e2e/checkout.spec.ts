@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { NAME_MAX_CHARS } from "../../app/constants/store";
-import { truncateName } from "../../app/lib/money";
 import { CASHFREE_SCRIPT_URL, STAND_IN_FAILURE_MESSAGE, cashfreeStandInScript } from "../fakes/cashfree-js-standin";
 import { catalogue, fillSignUp, newShopper, signUpWithForm, toast, type ApiProduct } from "./auth";
 import { ADDRESS } from "../fixtures/address";
 import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
+import { shortName } from "./money";
 
 /**
  * Checkout, Cashfree and My Orders (issue 4), each test with JavaScript (the Cashfree modal, its
@@ -82,8 +81,8 @@ async function placeOrderAndPay(page: Page, outcome: "Pay" | "Fail") {
 }
 
 test.describe("checkout and My Orders", () => {
-  // Journeys of many page loads; generous on a busy machine.
-  test.describe.configure({ timeout: 120_000 });
+  // Sign-up, a cart, checkout, a payment and My Orders: a dozen page loads a test.
+  test.describe.configure({ timeout: 60_000 });
 
   test("a shopper buys a watch, sees it under My Orders, and the cart is empty", async ({ page, request }) => {
     const product = await shopperAtCheckout(page, request, "buyer");
@@ -113,7 +112,7 @@ test.describe("checkout and My Orders", () => {
     await expect(toast(page, "Payment verified successfully!")).toBeVisible();
     const rows = page.getByTestId("order-row");
     await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText(truncateName(product.name, NAME_MAX_CHARS));
+    await expect(rows.first()).toContainText(shortName(product.name));
     await expect(rows.first()).toContainText("Quantity: 1");
     await expect(rows.first()).toContainText("Card / UPI (Cashfree)");
     await expect(rows.first().getByTestId("order-status")).toHaveText("Order Placed");
@@ -149,7 +148,7 @@ test.describe("checkout and My Orders", () => {
     await expectNoAxeViolations(page);
     await page.goto("/cart");
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
-    await expect(page.getByTestId("cart-line").first()).toContainText(truncateName(product.name, NAME_MAX_CHARS));
+    await expect(page.getByTestId("cart-line").first()).toContainText(shortName(product.name));
   });
 
   test("the delivery form shows each error next to its field and keeps what was typed", async ({ page, request }) => {

@@ -92,7 +92,6 @@ function busyPair(products: ApiProduct[], n: number): { brand: string; category:
 
 test.describe("collection", () => {
   test("lists the first 25 watches of the default price range, with the count", async ({ page, request }) => {
-    test.slow(); // several page loads (and axe) on a shared, busy machine
     const all = expected(await catalogue(request));
     await page.goto("/collection");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("ALL COLLECTIONS");
@@ -104,7 +103,6 @@ test.describe("collection", () => {
   });
 
   test("a shared URL shows exactly its filters, price range and sort", async ({ page, request }) => {
-    test.slow(); // several page loads (and axe) on a shared, busy machine
     const products = await catalogue(request);
     const { brand, category } = busyPair(products, 2);
     const filters = { categories: [category], brands: [brand], min: 1000, max: 9500, sort: "low-high" };
@@ -152,7 +150,6 @@ test.describe("collection", () => {
   });
 
   test("filters, price and sort from the form; Apply without JavaScript", async ({ page, request }) => {
-    test.slow(); // several page loads (and axe) on a shared, busy machine
     const products = await catalogue(request);
     const { brand, category } = busyPair(products, 2);
     await page.goto("/collection");
@@ -190,7 +187,6 @@ test.describe("collection", () => {
   });
 
   test("each chip removes its one filter; Clear all removes every one", async ({ page, request }) => {
-    test.slow(); // several page loads (and axe) on a shared, busy machine
     const products = await catalogue(request);
     const { brand, category } = busyPair(products, 1);
     const other = brand === "Casio" ? "Seiko" : "Casio";
@@ -212,7 +208,6 @@ test.describe("collection", () => {
   });
 
   test("pages through the results with real links; a filter change returns to page 1", async ({ page, request }) => {
-    test.slow(); // several page loads (and axe) on a shared, busy machine
     const all = expected(await catalogue(request));
     const pages = Math.ceil(all.length / PAGE);
     test.skip(pages < 3, "needs a catalogue of at least 51 watches in the default range");
@@ -246,7 +241,6 @@ test.describe("collection", () => {
   });
 
   test("no matches: 'No watches found' and Clear all filters", async ({ page }) => {
-    test.slow(); // several page loads (and axe) on a shared, busy machine
     await page.goto("/collection?q=no-such-watch-anywhere");
     await expect(page.getByRole("heading", { name: "No watches found" })).toBeVisible();
     await expect(page.getByTestId("product-grid")).toHaveCount(0);
@@ -258,7 +252,6 @@ test.describe("collection", () => {
   });
 
   test("small screens: filters behind a toggle, pager as 'page / total'", async ({ page, request }) => {
-    test.slow(); // several page loads (and axe) on a shared, busy machine
     const all = expected(await catalogue(request));
     const pages = Math.ceil(all.length / PAGE);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -289,7 +282,6 @@ test.describe("collection", () => {
 
 test.describe("curated collections and new arrivals", () => {
   test("every COLLECTION menu link and NEW ARRIVALS is a real page with its own heading", async ({ page }) => {
-    test.slow(); // several page loads (and axe) on a shared, busy machine
     const pages: [string, string][] = [
       ["/collection/luxury", "Luxury Watches"],
       ["/collection/sport", "Sport Watches"],
@@ -309,7 +301,6 @@ test.describe("curated collections and new arrivals", () => {
   });
 
   test("luxury lists the luxury houses at every price, dearest first", async ({ page, request }) => {
-    test.slow(); // several page loads (and axe) on a shared, busy machine
     const products = await catalogue(request);
     const brands = ["Rolex", "PatekPhilippe", "Cartier", "Rado"];
     const want = expected(products, { brands, max: Number.MAX_SAFE_INTEGER, sort: "high-low" });

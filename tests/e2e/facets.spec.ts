@@ -54,7 +54,6 @@ async function expectCounts(page: Page, products: ApiProduct[], f: Filters) {
 
 test.describe("facet counts", () => {
   test("each option shows what it would give, disjunctively, and follows the filters", async ({ page, request }) => {
-    test.slow(); // several page loads and axe on a shared machine
     const products = await catalogue(request);
     await page.goto("/collection?brand=Casio");
     await expectCounts(page, products, { brands: ["Casio"] });

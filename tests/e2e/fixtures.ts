@@ -1,11 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type BrowserContext, type Page, type Response } from "@playwright/test";
+import { documentProblems } from "./document-check";
+
+/** Markup already validated in this worker: status, path with query and body hash (document-check.ts). */
+const validatedDocuments = new Set<string>();
+/** Contexts whose pages are not the store's bytes (expectNoAxeViolations replays the live DOM). */
+const replayContexts = new WeakSet<BrowserContext>();
 
 /**
  * Every browser test fails on a Content-Security-Policy violation (DESIGN.md §16, issue 8 item 8):
  * Chromium reports each one as a console error ("Refused to …").
  */
-export const test = base.extend<{ noCspViolations: void }>({
+export const test = base.extend<{ noCspViolations: void; everyDocumentRight: void }>({
   noCspViolations: [
     async ({ page }, use) => {
       const violations: string[] = [];
@@ -14,6 +20,43 @@ export const test = base.extend<{ noCspViolations: void }>({
       });
       await use();
       expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+  /**
+   * Every HTML document a test's pages receive, in any context the test opens (navigations and
+   * JavaScript-off form posts; 2xx and 4xx), has no control bytes and valid markup
+   * (document-check.ts, issue 22 item 4); markup is validated once per worker for each status,
+   * path and body. Redirects have no body and Remix's `?_data=` fetches are JSON, so neither is
+   * read; a body Chromium dropped before it could be read (the test moved on at once) is noted
+   * as a "document not read" annotation.
+   */
+  everyDocumentRight: [
+    async ({ browser, context }, use) => {
+      const checks: Promise<string[]>[] = [];
+      const onResponse = (response: Response) => {
+        const request = response.request();
+        const status = response.status();
+        if (request.resourceType() !== "document" || (status >= 300 && status < 400) || status >= 500) return;
+        if (!/^text\/html\b/i.test(response.headers()["content-type"] ?? "")) return;
+        if (replayContexts.has(request.frame().page().context())) return;
+        checks.push(
+          response.body().then(
+            (body) => documentProblems({ url: response.url(), status, body }, validatedDocuments),
+            () => {
+              test.info().annotations.push({ type: "document not read", description: `${status} ${response.url()}` });
+              return [];
+            },
+          ),
+        );
+      };
+      const watch = (watched: BrowserContext) => watched.on("response", onResponse);
+      watch(context);
+      browser.on("context", watch);
+      await use();
+      browser.off("context", watch);
+      const problems = (await Promise.all(checks)).flat();
+      expect(problems, "HTML documents with control bytes or invalid markup").toEqual([]);
     },
     { auto: true },
   ],
@@ -38,6 +81,7 @@ export async function expectNoAxeViolations(page: Page) {
   if (jsDisabled()) {
     const html = await page.content();
     const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+    replayContexts.add(context);
     target = await context.newPage();
     await target.route("**/*", (route) => {
       const request = route.request();

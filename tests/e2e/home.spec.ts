@@ -130,7 +130,6 @@ test.describe("home page", () => {
   });
 
   test("has no accessibility violations", async ({ page }) => {
-    test.slow(); // axe-core takes several seconds a run on a busy two-core machine
     await page.goto("/");
     await expectNoAxeViolations(page);
   });

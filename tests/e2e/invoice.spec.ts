@@ -12,7 +12,9 @@ import { ownerCommand } from "./staff";
  * first); another shopper gets 404 for the same invoice URL.
  */
 
-test.describe.configure({ timeout: 120_000 });
+// About a dozen page loads, two of the owner's terminal commands (a node process each, 1–5 s on
+// two busy cores), two invoices rendered as PDF and one read back: up to 50 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
 
 test("a delivered order's tax invoice downloads from its page, for its shopper only", async ({ page, browser, request }) => {
   const product = (await catalogue(request)).find((p) => p.colours.length === 0 && (p.price ?? 0) <= 25_000)!;

@@ -28,7 +28,7 @@ async function trialPage(browser: Browser) {
 }
 
 test("a local trial without Cashfree keys buys a watch in Test mode, paid on the simulator's page", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(60_000); // sign-up, checkout and the simulator's hosted page on a second server
   const { context, page } = await trialPage(browser);
   const products = (await (await page.request.get("/api/product/listproduct")).json()).products as { _id: string; colours: string[] }[];
   const product = products.find((p) => p.colours.length === 0)!;

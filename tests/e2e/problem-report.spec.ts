@@ -12,7 +12,9 @@ import { ownerCommand, signInAsStaff } from "./staff";
  * shopper gets the ordinary 404 for the report form and the video.
  */
 
-test.describe.configure({ timeout: 150_000 });
+// Some twenty page loads in two browsers, three of the owner's terminal commands (a node process
+// each, 1–5 s on two busy cores), an upload and two axe runs: up to 60 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
 
 /** A tiny file whose bytes say MP4 (an `ftyp` box of brand isom, then an empty `mdat`). */
 function mp4Bytes(): Buffer {

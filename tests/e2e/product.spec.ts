@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { discountPercent, formatPaise } from "../../app/lib/money";
 import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
+import { percentOff, rupees } from "./money";
 
 type ApiProduct = {
   _id: string;
@@ -46,10 +46,9 @@ test.describe("product page", () => {
     await expect(page.getByTestId("star-rating")).toContainText("(122 reviews)");
 
     const price = page.getByTestId("price-block");
-    await expect(price.getByTestId("price")).toContainText(formatPaise(paise(product.price!)));
-    await expect(price.locator("s")).toContainText(formatPaise(paise(product.discount!)));
-    const percent = discountPercent(product.price!, product.discount!);
-    await expect(price.getByTestId("discount")).toHaveText(`${percent}% off`);
+    await expect(price.getByTestId("price")).toContainText(rupees(paise(product.price!)));
+    await expect(price.locator("s")).toContainText(rupees(paise(product.discount!)));
+    await expect(price.getByTestId("discount")).toHaveText(percentOff(product.price!, product.discount!));
 
     await expect(page.getByTestId("stock")).toHaveText("In Stock");
     if (product.description) await expect(page.getByText(product.description, { exact: true })).toBeVisible();
@@ -71,7 +70,7 @@ test.describe("product page", () => {
     const plain = products.find((p) => p.price === undefined || p.discount === undefined || p.discount <= p.price);
     test.skip(!plain, "every product in this catalogue is discounted");
     await page.goto(`/product/${plain!._id}`);
-    await expect(page.getByTestId("price")).toContainText(formatPaise(paise(plain!.price ?? plain!.discount!)));
+    await expect(page.getByTestId("price")).toContainText(rupees(paise(plain!.price ?? plain!.discount!)));
     await expect(page.getByTestId("price-block").locator("s")).toHaveCount(0);
     await expect(page.getByTestId("price-block")).not.toContainText("% off");
   });
@@ -290,16 +289,13 @@ test.describe("product page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Discover Our Latest Arrivals");
   });
 
-  // axe-core takes several seconds a run on a busy two-core machine: these get triple time.
   test("has no accessibility violations, on the description tab", async ({ page, request }) => {
-    test.slow();
     const product = await productWhere(request, "a product with colours", (p) => p.colours.length > 0);
     await page.goto(`/product/${product._id}`);
     await expectNoAxeViolations(page);
   });
 
   test("has no accessibility violations, on the reviews tab with the video shown", async ({ page, request }) => {
-    test.slow();
     const product = await productWhere(request, "a product with a video", (p) => (p.video?.length ?? 0) > 0);
     await page.goto(`/product/${product._id}?tab=reviews&media=${product.image.length + 1}`);
     await expect(page.getByTestId("gallery-main").locator("video")).toBeVisible();
@@ -307,7 +303,6 @@ test.describe("product page", () => {
   });
 
   test("has no accessibility violations with the colour error shown", async ({ page, request }) => {
-    test.slow();
     const product = await productWhere(request, "a product with colours", (p) => p.colours.length > 0);
     await page.goto(`/product/${product._id}`);
     await page.getByRole("button", { name: "ADD TO CART" }).click();

@@ -10,7 +10,8 @@ import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
  * entered at checkout with "Save this address for next time" ticked joins the profile.
  */
 
-test.describe.configure({ timeout: 120_000 });
+// Sign-up, a cart and checkout at least: up to 30 s on a busy machine.
+test.describe.configure({ timeout: 60_000 });
 
 type AddressInput = { first: string; street: string; city: string; state: string; pin: string; phone: string };
 
@@ -43,6 +44,7 @@ async function toCheckout(page: Page, request: Parameters<typeof catalogue>[0]):
 const blocks = (page: Page) => page.getByTestId("saved-address");
 
 test("a shopper keeps addresses on /profile and pays cash on delivery to the default one", async ({ page, request }) => {
+  test.setTimeout(90_000); // three addresses kept, edited and removed, then checkout: some twenty page loads, up to 50 s
   await signUpWithForm(page, newShopper("addresses"), "/profile");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello, Asha Rao");
   await expect(page.getByText("You have no saved addresses yet.")).toBeVisible();

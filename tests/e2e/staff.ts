@@ -4,27 +4,35 @@ import { promisify } from "node:util";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { logInWithForm, newShopper, registerWithApi, type Shopper } from "./auth";
 import { expect } from "./fixtures";
+import { STORE_PORT } from "./servers";
 
 const run = promisify(execFile);
 
-/** The e2e server's database (tests/setup/e2e-server.sh), for the owner's terminal commands. */
-export function e2eDatabaseUrl(): string {
-  const port = process.env.E2E_PORT ?? "3210";
+/** The database of the e2e server on `port` (tests/setup/e2e-server.sh; the store's by default), for the owner's terminal commands. */
+export function e2eDatabaseUrl(port: number = STORE_PORT): string {
   return `file:${path.resolve(`tests/.tmp/e2e-${port}/store.db`)}`;
 }
 
-/** Runs one of the owner's commands (`scripts/NAME.ts ARGS…`) on the e2e server's database; answers its output. */
-export async function ownerCommand(script: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
+/**
+ * Runs one of the owner's commands (`scripts/NAME.ts ARGS…`) on the database of the e2e server on
+ * `port` (the store's by default); answers its output.
+ */
+export async function ownerCommand(script: string, args: string[], port: number = STORE_PORT): Promise<{ stdout: string; stderr: string }> {
   return run("node", ["--import", "tsx", `scripts/${script}.ts`, ...args], {
-    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl(), NODE_ENV: "production", SESSION_SECRET: "e2e-session-secret-not-for-production" },
+    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl(port), NODE_ENV: "production", SESSION_SECRET: "e2e-session-secret-not-for-production" },
   });
 }
 
-/** A new account made staff with `npm run staff:add` (the owner's way), not signed in yet. */
+/** The port of the e2e server a request context talks to (its baseURL's). */
+async function serverPort(request: APIRequestContext): Promise<number> {
+  return Number(new URL((await request.get("/healthz")).url()).port);
+}
+
+/** A new account made staff with `npm run staff:add` (the owner's way) on the request's server, not signed in yet. */
 export async function newStaffMember(request: APIRequestContext, role: "owner" | "staff"): Promise<Shopper> {
   const member = newShopper(role);
   await registerWithApi(request, member);
-  await ownerCommand("staff", ["add", member.email, "--role", role]);
+  await ownerCommand("staff", ["add", member.email, "--role", role], await serverPort(request));
   return member;
 }
 

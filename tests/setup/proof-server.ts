@@ -22,6 +22,9 @@ const ROOT = process.env.PROOF_APP_ROOT
   ? path.resolve(process.env.PROOF_APP_ROOT)
   : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
+/** The proof server's working directory: its relative paths (`data/media` on PostgreSQL) are under it. */
+export const PROOF_SERVER_CWD = ROOT;
+
 /**
  * Builds the app into `build-${suffix}` (`remix build`, NODE_ENV=production). Retries once after
  * 5 s: the tree is shared with other engineers, and a file caught mid-edit can break one build.

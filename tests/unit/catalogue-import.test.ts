@@ -2,13 +2,23 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/db.server";
 import { generateDemoCatalogue } from "~/db/demo-catalogue";
 import { productToJson } from "~/schemas/product";
-import { importCatalogue, listProducts, validateCatalogue } from "~/services/catalogue.server";
+import { catalogueVersion, importCatalogue, listProducts, validateCatalogue } from "~/services/catalogue.server";
+import {
+  checkCatalogueStream,
+  countProblems,
+  MAX_IMPORT_PROBLEMS,
+  moreProblemsLine,
+  writeCatalogue,
+  type CatalogueProblems,
+} from "~/services/catalogue-import.server";
 import { testDatabases, type TestDatabase } from "../setup/databases";
 import { createProofDatabase, type ProofDatabase } from "../setup/proof-server";
+import { EMPTY_ROW_PROBLEMS } from "../fixtures/catalogue-problems";
 
 /** Each CLI run starts Node with tsx: about a second, far more on a busy machine. */
 const CLI_TIMEOUT = 180_000;
@@ -266,4 +276,141 @@ describe.each(cliDatabases)("npm run catalogue:import of 5,000 products on %s (m
     expect(stderr).toContain(`row 4500, field _id: duplicate id ${demo[10]._id} (first used in row 10)`);
     expect(await storedIds()).toEqual(demo.map((p) => p._id));
   }, CLI_TIMEOUT);
+});
+
+/** The first `count` problems of a file of `{}` rows: six per row, in that order. */
+const emptyRowProblems = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    index: Math.floor(i / EMPTY_ROW_PROBLEMS.length),
+    field: EMPTY_ROW_PROBLEMS[i % EMPTY_ROW_PROBLEMS.length][0],
+    message: EMPTY_ROW_PROBLEMS[i % EMPTY_ROW_PROBLEMS.length][1],
+  }));
+/** The review's file (issue 21 item 3): 300,000 `{}` rows, 879 KB. */
+const REVIEW_FILE = `[${Array.from({ length: 300_000 }, () => "{}").join(",")}]`;
+const MORE_LINE = "…and more problems (the check stopped after 1,000; the first 50 are shown).";
+
+/** `text` as a stream of chunks of `size` bytes (a multi-byte character may be cut in two). */
+const chunked = (text: string, size = 64 * 1024) => {
+  const bytes = Buffer.from(text);
+  return Readable.from(Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size)));
+};
+const refused = (result: Awaited<ReturnType<typeof checkCatalogueStream>>): CatalogueProblems => {
+  expect(result.ok).toBe(false);
+  return result as CatalogueProblems;
+};
+
+describe("checks stay bounded (issue 21 item 3)", () => {
+  it("300,000 `{}` rows: exactly the first 1,000 problems, then a line saying there are more", async () => {
+    // In memory (the demo seed's path) …
+    const inMemory = validateCatalogue(JSON.parse(REVIEW_FILE));
+    expect(inMemory).toEqual({ ok: false, errors: emptyRowProblems(1_000), more: true });
+    // … and read as a stream (the page and the command): the same problems, and it stops reading.
+    const streamed = refused(await checkCatalogueStream(chunked(REVIEW_FILE)));
+    expect(streamed.errors).toEqual(emptyRowProblems(MAX_IMPORT_PROBLEMS));
+    expect(streamed).toMatchObject({ more: true, rows: Math.ceil(1_001 / 6), notJson: null });
+    expect(countProblems(streamed)).toBe("more than 1,000 problems in the first 167 rows");
+    expect(moreProblemsLine(streamed)).toBe(MORE_LINE);
+  });
+
+  it("fewer problems than the bound are all listed, and counted", async () => {
+    const text = JSON.stringify(Array.from({ length: 120 }, () => ({})));
+    expect(validateCatalogue(JSON.parse(text))).toEqual({ ok: false, errors: emptyRowProblems(720) });
+    const streamed = refused(await checkCatalogueStream(chunked(text)));
+    expect(streamed).toMatchObject({ errors: emptyRowProblems(720), more: false, rows: 120 });
+    expect(countProblems(streamed)).toBe("720 problems in 120 of 120 rows");
+    expect(moreProblemsLine(streamed)).toBe("…and 670 more problems.");
+    expect(moreProblemsLine({ errors: streamed.errors.slice(0, 50), more: false })).toBeNull();
+  });
+
+  it("exactly 1,000 problems are all listed; a 1,001st makes the …and more line", async () => {
+    const rows = (count: number) => JSON.stringify(Array.from({ length: count }, (_, i) => good(`r${i}`, { price: -1 })));
+    const thousand = refused(await checkCatalogueStream(chunked(rows(1_000))));
+    expect(thousand).toMatchObject({ more: false, rows: 1_000 });
+    expect(thousand.errors).toEqual(Array.from({ length: 1_000 }, (_, index) => ({ index, field: "price", message: "must be 0 or more" })));
+    expect(thousand.ids.get(999)).toBe("r999");
+    expect(moreProblemsLine(thousand)).toBe("…and 950 more problems.");
+    const more = refused(await checkCatalogueStream(chunked(rows(1_001))));
+    expect(more).toMatchObject({ more: true, rows: 1_001 });
+    expect(more.errors).toHaveLength(1_000);
+    expect(validateCatalogue(JSON.parse(rows(1_001)))).toMatchObject({ ok: false, more: true });
+  });
+
+  it("the streamed check answers what the in-memory check answers, however the bytes are cut", async () => {
+    const inputs: unknown[] = [
+      sample,
+      sample.products,
+      [good("a"), good("b", { price: -5, image: [] }), good("a"), { name: "no id" }, 7, null, good("ü-ñ", { name: "Ünïcödé ⌚ watch" })],
+      [good("h", { hidden: true }), good("shown")],
+      { products: [good("late")], success: false, message: "Not authorised" },
+      { success: true, extra: { nested: [1, [2, { deep: true }]] }, products: [good("x"), good("x")] },
+      { success: true },
+      { products: "none" },
+      [],
+      "text",
+      null,
+    ];
+    for (const input of inputs) {
+      const text = JSON.stringify(input, null, 1);
+      const expected = validateCatalogue(JSON.parse(text));
+      for (const size of [1, 7, 64 * 1024]) {
+        const streamed = await checkCatalogueStream(chunked(`\uFEFF${text}`, size));
+        if (expected.ok) {
+          expect(streamed).toEqual(expected);
+        } else {
+          expect(streamed).toMatchObject({ ok: false, errors: expected.errors, more: false, notJson: null });
+        }
+      }
+    }
+    for (const broken of ["", "{ not json", "[1, 2", '[{"a": 1}] trailing', '{"products": [{}]'])
+      expect(refused(await checkCatalogueStream(chunked(broken, 3))).notJson).toMatch(/Parser/);
+  });
+
+  it("a row of more than 10,000 values is refused without being built; the rows after it are still checked", async () => {
+    const text = JSON.stringify([good("a"), { _id: "huge", image: Array.from({ length: 20_000 }, () => 1) }, good("b", { price: -1 })]);
+    const result = refused(await checkCatalogueStream(chunked(text)));
+    expect(result.errors).toEqual([
+      { index: 1, field: "(row)", message: "has more than 10,000 keys and values; a product has far fewer" },
+      { index: 2, field: "price", message: "must be 0 or more" },
+    ]);
+  });
+
+  it("lets the event loop turn while it reads: many setImmediate callbacks run before a 5 MB check ends", async () => {
+    const text = JSON.stringify(generateDemoCatalogue(5_000));
+    let turns = 0;
+    let checking = true;
+    const count = () => {
+      turns += 1;
+      if (checking) setImmediate(count);
+    };
+    setImmediate(count);
+    const result = await checkCatalogueStream(chunked(text));
+    checking = false;
+    expect(result).toMatchObject({ ok: true });
+    // One turn at least every 16 KB read (and every 100 rows): 5 MB is some 330 slices.
+    expect(turns).toBeGreaterThan(Buffer.byteLength(text) / (16 * 1024));
+  });
+});
+
+describe.each(testDatabases())("refusing the review's 300,000 `{}` rows on $name", ({ create }) => {
+  let current: TestDatabase | undefined;
+  afterEach(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+
+  it("writes nothing, in memory or streamed: the products and the catalogue's version stay as they were", async () => {
+    current = await create();
+    await importCatalogue(current.db, sample);
+    const before = { products: await listProducts(current.db), version: await catalogueVersion(current.db) };
+    const result = await importCatalogue(current.db, JSON.parse(REVIEW_FILE));
+    expect(result).toEqual({ ok: false, errors: emptyRowProblems(1_000), more: true });
+    expect(refused(await checkCatalogueStream(chunked(REVIEW_FILE))).errors).toHaveLength(1_000);
+    expect({ products: await listProducts(current.db), version: await catalogueVersion(current.db) }).toEqual(before);
+    // A good file still goes through the streamed check and the same write.
+    const demo = generateDemoCatalogue(30);
+    const checked = await checkCatalogueStream(chunked(JSON.stringify({ success: true, products: demo })));
+    expect(checked.ok).toBe(true);
+    if (checked.ok) expect(await writeCatalogue(current.db, checked)).toBe(30);
+    expect((await listProducts(current.db)).map((p) => p.id)).toEqual(demo.map((p) => p._id));
+  });
 });

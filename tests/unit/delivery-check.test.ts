@@ -4,6 +4,7 @@ import { resetEnv } from "~/config/env.server";
 import { DEFAULT_DELIVERY_RULES } from "~/schemas/delivery";
 import { saveDeliveryRules } from "~/services/delivery.server";
 import { storePageKey } from "~/utils/page-cache.server";
+import { createLocalBackend } from "~/backend/local.server";
 import { lastPinCookieName, loadDeliveryCheck } from "~/utils/delivery-check.server";
 import { isPersonalResponse, personalCookieNames } from "~/utils/security-headers.server";
 import { testDatabases, type TestDatabase } from "../setup/databases";
@@ -43,7 +44,7 @@ describe.each(testDatabases())("loadDeliveryCheck on $name", ({ create }) => {
   });
   afterAll(() => current.cleanup());
   const check = (req: Request, options: { savedAddressPin?: (r: Request) => Promise<string | null>; amountPaise?: number } = {}) =>
-    loadDeliveryCheck(req, options.amountPaise ?? PRICE, { db: current.db, now: NOW, savedAddressPin: options.savedAddressPin ?? noSavedAddress });
+    loadDeliveryCheck(req, options.amountPaise ?? PRICE, { backend: createLocalBackend(async () => current.db, { codEnabled: () => process.env.ENABLE_COD === "true" }), now: NOW, savedAddressPin: options.savedAddressPin ?? noSavedAddress });
 
   it("without ?pin= and nothing remembered: an empty field, no answer, no cookie", async () => {
     expect(await check(request())).toEqual({ check: { pin: "", answer: null }, setCookie: null });

@@ -13,7 +13,7 @@ import {
 } from "~/lib/delivery";
 import { formatPaise } from "~/lib/money";
 import { DEFAULT_DELIVERY_RULES, DELIVERY_MESSAGES, deliveryRulesSchema, type DeliveryRules } from "~/schemas/delivery";
-import { isKnownPlace, lookupPin, pinDirectoryInfo } from "~/services/pin-directory.server";
+import { isKnownPlace, lookupPin, pinDirectoryInfo } from "~/lib/pin-directory.server";
 
 /**
  * The delivery promise's pure rules (issue 13 item 2; DESIGN.md §19; app/lib/delivery.ts): zones,

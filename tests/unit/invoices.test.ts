@@ -2,14 +2,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PDFParse } from "pdf-parse";
 import type { DB } from "~/db/db.server";
 import { BackendError } from "~/lib/errors";
-import { formatInvoiceRupees, rupeesInWords } from "~/lib/gst";
 import { renderInvoicePdf } from "~/services/invoice-pdf.server";
 import { findInvoice, readStoreSettings, saveStoreSettings } from "~/services/invoices.server";
 import { orderEmailAttachments } from "~/services/order-emails.server";
 import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import { startCashfreePayment, verifyCashfreePayment } from "~/services/payments.server";
 import { parseStoreSettingsForm } from "~/utils/store-settings-form.server";
-import { shopperInvoice } from "~/utils/invoices.server";
+import { shopperInvoice } from "~/services/order-page.server";
 import { createShopper, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
 
@@ -106,11 +105,12 @@ describe.each(testDatabases())("GST invoices on $name", ({ name, create }) => {
     expect(text).toContain("Place of supply: Karnataka (code 29)");
     expect(text).toContain("9102");
     expect(text).toContain("2,119.07"); // the Gold watch's taxable value
-    expect(text).toContain(`Taxable value: Rs. ${formatInvoiceRupees(invoice.totals.taxablePaise)}`);
-    expect(text).toContain(`CGST at 9%: Rs. ${formatInvoiceRupees(invoice.totals.cgstPaise)}`);
-    expect(text).toContain(`SGST at 9%: Rs. ${formatInvoiceRupees(invoice.totals.sgstPaise)}`);
-    expect(text).toContain(`Invoice total: Rs. ${formatInvoiceRupees(order.amountPaise)}`);
-    expect(text).toContain(rupeesInWords(order.amountPaise));
+    // The lines' sums (Rado ₹2,119.07 + 190.71 + 190.72; Casio 2 × ₹1,000 as ₹1,694.92 + 152.54 + 152.54), written out.
+    expect(text).toContain("Taxable value: Rs. 3,813.99");
+    expect(text).toContain("CGST at 9%: Rs. 343.25");
+    expect(text).toContain("SGST at 9%: Rs. 343.26");
+    expect(text).toContain("Invoice total: Rs. 4,500.50");
+    expect(text).toContain("Rupees Four Thousand Five Hundred and Fifty Paise Only");
     expect(invoice.totals.taxablePaise + invoice.totals.cgstPaise + invoice.totals.sgstPaise).toBe(order.amountPaise);
     expect(text).not.toContain("IGST");
   });
@@ -126,7 +126,7 @@ describe.each(testDatabases())("GST invoices on $name", ({ name, create }) => {
     expect(invoice.totals.cgstPaise + invoice.totals.sgstPaise).toBe(0);
     expect(invoice.totals.taxablePaise + invoice.totals.igstPaise).toBe(order.amountPaise);
     const text = (await pdfText(await renderInvoicePdf(invoice))).replace(/\s+/g, " ");
-    expect(text).toContain(`IGST at 18%: Rs. ${formatInvoiceRupees(invoice.totals.igstPaise)}`);
+    expect(text).toContain("IGST at 18%: Rs. 686.51"); // ₹4,500.50 less the same ₹3,813.99 taxable
     expect(text).not.toContain("CGST");
     await saveStoreSettings(db, { ...(await readStoreSettings(db)), sellerLegalName: "Renamed Pvt. Ltd." }, OWNER);
     expect((await findInvoice(db, order.id))!.seller.legalName).not.toBe("Renamed Pvt. Ltd.");

@@ -94,4 +94,9 @@ describe("the import graph runs one way (docs/decisions/0510-layers.md)", () => 
     });
     expect(violations, `imports against the layers:\n  ${violations.join("\n  ")}\n`).toEqual([]);
   });
+
+  it("reaches the store through one door: no route, util or component imports services or the database (docs/decisions/0680)", () => {
+    const around = imports.filter(({ from, to }) => ["routes", "utils", "components"].includes(from) && (to === "services" || to === "db"));
+    expect(around.map(({ file, specifier }) => `${file} imports "${specifier}"`), "use getBackend() (its `own` features and `capabilities`)").toEqual([]);
+  });
 });

@@ -97,6 +97,52 @@ describe.each(testDatabases())("orders service on $name", ({ create }) => {
       expect((await listUserOrders(db, shopper)).map((o) => o.id)).toEqual([order.id]);
     });
 
+    it("takes 10 cash-on-delivery orders an hour from one account; the 11th answers 429 and writes nothing (issue 21 item 2)", async () => {
+      await setUp();
+      const now = Date.parse("2026-11-24T12:00:00+05:30");
+      const refill = async () => {
+        await db.deleteFrom("cart_lines").where("user_id", "=", shopper).execute();
+        await fillCart(db, shopper, CART);
+      };
+      for (let i = 0; i < 10; i++) {
+        await refill();
+        expect((await placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true, idempotencyKey: `cod-flood-${i}`, now: now + i * 60_000 })).created).toBe(true);
+      }
+      await refill();
+      const refused = await rejection(placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true, idempotencyKey: "cod-flood-10", now: now + 30 * 60_000 }));
+      expect([refused.status, refused.message]).toEqual([429, "You can place up to 10 cash-on-delivery orders an hour. Please try again later, or pay online."]);
+      expect(await db.selectFrom("orders").select("id").execute()).toHaveLength(10);
+      expect(await db.selectFrom("outbox").select("id").execute()).toHaveLength(10);
+      expect(await cartOf(db, shopper)).toHaveLength(2);
+      // The first order left the rolling hour: one more is taken.
+      expect((await placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true, idempotencyKey: "cod-flood-11", now: now + 60 * 60_000 + 1 })).created).toBe(true);
+    });
+
+    it("sends one account's unpaid orders to at most 3 addresses or mobile numbers an hour (issue 21 item 2)", async () => {
+      await setUp();
+      const now = Date.parse("2026-11-24T12:00:00+05:30");
+      const to = (street: string, phone = ADDRESS.phone) => ({ ...orderBody(ITEMS), address: { ...ADDRESS, street, phone } });
+      let key = 0;
+      const place = async (body: ReturnType<typeof to>) => {
+        await db.deleteFrom("cart_lines").where("user_id", "=", shopper).execute();
+        await fillCart(db, shopper, CART);
+        key += 1;
+        return placeCodOrder(db, shopper, body, { codEnabled: true, idempotencyKey: `cod-places-${key}`, now: now + key * 60_000 });
+      };
+      for (const street of ["12 MG Road", "4 Brigade Road", "9 Church Street"]) expect((await place(to(street))).created).toBe(true);
+      const message = "Orders from one account can go to at most 3 different addresses or mobile numbers in an hour. Please try again later.";
+      const fourthPlace = await rejection(place(to("77 Residency Road")));
+      expect([fourthPlace.status, fourthPlace.message]).toEqual([429, message]);
+      // The same places, spelled with other case and spacing: taken.
+      expect((await place(to("4  brigade road"))).created).toBe(true);
+      // A known place with a second mobile number is fine; a fourth number is not.
+      expect((await place(to("12 MG Road", "9123456780"))).created).toBe(true);
+      expect((await place(to("12 MG Road", "9123456781"))).created).toBe(true);
+      const fourthPhone = await rejection(place(to("12 MG Road", "9123456782")));
+      expect([fourthPhone.status, fourthPhone.message]).toEqual([429, message]);
+      expect(await db.selectFrom("orders").select("id").execute()).toHaveLength(6);
+    });
+
     it("keeps the address as normalised fields (mobile without +91, canonical state)", async () => {
       await setUp();
       const body = { ...orderBody(ITEMS), address: { ...ADDRESS, phone: "+91 98765-43210", state: "karnataka", zipcode: "560 001" } };

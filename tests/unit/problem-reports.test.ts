@@ -127,6 +127,19 @@ describe.each(testDatabases())("problem reports on $name", ({ create }) => {
     expect(linked).toMatchObject({ videoFile: null, videoLink: "https://videos.example/unboxing" });
   });
 
+  it("refuses a description with a NUL or other control character, keeps line breaks and tabs (found by the fuzz, issue 21)", async () => {
+    await setUp();
+    const order = await deliveredOrder();
+    const at = DELIVERED + HOUR;
+    for (const description of ["\u0000", "Cracked\u0000 glass", "Cracked \u001b[31m glass", "Cracked\u0085glass"]) {
+      const refused = await refusal(reportProblem(db, shopper, order.id, { kind: "wrong", description, videoLink: "", video: null }, at, videoDir));
+      expect([refused.status, refused.message]).toEqual([400, "The description must not contain control characters."]);
+    }
+    expect(await db.selectFrom("problem_reports").select("id").execute()).toEqual([]);
+    const report = await reportProblem(db, shopper, order.id, { kind: "wrong", description: "Box said Casio.\r\n\tInside: a Fossil.", videoLink: "", video: null }, at, videoDir);
+    expect(report.description).toBe("Box said Casio.\r\n\tInside: a Fossil.");
+  });
+
   it("takes a wrong-product report at 47 h and refuses it at 49 h; nothing before delivery", async () => {
     await setUp();
     const order = await deliveredOrder();

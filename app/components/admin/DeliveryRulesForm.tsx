@@ -66,8 +66,8 @@ function DaysInput({ field, label, value, errors }: { field: DeliveryFormField; 
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <fieldset className={`${adminStyles.card} mt-6`} aria-labelledby={id}>
-      <legend id={id} className="px-1 text-base font-semibold text-gray-900">
+    <fieldset className={`${adminStyles.card} mt-6`} aria-labelledby={`${id}-legend`}>
+      <legend id={`${id}-legend`} className="px-1 text-base font-semibold text-gray-900">
         {title}
       </legend>
       {children}

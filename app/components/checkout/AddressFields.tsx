@@ -79,7 +79,7 @@ export function AddressFields({ fields, onPinInput, pinStatus }: { fields: Field
         </Field>
       </div>
       <Field label="Mobile number" field={fields.phone} hint="10 digits">
-        <input {...getInputProps(fields.phone, { type: "tel" })} key={fields.phone.key} autoComplete="tel-national" inputMode="numeric" maxLength={16} placeholder="Mobile number" className={inputClass} />
+        <input {...getInputProps(fields.phone, { type: "text" })} key={fields.phone.key} autoComplete="tel-national" inputMode="numeric" maxLength={16} placeholder="Mobile number" className={inputClass} />
       </Field>
     </div>
   );

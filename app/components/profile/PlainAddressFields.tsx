@@ -86,7 +86,7 @@ export function PlainAddressFields({
           </select>,
         )}
       </div>
-      {field("phone", "Mobile number", <input {...props("phone")} type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={16} />, "10 digits")}
+      {field("phone", "Mobile number", <input {...props("phone")} type="text" autoComplete="tel-national" inputMode="numeric" maxLength={16} />, "10 digits")}
     </div>
   );
 }

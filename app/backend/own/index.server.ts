@@ -1,0 +1,162 @@
+import type { DB } from "~/db/db.server";
+import { listenForCatalogueChanges } from "~/db/catalogue-listen.server";
+import { closeDb } from "~/db/index.server";
+import { bindDb } from "~/backend/own/bind.server";
+import * as accounts from "~/services/accounts.server";
+import * as addresses from "~/services/addresses.server";
+import * as adminOrders from "~/services/admin-orders.server";
+import * as audit from "~/services/audit.server";
+import * as catalogue from "~/services/catalogue.server";
+import * as catalogueImport from "~/services/catalogue-import.server";
+import * as dashboard from "~/services/dashboard.server";
+import * as delivery from "~/services/delivery.server";
+import * as invoicePdf from "~/services/invoice-pdf.server";
+import * as invoices from "~/services/invoices.server";
+import * as media from "~/services/media.server";
+import * as orderEmails from "~/services/order-emails.server";
+import * as orderPage from "~/services/order-page.server";
+import * as orders from "~/services/orders.server";
+import * as payments from "~/services/payments.server";
+import * as pins from "~/lib/pin-directory.server";
+import * as problemReports from "~/services/problem-reports.server";
+import * as productsAdmin from "~/services/products-admin.server";
+import * as staff from "~/services/staff.server";
+
+/*
+ * The store's own features (docs/decisions/0680-one-door.md): everything this process runs on its
+ * own database beyond SPEC.md §7's calls — the back office, invoices, problem reports, the address
+ * book, the owner's delivery rules, payment webhooks and the simulator. Routes, utils and
+ * components reach them only as `getBackend().own` (null when the store's data lives on another
+ * server, BACKEND_URL), never by importing services or the database; whether a store has them is
+ * asked of `getBackend().capabilities`. Each namespace is the services' functions with the
+ * database parameter bound (bindDb), plus the pure helpers that belong to them.
+ */
+
+/** The parameters of a `(db, …args)` function after its database. */
+type WithoutDb<F> = F extends (db: DB, ...args: infer A) => unknown ? A : never;
+
+/** The own store of a process whose database is `getDb()`. */
+export function createOwnStore(getDb: () => Promise<DB>) {
+  const bind = <F extends Parameters<typeof bindDb>[1]>(fns: F) => bindDb(getDb, fns);
+  return {
+    /** Sessions and roles: the account of a session token (BackendError 401 when it is gone). */
+    accounts: bind({ requireAccount: accounts.requireAccount }),
+    /** The shopper's address book (issue 13 item 5). */
+    addresses: {
+      ...bind({
+        listSavedAddresses: addresses.listSavedAddresses,
+        getSavedAddress: addresses.getSavedAddress,
+        defaultAddressPin: addresses.defaultAddressPin,
+        addSavedAddress: addresses.addSavedAddress,
+        updateSavedAddress: addresses.updateSavedAddress,
+        deleteSavedAddress: addresses.deleteSavedAddress,
+        setDefaultSavedAddress: addresses.setDefaultSavedAddress,
+      }),
+      SavedAddressInputError: addresses.SavedAddressInputError,
+      SAVED_ADDRESS_MESSAGES: addresses.SAVED_ADDRESS_MESSAGES,
+      MAX_SAVED_ADDRESSES: addresses.MAX_SAVED_ADDRESSES,
+    },
+    /** The delivery promise and the owner's rules (issue 13), with the PIN directory. */
+    delivery: {
+      ...bind({
+        readDeliveryRules: delivery.readDeliveryRules,
+        saveDeliveryRules: delivery.saveDeliveryRules,
+        checkDelivery: delivery.checkDelivery,
+        checkOrderDelivery: delivery.checkOrderDelivery,
+      }),
+      lookupPin: pins.lookupPin,
+      isKnownPlace: pins.isKnownPlace,
+      pinDirectoryInfo: pins.pinDirectoryInfo,
+    },
+    /** The shopper's order page in one trip, with its invoice and its problem reports (issue 14). */
+    orderPages: bind({ shopperOrderPage: orderPage.shopperOrderPage, shopperInvoicePdf: orderPage.shopperInvoicePdf }),
+    /** GST tax invoices and the store settings they are issued under (issue 14 item 2). */
+    invoices: {
+      ...bind({ findInvoice: invoices.findInvoice, readStoreSettings: invoices.readStoreSettings, saveStoreSettings: invoices.saveStoreSettings }),
+      invoicePdfFilename: invoices.invoicePdfFilename,
+      renderInvoicePdf: invoicePdf.renderInvoicePdf,
+    },
+    /** Problem reports (issue 14 item 3; issue 21). */
+    reports: {
+      ...bind({
+        shopperReports: problemReports.shopperReports,
+        reportProblem: problemReports.reportProblem,
+        listReports: problemReports.listReports,
+        findReport: problemReports.findReport,
+        answerReport: problemReports.answerReport,
+      }),
+      reportUploadsDir: problemReports.reportUploadsDir,
+    },
+    /** The back office's orders, refunds and sales (issue 12). */
+    adminOrders: {
+      ...bind({
+        listAdminOrders: adminOrders.listAdminOrders,
+        loadAdminOrder: adminOrders.loadAdminOrder,
+        markCodPaid: adminOrders.markCodPaid,
+        issueRefund: adminOrders.issueRefund,
+        refreshRefund: adminOrders.refreshRefund,
+        resolveExtraPayment: adminOrders.resolveExtraPayment,
+        listSalesLines: adminOrders.listSalesLines,
+        setOrderStatus: orders.setOrderStatus,
+      }),
+      liveCredentials: adminOrders.liveCredentials,
+      newRefundKey: adminOrders.newRefundKey,
+      salesCsv: adminOrders.salesCsv,
+    },
+    /** The back office's products, pictures and catalogue files (issue 12 item 2). */
+    products: {
+      ...bind({
+        adminProductList: productsAdmin.adminProductList,
+        getAdminProduct: productsAdmin.getAdminProduct,
+        createProduct: productsAdmin.createProduct,
+        updateProduct: productsAdmin.updateProduct,
+        setProductHidden: productsAdmin.setProductHidden,
+        setProductBestseller: productsAdmin.setProductBestseller,
+        writeCatalogue: catalogueImport.writeCatalogue,
+      }),
+      productBatches: async function* (...args: WithoutDb<typeof catalogue.productBatches>) {
+        yield* catalogue.productBatches(await getDb(), ...args);
+      },
+      ProductWriteError: productsAdmin.ProductWriteError,
+      checkImage: media.checkImage,
+      storeImages: media.storeImages,
+      readStoredImage: media.readStoredImage,
+      checkCatalogueStream: catalogueImport.checkCatalogueStream,
+      countProblems: catalogueImport.countProblems,
+      moreProblemsLine: catalogueImport.moreProblemsLine,
+      PROBLEMS_SHOWN: catalogueImport.PROBLEMS_SHOWN,
+    },
+    /** Staff roles, the audit trail and the dashboard (issue 12). */
+    office: bind({
+      listStaff: staff.listStaff,
+      setStaffRole: staff.setStaffRole,
+      auditTrail: audit.auditTrail,
+      loadDashboard: dashboard.loadDashboard,
+    }),
+    /** Cashfree's webhooks and the payment simulator's pages, received by this store (DESIGN.md §9). */
+    payments: {
+      receiveCashfreeWebhook: payments.receiveCashfreeWebhook,
+      handleSimulatorRequest: payments.handleSimulatorRequest,
+    },
+    /**
+     * The process's own background work (entry.server.tsx): `start` runs the order emails' sender
+     * (issue 14 item 4) and the sweep of interrupted report uploads (issue 21 item 1); `stop`
+     * (graceful shutdown) lets the email in flight finish, then closes the database.
+     */
+    process: {
+      start: () => {
+        orderEmails.startOrderEmails();
+        problemReports.startUploadSweep();
+      },
+      stop: async () => {
+        await orderEmails.stopOrderEmails();
+        await closeDb();
+      },
+    },
+    /** Catalogue-change notices from PostgreSQL (LISTEN/NOTIFY) for the page cache (DESIGN.md §15, §17). */
+    catalogueChanges: { listen: listenForCatalogueChanges },
+  };
+}
+
+/** The store's own features, as `getBackend().own` offers them. */
+export type OwnStore = ReturnType<typeof createOwnStore>;
