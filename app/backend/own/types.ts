@@ -10,3 +10,4 @@ export type { PeriodFigures } from "~/services/dashboard.server";
 export type { DeliveryProblems } from "~/services/delivery.server";
 export type { CheckedImage } from "~/services/media.server";
 export type { Invoice } from "~/services/invoices.server";
+export type { AdminOrderDetail } from "~/services/admin-orders.server";
