@@ -26,7 +26,7 @@ import { redirectWithSuccess } from "~/utils/toast.server";
  * Cashfree ids, test or live, payment events), refunds, the status timeline, the shipment, and
  * its actions as HTML forms: move the status (only legal next statuses; Shipped needs courier and
  * AWB), cash on delivery paid, refund, double payments. The services own every rule
- * (services/orders.server.ts, services/admin-orders.server.ts); an unknown id is a 404.
+ * (services/orders.server.ts, services/admin-orders.server.ts, services/refunds.server.ts); an unknown id is a 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { own } = await requireStaff(request);

@@ -569,3 +569,17 @@ export async function findUserOrderRow(db: DB, userId: number, orderId: string):
   if (!row) throw new BackendError(404, ORDER_MESSAGES.orderNotFound);
   return row;
 }
+
+/**
+ * Any order's row by id, for the back office (no shopper scope). `lock` takes the row lock
+ * (SELECT … FOR UPDATE) inside a PostgreSQL transaction; SQLite already serialises write
+ * transactions. BackendError 404 "No order with id {orderId}." (the order page's action tells an
+ * unknown order by that sentence).
+ */
+export async function findOrderRow(db: Executor, orderId: string, lock = false): Promise<OrderRow> {
+  let query = db.selectFrom("orders").selectAll().where("id", "=", orderId);
+  if (lock && !isSqlite(db as DB)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw new BackendError(404, `No order with id ${orderId}.`);
+  return row;
+}

@@ -3,20 +3,12 @@ import { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import type { PaymentGateway } from "~/payments/gateway.server";
 import { parseAdminOrdersFilter } from "~/schemas/admin-orders";
-import {
-  issueRefund,
-  listAdminOrders,
-  listSalesLines,
-  loadAdminOrder,
-  markCodPaid,
-  refreshRefund,
-  refundIdFor,
-  resolveExtraPayment,
-  salesCsv,
-} from "~/services/admin-orders.server";
+import { listAdminOrders, loadAdminOrder, markCodPaid } from "~/services/admin-orders.server";
 import type { Actor } from "~/services/audit.server";
 import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import { confirmPayment, startCashfreePayment, verifyCashfreePayment } from "~/services/payments.server";
+import { issueRefund, refreshRefund, refundIdFor, resolveExtraPayment } from "~/services/refunds.server";
+import { listSalesLines, salesCsv } from "~/services/sales-export.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
 import { createShopper, fakeServerGateway, fillCart, orderBody, seedWatches, STORE_URL } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";

@@ -4,10 +4,11 @@ import type { DB } from "~/db/db.server";
 import { orderPageView } from "~/lib/order-page";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { orderDetailFromJson, orderDetailJsonSchema, orderDetailToJson } from "~/schemas/order-detail";
-import { issueRefund, markCodPaid } from "~/services/admin-orders.server";
+import { markCodPaid } from "~/services/admin-orders.server";
 import { orderTimeline, userOrderDetail } from "~/services/order-page.server";
 import { listUserOrders, placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import { startCashfreePayment } from "~/services/payments.server";
+import { issueRefund } from "~/services/refunds.server";
 import { createShopper, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
 

@@ -20,6 +20,8 @@ import * as payments from "~/services/payments.server";
 import * as pins from "~/lib/pin-directory.server";
 import * as problemReports from "~/services/problem-reports.server";
 import * as productsAdmin from "~/services/products-admin.server";
+import * as refunds from "~/services/refunds.server";
+import * as salesExport from "~/services/sales-export.server";
 import * as staff from "~/services/staff.server";
 
 /*
@@ -93,15 +95,15 @@ export function createOwnStore(getDb: () => Promise<DB>) {
         listAdminOrders: adminOrders.listAdminOrders,
         loadAdminOrder: adminOrders.loadAdminOrder,
         markCodPaid: adminOrders.markCodPaid,
-        issueRefund: adminOrders.issueRefund,
-        refreshRefund: adminOrders.refreshRefund,
-        resolveExtraPayment: adminOrders.resolveExtraPayment,
-        listSalesLines: adminOrders.listSalesLines,
+        issueRefund: refunds.issueRefund,
+        refreshRefund: refunds.refreshRefund,
+        resolveExtraPayment: refunds.resolveExtraPayment,
+        listSalesLines: salesExport.listSalesLines,
         setOrderStatus: orders.setOrderStatus,
       }),
       liveCredentials: adminOrders.liveCredentials,
-      newRefundKey: adminOrders.newRefundKey,
-      salesCsv: adminOrders.salesCsv,
+      newRefundKey: refunds.newRefundKey,
+      salesCsv: salesExport.salesCsv,
     },
     /** The back office's products, pictures and catalogue files (issue 12 item 2). */
     products: {
