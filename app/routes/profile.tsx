@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { storeNameOf } from "~/components/StaticPage";
 import { PlainAddressFields } from "~/components/profile/PlainAddressFields";
 import { SavedAddressBlock } from "~/components/profile/SavedAddressBlock";
@@ -151,7 +151,6 @@ type Book = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["book"]>
 /** The saved addresses and the form that adds one or edits the one of `?edit=`. */
 function AddressBook({ book }: { book: Book }) {
   const actionData = useActionData<typeof action>() as AddressFormAnswer | undefined;
-  const location = useLocation();
   const navigation = useNavigation();
   const editing = book.editingId === null ? null : (book.addresses.find((saved) => saved.id === book.editingId) ?? null);
   // The server's answer belongs to the form on show: the add form, or the address being edited.
@@ -181,7 +180,11 @@ function AddressBook({ book }: { book: Book }) {
           </p>
         ) : (
           <Form
-            key={`${editing?.id ?? "new"}-${location.key}`}
+            // A fresh form after a save (the list of addresses changed, or the edit ended); not after
+            // a refused post, whose fields already hold what the shopper typed: keyed on the location,
+            // the form re-mounted when the revalidation after a refusal landed, up to seconds after the
+            // error was shown, and wiped what the shopper had typed since.
+            key={`${editing?.id ?? "new"}-${book.addresses.map((saved) => `${saved.id}:${saved.isDefault}`).join(",")}`}
             method="post"
             action={editing ? `/profile?edit=${editing.id}` : "/profile"}
             className="mt-4 flex flex-col gap-4"

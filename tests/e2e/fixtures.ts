@@ -63,6 +63,31 @@ export const test = base.extend<{ noCspViolations: void; everyDocumentRight: voi
 });
 export { expect };
 
+/**
+ * Holds react-hot-toast's toasts still for a check of the page as it is: the pointer rests on the
+ * newest toast shown (the toaster pauses its dismiss timers while hovered, react-hot-toast's own
+ * behaviour), then every finite CSS animation is awaited. Each toast is then either fully shown or
+ * fully faded out, never mid-fade: axe measured a fading toast's colour contrast against its
+ * half-transparent text (the flake of issue 22 item 3). Without JavaScript there is no toaster.
+ */
+async function holdToastsStill(page: Page) {
+  if (jsDisabled()) return;
+  const box = await page
+    .locator("[data-rht-toaster] [role=status]")
+    .first()
+    .boundingBox({ timeout: 500 })
+    .catch(() => null);
+  if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** True in the project that runs with JavaScript off ("no-js" in playwright.config.ts). */
 export function jsDisabled() {
   return test.info().project.name === "no-js";
@@ -77,6 +102,7 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
  * scripted context whose script files are blocked: axe sees what a no-JS shopper sees.
  */
 export async function expectNoAxeViolations(page: Page) {
+  await holdToastsStill(page);
   let target = page;
   if (jsDisabled()) {
     const html = await page.content();
