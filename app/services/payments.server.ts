@@ -1,15 +1,8 @@
 import { isSqlite, type DB, type Executor } from "~/db/db.server";
-import { getDb } from "~/db/index.server";
 import { BackendError } from "~/lib/errors";
 import { CashfreeError } from "~/payments/cashfree.server";
 import { checkoutModeOf, getPaymentGateway, type CheckoutMode, type PaymentGateway } from "~/payments/gateway.server";
-import {
-  linkEventId,
-  parseWebhookEvent,
-  paymentEventId,
-  verifyWebhookSignature,
-  type CashfreeWebhookEvent,
-} from "~/payments/webhook.server";
+import { linkEventId, paymentEventId, type CashfreeWebhookEvent } from "~/payments/webhook.server";
 import { firstIssueMessage } from "~/schemas/api";
 import {
   ORDER_MESSAGES,
@@ -32,14 +25,12 @@ import {
 } from "~/services/orders.server";
 import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
 import { issueInvoice } from "~/services/invoices.server";
-import { MAX_WEBHOOK_BODY_BYTES } from "~/http/body.server";
 
 /**
  * Payment rules (DESIGN.md §9, §16; issue 8 items 1–5): starting a Cashfree payment (one open
- * instrument per order), verifying it, webhooks, refunds due, and the simulator's hosted page.
- * Plain functions over a database handle and a gateway; the `receive…`/`handle…Request`
- * functions at the end are what routes call, taking this process's database and gateway
- * themselves so that routes never import `db/` or `payments/`.
+ * instrument per order), verifying it, acting on a verified webhook event, and refunds due. Plain
+ * functions over a database handle and a gateway. What arrives over HTTP — a webhook's raw body
+ * and signature, the simulator's hosted page — is services/payments-http.server.ts.
  */
 
 /** How this process takes money (issue 8 item 4): see CheckoutMode. Throws when it has no gateway. */
@@ -546,54 +537,4 @@ export async function handleCashfreeWebhook(
     return "failed";
   }
   return "ignored";
-}
-
-/**
- * Receives a Cashfree webhook as it came over the wire (DESIGN.md §9): checks the signature on the
- * raw body and the 5-minute timestamp window before believing a byte, then acts on the event.
- * Answers the status and JSON body for the webhook route: 200 for every authentic event (also
- * replays and events we ignore, so Cashfree stops retrying), 401 for a missing, forged or stale
- * signature, 400 for an authentic body we cannot read, 413 above MAX_WEBHOOK_BODY_BYTES (256 KB).
- */
-export async function processCashfreeWebhook(
-  db: DB,
-  input: { rawBody: string; signature: string | null; timestamp: string | null; secret: string; now?: number },
-): Promise<{ status: number; body: { success: boolean; message?: string; outcome?: string } }> {
-  if (Buffer.byteLength(input.rawBody) > MAX_WEBHOOK_BODY_BYTES) {
-    return { status: 413, body: { success: false, message: "The webhook body is too large." } };
-  }
-  const check = verifyWebhookSignature({ ...input });
-  if (!check.ok) return { status: 401, body: { success: false, message: check.message } };
-  const event = parseWebhookEvent(input.rawBody);
-  if (!event) return { status: 400, body: { success: false, message: "The webhook body is not an event we can read." } };
-  const outcome = await handleCashfreeWebhook(db, event, input.now);
-  return { status: 200, body: { success: true, outcome } };
-}
-
-/**
- * The webhook route's entry (issue 8 item 4: routes never touch `db/` or `payments/`):
- * processCashfreeWebhook on this process's database with this process's webhook key.
- */
-export async function receiveCashfreeWebhook(input: {
-  rawBody: string;
-  signature: string | null;
-  timestamp: string | null;
-}): Promise<{ status: number; body: { success: boolean; message?: string; outcome?: string } }> {
-  return processCashfreeWebhook(await getDb(), { ...input, secret: getPaymentGateway().webhookSecret });
-}
-
-/**
- * The simulator's hosted page for the route /payments/simulator/* (`path` is what follows it,
- * e.g. "/link/{slug}"): 404 whenever this process has no simulator (Cashfree credentials are set,
- * or no gateway at all). Origin checks and answers are the simulator's (issue 8 item 1).
- */
-export async function handleSimulatorRequest(request: Request, path: string): Promise<Response> {
-  let simulator: PaymentGateway["simulator"] = null;
-  try {
-    simulator = getPaymentGateway().simulator;
-  } catch {
-    simulator = null;
-  }
-  if (!simulator) return new Response("Not found", { status: 404, headers: { "cache-control": "no-store" } });
-  return simulator.handleHosted(request, path);
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { parseWebhookEvent, signWebhook, verifyWebhookSignature } from "~/payments/webhook.server";
 import { listUserOrders } from "~/services/orders.server";
-import { processCashfreeWebhook, startCashfreePayment } from "~/services/payments.server";
+import { processCashfreeWebhook } from "~/services/payments-http.server";
+import { startCashfreePayment } from "~/services/payments.server";
 import { cartOf, createShopper, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
 

@@ -16,7 +16,7 @@ import * as media from "~/services/media.server";
 import * as orderEmails from "~/services/order-emails.server";
 import * as orderPage from "~/services/order-page.server";
 import * as orders from "~/services/orders.server";
-import * as payments from "~/services/payments.server";
+import * as paymentsHttp from "~/services/payments-http.server";
 import * as pins from "~/lib/pin-directory.server";
 import * as problemReports from "~/services/problem-reports.server";
 import * as productsAdmin from "~/services/products-admin.server";
@@ -137,8 +137,8 @@ export function createOwnStore(getDb: () => Promise<DB>) {
     }),
     /** Cashfree's webhooks and the payment simulator's pages, received by this store (DESIGN.md §9). */
     payments: {
-      receiveCashfreeWebhook: payments.receiveCashfreeWebhook,
-      handleSimulatorRequest: payments.handleSimulatorRequest,
+      receiveCashfreeWebhook: paymentsHttp.receiveCashfreeWebhook,
+      handleSimulatorRequest: paymentsHttp.handleSimulatorRequest,
     },
     /**
      * The process's own background work (entry.server.tsx): `start` runs the order emails' sender
