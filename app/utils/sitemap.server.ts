@@ -4,7 +4,10 @@ import { publicUrl } from "~/config/env.server";
 import { CURATED_COLLECTIONS } from "~/lib/curated-collections";
 import { CONTENT_SLUGS, loadContentPage } from "~/utils/content.server";
 
-/** URLs per sitemap file: the sitemaps.org limit is 50,000 (issue 11 item 4). */
+/**
+ * URLs per products sitemap file: the most the sitemaps protocol allows in one file
+ * (https://www.sitemaps.org/protocol.html: "no more than 50,000 URLs"; issue 11 item 4).
+ */
 export const SITEMAP_PAGE_SIZE = 50_000;
 
 /** Paths that are personal or do things, never indexed; robots.txt disallows them (issue 11 item 4). */
@@ -27,14 +30,14 @@ function urlEntries(tag: "url" | "sitemap", urls: SitemapUrl[]): string {
 
 /**
  * `/sitemap.xml` (sitemaps.org index; models: Hydrogen's `[sitemap.xml].tsx`): the pages sitemap and
- * one products sitemap per 50,000 products, absolute on PUBLIC_URL, `lastmod` the catalogue's last
- * change. Never personal pages.
+ * one products sitemap per `perFile` products (SITEMAP_PAGE_SIZE unless a test asks for fewer),
+ * absolute on PUBLIC_URL, `lastmod` the catalogue's last change. Never personal pages.
  */
-export async function sitemapIndex(): Promise<Response> {
+export async function sitemapIndex(perFile = SITEMAP_PAGE_SIZE): Promise<Response> {
   const origin = publicUrl();
   const { count, changedAt } = await getBackend().catalogueInfo();
   const files: SitemapUrl[] = [{ loc: `${origin}/sitemap/pages`, lastmod: changedAt }];
-  for (let page = 1; page <= Math.ceil(count / SITEMAP_PAGE_SIZE); page++) {
+  for (let page = 1; page <= Math.ceil(count / perFile); page++) {
     files.push({ loc: `${origin}/sitemap/products/${page}`, lastmod: changedAt });
   }
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urlEntries("sitemap", files)}\n</sitemapindex>\n`;
@@ -61,16 +64,17 @@ export async function pagesSitemap(): Promise<Response> {
 }
 
 /**
- * `/sitemap/products/:page`: products (page − 1) × 50,000 onwards, in catalogue order. A page that
- * is not a whole number from 1 to the last page is a 404.
+ * `/sitemap/products/:page`: up to `perFile` products (SITEMAP_PAGE_SIZE unless a test asks for fewer)
+ * from (page − 1) × `perFile` onwards, in catalogue order. A page that is not a whole number from 1
+ * to the last page is a 404.
  */
-export async function productsSitemap(pageParam: string | undefined): Promise<Response> {
+export async function productsSitemap(pageParam: string | undefined, perFile = SITEMAP_PAGE_SIZE): Promise<Response> {
   const page = /^[1-9]\d{0,5}$/.test(pageParam ?? "") ? Number(pageParam) : 0;
   const backend = getBackend();
   const { count, changedAt } = await backend.catalogueInfo();
-  if (page < 1 || page > Math.ceil(count / SITEMAP_PAGE_SIZE)) throw new Response("Not Found", { status: 404 });
+  if (page < 1 || page > Math.ceil(count / perFile)) throw new Response("Not Found", { status: 404 });
   const origin = publicUrl();
-  const ids = await backend.productIds((page - 1) * SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE);
+  const ids = await backend.productIds((page - 1) * perFile, perFile);
   return urlset(ids.map((id) => ({ loc: `${origin}/product/${encodeURIComponent(id)}`, lastmod: changedAt })));
 }
 
