@@ -427,7 +427,11 @@ export async function verifyCashfreePayment(
         if (outcome !== "amount-mismatch" && outcome !== "unknown-order") return confirmedOrThrow(db, row.id);
         throw new BackendError(409, ORDER_MESSAGES.verificationFailed);
       }
-      const latest = [...payments].sort((a, b) => (b.time ?? 0) - (a.time ?? 0))[0];
+      // The latest attempt decides; of attempts made in the same millisecond, one still in progress
+      // wins over a failed one, so a shopper mid-payment is never told it failed.
+      const latest = [...payments].sort(
+        (a, b) => (b.time ?? 0) - (a.time ?? 0) || Number(FAILED_ATTEMPT.has(a.status)) - Number(FAILED_ATTEMPT.has(b.status)),
+      )[0];
       if (latest && FAILED_ATTEMPT.has(latest.status)) {
         await recordFailure(db, { orderId: row.id, eventId: paymentEventId(latest.cfPaymentId, latest.status), kind: `VERIFY_${latest.status}`, instrument, payload: latest, now });
         throw new BackendError(402, ORDER_MESSAGES.paymentFailed);

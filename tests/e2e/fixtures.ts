@@ -1,9 +1,17 @@
+import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { documentProblems } from "./document-check";
 
 /** Markup already validated in this worker: status, path with query and body hash (document-check.ts). */
 const validatedDocuments = new Set<string>();
+/**
+ * Pages axe has passed in this worker, by a hash of the viewport and the serialized DOM: a page
+ * identical to one already checked (the home page, visited by many specs) is not checked again
+ * (issue 22 item 2, axe once per distinct page). Any difference in the DOM — a toast, an open
+ * menu, a shopper's name — makes it a page of its own.
+ */
+const axePassed = new Set<string>();
 /** Contexts whose pages are not the store's bytes (expectNoAxeViolations replays the live DOM). */
 const replayContexts = new WeakSet<BrowserContext>();
 
@@ -64,26 +72,37 @@ export const test = base.extend<{ noCspViolations: void; everyDocumentRight: voi
 export { expect };
 
 /**
- * Holds react-hot-toast's toasts still for a check of the page as it is: the pointer rests on the
- * newest toast shown (the toaster pauses its dismiss timers while hovered, react-hot-toast's own
- * behaviour), then every finite CSS animation is awaited. Each toast is then either fully shown or
- * fully faded out, never mid-fade: axe measured a fading toast's colour contrast against its
- * half-transparent text (the flake of issue 22 item 3). Without JavaScript there is no toaster.
+ * Holds react-hot-toast's toasts still for a check of the page as it is (the flake of issue 22
+ * item 3: axe measured a toast's colour contrast while it faded in or out). First every toast
+ * settles: fully shown, or dismissed and faded out, with no finite animation running — a toast
+ * whose height is not yet measured sits at opacity 0 before its fade-in starts, so "present" is not
+ * "settled". Then the pointer rests on the newest shown toast (the toaster pauses its dismiss
+ * timers while hovered, react-hot-toast's own behaviour), and the toasts settle again, so none
+ * starts to fade during the check. Without JavaScript there is no toaster.
  */
 async function holdToastsStill(page: Page) {
   if (jsDisabled()) return;
-  const newest = page.locator("[data-rht-toaster] [role=status]").first();
+  const settled = () =>
+    page.waitForFunction(() => {
+      const running = document
+        .getAnimations()
+        .some((animation) => animation.playState === "running" && animation.effect?.getComputedTiming().endTime !== Infinity);
+      if (running) return false;
+      return [...document.querySelectorAll("[data-rht-toaster] > div")].every((wrapper) => {
+        const bar = wrapper.firstElementChild;
+        if (!bar) return true;
+        const opacity = getComputedStyle(bar).opacity;
+        // A shown toast's wrapper carries react-hot-toast's class; a dismissed one's has none.
+        return opacity === "1" || (opacity === "0" && wrapper.className === "");
+      });
+    });
+  await settled();
+  const newest = page.locator("[data-rht-toaster] > div[class]:not([class='']) [role=status]").first();
   // A toast removed between the count and the measuring is no toast to hold.
   const box = (await newest.count()) ? await newest.boundingBox({ timeout: 500 }).catch(() => null) : null;
-  if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  if (!box) return;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await settled();
 }
 
 /** True in the project that runs with JavaScript off ("no-js" in playwright.config.ts). */
@@ -101,9 +120,12 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
  */
 export async function expectNoAxeViolations(page: Page) {
   await holdToastsStill(page);
+  const html = await page.content();
+  const viewport = page.viewportSize();
+  const seen = createHash("sha256").update(`${viewport?.width}x${viewport?.height}\n${html}`).digest("hex");
+  if (axePassed.has(seen)) return;
   let target = page;
   if (jsDisabled()) {
-    const html = await page.content();
     const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
     replayContexts.add(context);
     target = await context.newPage();
@@ -121,4 +143,5 @@ export async function expectNoAxeViolations(page: Page) {
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`,
   );
   expect(summary).toEqual([]);
+  axePassed.add(seen);
 }

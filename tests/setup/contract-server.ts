@@ -1,4 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { buildProofApp, proofBuildFolder } from "./production-build";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -18,7 +19,7 @@ const BUILD_SUFFIX = "contract";
 /**
  * The production build served by remix-serve on a free loopback port with a fresh SQLite database
  * seeded with the demo catalogue (DESIGN.md §14): what the http adapter's contract tests call.
- * Builds first (`remix build` with BUILD_SUFFIX=contract) unless CONTRACT_SKIP_BUILD=1.
+ * Builds first (buildProofApp: nothing when the run shares one build) unless CONTRACT_SKIP_BUILD=1.
  * Rate limits: 5 failed logins a minute per account (the default), and 5 failed logins plus sign-ups
  * per forwarded address (TRUST_PROXY=true, so a test can name its address in X-Forwarded-For);
  * requests without that header have no per-address limit.
@@ -29,14 +30,7 @@ export async function startContractServer(
   // from the build this file already made (e.g. a storefront in front of a backend).
   { buildSuffix = BUILD_SUFFIX, skipBuild = false }: { buildSuffix?: string; skipBuild?: boolean } = {},
 ): Promise<ContractServer> {
-  if (!skipBuild && process.env.CONTRACT_SKIP_BUILD !== "1") {
-    const build = spawnSync("npx", ["remix", "build"], {
-      cwd: ROOT,
-      env: { ...process.env, BUILD_SUFFIX: buildSuffix, NODE_ENV: "production" },
-      encoding: "utf8",
-    });
-    if (build.status !== 0) throw new Error(`remix build failed:\n${build.stdout}\n${build.stderr}`);
-  }
+  if (!skipBuild && process.env.CONTRACT_SKIP_BUILD !== "1") buildProofApp(buildSuffix);
 
   const port = await freePort();
   const dir = path.join(ROOT, "tests/.tmp", `contract-${process.pid}-${port}`);
@@ -56,7 +50,7 @@ export async function startContractServer(
     RATE_LIMIT_ADDRESS_PER_MIN: "5",
     ...env,
   };
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./build${buildSuffix ? `-${buildSuffix}` : ""}/index.js`], {
+  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./${proofBuildFolder(buildSuffix)}/index.js`], {
     cwd: ROOT,
     env: serverEnv,
     stdio: ["ignore", "pipe", "pipe"],

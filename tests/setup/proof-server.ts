@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -7,6 +7,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { createDatabase, type DB } from "~/db/db.server";
+import { buildProofApp, proofBuildFolder } from "./production-build";
+
+export { buildProofApp, proofBuildFolder };
 
 /**
  * Shared set-up of the proof tests (issue 8 items 16, 17): the production build served by
@@ -24,26 +27,6 @@ const ROOT = process.env.PROOF_APP_ROOT
 
 /** The proof server's working directory: its relative paths (`data/media` on PostgreSQL) are under it. */
 export const PROOF_SERVER_CWD = ROOT;
-
-/**
- * Builds the app into `build-${suffix}` (`remix build`, NODE_ENV=production). Retries once after
- * 5 s: the tree is shared with other engineers, and a file caught mid-edit can break one build.
- * Throws with the compiler's output when both attempts fail.
- */
-export function buildProofApp(suffix: string): void {
-  let last = "";
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    const build = spawnSync("npx", ["remix", "build"], {
-      cwd: ROOT,
-      env: { ...process.env, BUILD_SUFFIX: suffix, NODE_ENV: "production" },
-      encoding: "utf8",
-    });
-    if (build.status === 0) return;
-    last = `${build.stdout}\n${build.stderr}`;
-    spawnSync("sleep", ["5"]);
-  }
-  throw new Error(`remix build failed:\n${last}`);
-}
 
 export type ProofDatabase = {
   kind: "sqlite" | "postgres";
@@ -104,7 +87,7 @@ export type ProofServer = {
 };
 
 /**
- * A restartable production server on `database` (the build `build-${suffix}` must exist).
+ * A restartable production server on `database` (its build, proofBuildFolder(suffix), must exist).
  * Environment: production, a 48-character SESSION_SECRET, PUBLIC_URL = its own loopback origin
  * (so payments go to the in-process simulator: no Cashfree credentials), TRUST_PROXY=true, then
  * `env` on top.
@@ -130,7 +113,7 @@ export async function proofServer(options: { suffix: string; database: ProofData
   let output = "";
 
   const start = async () => {
-    const proc = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./build-${options.suffix}/index.js`], {
+    const proc = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./${proofBuildFolder(options.suffix)}/index.js`], {
       cwd: ROOT,
       env,
       stdio: ["ignore", "pipe", "pipe"],

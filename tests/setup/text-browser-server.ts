@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildProofApp, freePortInRange } from "./proof-server";
+import { freePortInRange } from "./proof-server";
+import { buildProofApp, proofBuildFolder } from "./production-build";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -16,7 +17,7 @@ export type TextBrowserServer = {
 };
 
 /**
- * The production build (`build-${suffix}`, built here with `remix build`) served by remix-serve on
+ * The production build (proofBuildFolder(suffix); built here unless the run shares one) served by remix-serve on
  * a port of 3500–3599 for the text-browser tests (issue 9), as a shopper's quick start runs it:
  * a fresh SQLite database seeded with the demo catalogue, NO Cashfree credentials and PUBLIC_URL
  * its own http loopback origin — so payments go to the built-in simulator ("Test mode") and the
@@ -33,7 +34,7 @@ export async function startTextBrowserServer(suffix = "textbrowser"): Promise<Te
       ([name]) => !/^(CASHFREE_|PAYMENT_SIMULATOR|BACKEND_URL|DATABASE_URL|PUBLIC_URL|TRUST_PROXY|RATE_LIMIT_|ENABLE_COD|FEEDBACK_URL)/.test(name),
     ),
   );
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./build-${suffix}/index.js`], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./${proofBuildFolder(suffix)}/index.js`], {
     cwd: ROOT,
     env: {
       ...inherited,

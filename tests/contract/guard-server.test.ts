@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildProofApp, proofBuildFolder } from "../setup/production-build";
 
 /**
  * Issue 8 items 8–11, 13 and 18 against the production build served by remix-serve (DESIGN.md
@@ -45,7 +46,7 @@ async function startServer(env: (port: number) => Record<string, string> = () =>
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const databaseFile = path.join(dir, "store.db");
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./build-${BUILD_SUFFIX}/index.js`], {
+  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./${proofBuildFolder(BUILD_SUFFIX)}/index.js`], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -202,13 +203,7 @@ function chunkedPost(server: Server, target: string, contentType: string, totalB
 }
 
 beforeAll(() => {
-  if (process.env.CONTRACT_SKIP_BUILD === "1") return;
-  const build = spawnSync("npx", ["remix", "build"], {
-    cwd: ROOT,
-    env: { ...process.env, BUILD_SUFFIX, NODE_ENV: "production" },
-    encoding: "utf8",
-  });
-  if (build.status !== 0) throw new Error(`remix build failed:\n${build.stdout}\n${build.stderr}`);
+  if (process.env.CONTRACT_SKIP_BUILD !== "1") buildProofApp(BUILD_SUFFIX);
 }, 120_000);
 
 describe("the store on http", () => {
