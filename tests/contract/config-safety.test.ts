@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startContractServer, type ContractServer } from "../setup/contract-server";
+import { proofBuildFolder } from "../setup/production-build";
 
 /**
  * The production build refuses unsafe configuration and never trusts the request's Host
@@ -14,7 +15,7 @@ const BUILD = "config";
 
 let server: ContractServer;
 
-// Builds the production bundle into build-config/ (the servers below are started from it).
+// Builds the production bundle (build-config/, or the run's shared build/); the servers below are started from it.
 beforeAll(async () => {
   server = await startContractServer({}, { buildSuffix: BUILD });
 }, 120_000);
@@ -39,7 +40,7 @@ function runUntilExit(env: Record<string, string>, timeoutMs = 20_000): Promise<
 }
 
 function spawnServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), `./build-${BUILD}/index.js`], {
+  return spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), `./${proofBuildFolder(BUILD)}/index.js`], {
     env: {
       ...process.env,
       NODE_ENV: "production",
