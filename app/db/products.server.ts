@@ -23,7 +23,9 @@ export type ImportProgress = (written: number, total: number) => void;
  * Until it commits, readers (the store's pages, other processes) keep seeing the old catalogue;
  * the commit bumps `catalogue_state.version` and, on PostgreSQL, sends `NOTIFY catalogue_changed`
  * (issue 10 items 4, 5). `onProgress` is called after each chunk of 500 rows. A product stays
- * hidden when its id was hidden before or is in `hiddenIds` (issue 12; docs/decisions/0610);
+ * hidden when its id was hidden before or is in `hiddenIds` (issue 12; docs/decisions/0610); a
+ * product whose `stock` is undefined keeps its stored stock, and every product keeps its published
+ * reviews' count and stars (issue 23);
  * `inTransaction` runs last inside the transaction (the back office's audit row). Returns the number
  * of products written. Throws the database's error, having written nothing.
  */
@@ -35,10 +37,24 @@ export async function replaceCatalogue(
 ): Promise<number> {
   await db.transaction().execute(async (trx) => {
     const wasHidden = new Set((await trx.selectFrom("products").select("id").where("hidden", "=", 1).execute()).map((row) => row.id));
+    // Issue 23: stock the file does not mention stays as it was, and published reviews stay the product's.
+    const kept = new Map(
+      (
+        await trx
+          .selectFrom("products")
+          .select(["id", "stock", "review_count", "rating_sum"])
+          .where((eb) => eb.or([eb("stock", "is not", null), eb("review_count", ">", 0)]))
+          .execute()
+      ).map((row) => [row.id, row]),
+    );
     const firsts = new Set<string>();
     const rows = products.map((product, position) => {
       const row = productToRow(product, position);
       row.hidden = wasHidden.has(product.id) || options.hiddenIds?.has(product.id) ? 1 : 0;
+      const before = kept.get(product.id);
+      if (product.stock === undefined) row.stock = before?.stock === null || before?.stock === undefined ? null : Number(before.stock);
+      row.review_count = Number(before?.review_count ?? 0);
+      row.rating_sum = Number(before?.rating_sum ?? 0);
       const group = modelGroup(row);
       row.model_first = row.hidden === 1 || firsts.has(group) ? 0 : 1;
       if (row.hidden === 0) firsts.add(group);
@@ -158,6 +174,7 @@ export function productToRow(product: Product, position: number): NewProductRow 
     model_key: modelKey(product),
     model_first: 0,
     hidden: 0,
+    stock: product.stock ?? null,
   };
 }
 
@@ -183,5 +200,8 @@ export function rowToProduct(row: ProductRow): Product {
     bestseller: Number(row.bestseller) === 1,
     sold: Number(row.sold),
     createdAt: Number(row.created_at),
+    stock: row.stock === null || row.stock === undefined ? null : Number(row.stock),
+    reviewCount: Number(row.review_count ?? 0),
+    ratingSum: Number(row.rating_sum ?? 0),
   };
 }

@@ -19,6 +19,52 @@ export interface Database {
   saved_addresses: SavedAddressesTable;
   outbox: OutboxTable;
   problem_reports: ProblemReportsTable;
+  stock_movements: StockMovementsTable;
+  reviews: ReviewsTable;
+}
+
+/** One change of a product's stock (issue 23 item 1; DESIGN.md §21): the audit of stock. */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  product_id: string;
+  /** Units added (positive) or taken (negative). */
+  delta: number;
+  /** The product's stock after the change; null when the owner stopped tracking it. */
+  stock_after: number | null;
+  /** `sale`, `cancel`, `expiry`, `edit`, `import`. */
+  reason: string;
+  order_id: string | null;
+  /** A staff email, "cli", "system", or the shopper's order ("shopper"). */
+  actor: string;
+  at: number;
+}
+
+/**
+ * A shopper's review of a product they received (issue 23 item 2; DESIGN.md §21; IS 19000:2022).
+ * One per shopper and product; times in ms since epoch.
+ */
+export interface ReviewsTable {
+  /** "rv_" and 24 hex digits. */
+  id: string;
+  product_id: string;
+  user_id: number;
+  /** The delivered order that proves the purchase. */
+  order_id: string;
+  /** Shown with the review: first name and initial ("Asha K."), kept as written at the time. */
+  author_name: string;
+  /** 1 to 5 stars. */
+  rating: number;
+  title: string | null;
+  body: string | null;
+  /** `pending`, `published`, `rejected`, `withdrawn`. */
+  status: string;
+  /** lib/reviews `REJECT_REASONS` key when rejected. */
+  reject_reason: string | null;
+  /** The staff email that published or rejected it. */
+  moderated_by: string | null;
+  moderated_at: number | null;
+  published_at: number | null;
+  created_at: number;
 }
 
 /**
@@ -174,6 +220,11 @@ export interface ProductsTable {
   model_first: number;
   /** 1: kept off the storefront (back office "hide"); orders keep their snapshots. */
   hidden: Generated<number>;
+  /** Units on hand (issue 23); null: the owner does not track this product's stock. Never below 0. */
+  stock: number | null;
+  /** Published reviews: how many, and the sum of their stars (issue 23; kept through imports). */
+  review_count: Generated<number>;
+  rating_sum: Generated<number>;
 }
 
 export interface UsersTable {
@@ -230,6 +281,8 @@ export interface OrdersTable {
   /** The promised delivery window (issue 13 item 4): IST dates YYYY-MM-DD, null before issue 13. */
   delivery_from: string | null;
   delivery_to: string | null;
+  /** `held` while the order holds its units of stock, `released` once given back; null: none held (issue 23). */
+  stock_state: string | null;
 }
 
 export interface PaymentEventsTable {

@@ -46,6 +46,11 @@ export const productJsonSchema = z
     colours: z.array(z.string().trim().min(1).max(50)).max(20).optional().default([]),
     bestseller: z.boolean().optional().default(false),
     sold: z.number().int().nonnegative().optional().default(0),
+    /** Units on hand (issue 23, an addition to SPEC.md §3): absent when the store does not track it. */
+    stock: z.number().int("must be a whole number").nonnegative("must be 0 or more").max(1_000_000).nullable().optional(),
+    /** Published reviews (issue 23): how many, and their average stars to one decimal. Answered only, never imported. */
+    reviewCount: z.number().int().nonnegative().optional(),
+    rating: z.number().min(1).max(5).optional(),
     createdAt: z.union([z.string(), z.number()]).transform((value, ctx) => {
       const ms = typeof value === "number" ? value : Date.parse(value);
       if (!Number.isFinite(ms)) {
@@ -86,6 +91,14 @@ export type Product = {
   bestseller: boolean;
   sold: number;
   createdAt: number;
+  /**
+   * Units on hand (issue 23; DESIGN.md §21): null or absent when the stock is not tracked (a
+   * remote store that does not say, or a product the owner does not count).
+   */
+  stock?: number | null;
+  /** Published reviews: how many, and the sum of their stars (average = ratingSum / reviewCount). */
+  reviewCount?: number;
+  ratingSum?: number;
 };
 
 /** API JSON (rupees) → store product (paise). Input must already be parsed by productJsonSchema. */
@@ -110,6 +123,10 @@ export function productFromJson(json: ProductJson): Product {
     bestseller: json.bestseller,
     sold: json.sold,
     createdAt: Date.parse(json.createdAt),
+    // Absent: not said (an import keeps the stored stock); null: not tracked.
+    stock: json.stock,
+    reviewCount: json.reviewCount ?? 0,
+    ratingSum: json.reviewCount && json.rating ? Math.round(json.rating * json.reviewCount) : 0,
   };
 }
 
@@ -133,6 +150,8 @@ export function productToJson(product: Product): ProductJson {
     bestseller: product.bestseller,
     sold: product.sold,
     createdAt: new Date(product.createdAt).toISOString(),
+    ...(product.stock !== undefined && product.stock !== null ? { stock: product.stock } : {}),
+    ...(product.reviewCount ? { reviewCount: product.reviewCount, rating: Math.round((10 * (product.ratingSum ?? 0)) / product.reviewCount) / 10 } : {}),
   };
 }
 

@@ -294,6 +294,7 @@ export async function createOrder(
         tracking_url: null,
         delivery_from: window.from,
         delivery_to: window.to,
+        stock_state: null,
       };
       await trx.insertInto("orders").values(row).execute();
       const order = rowToOrder(row);

@@ -449,6 +449,69 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable("problem_reports").ifExists().execute();
     },
   },
+  /**
+   * Real stock and verified reviews (issue 23; DESIGN.md §21; docs/decisions/0690, 0691):
+   * - `products.stock`: units on hand, null when the owner does not track the product's stock;
+   *   never below zero (CHECK), taken by a conditional UPDATE inside the order's transaction;
+   * - `orders.stock_state`: `held` while the order's units are taken, `released` once given back
+   *   (expired unpaid, cancelled), null for orders before issue 23 or with no tracked product;
+   * - `stock_movements`: every change of a product's stock with its reason, for the audit;
+   * - `reviews`: one per shopper and product, moderated before publishing; `products.review_count`
+   *   and `products.rating_sum` are the published reviews' count and sum of stars, kept in the
+   *   transaction that publishes or withdraws one (catalogue imports keep them).
+   */
+  "0011_stock_and_reviews": {
+    async up(db: Kysely<any>) {
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      await db.schema.alterTable("products").addColumn("stock", "integer", (c) => c.check(sql`stock is null or stock >= 0`)).execute();
+      await db.schema.alterTable("products").addColumn("review_count", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable("products").addColumn("rating_sum", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable("orders").addColumn("stock_state", "text").execute();
+      await sql`create index orders_stock_held on orders (created_at) where stock_state = 'held'`.execute(db);
+      await db.schema
+        .createTable("stock_movements")
+        .addColumn("id", sqlite ? "integer" : "serial", (c) => (sqlite ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn("product_id", "text", (c) => c.notNull())
+        .addColumn("delta", "integer", (c) => c.notNull())
+        .addColumn("stock_after", "integer")
+        .addColumn("reason", "text", (c) => c.notNull())
+        .addColumn("order_id", "text")
+        .addColumn("actor", "text", (c) => c.notNull())
+        .addColumn("at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("stock_movements_product").on("stock_movements").columns(["product_id", "at"]).execute();
+      await db.schema
+        .createTable("reviews")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("product_id", "text", (c) => c.notNull())
+        .addColumn("user_id", "integer", (c) => c.notNull())
+        .addColumn("order_id", "text", (c) => c.notNull())
+        .addColumn("author_name", "text", (c) => c.notNull())
+        .addColumn("rating", "integer", (c) => c.notNull().check(sql`rating between 1 and 5`))
+        .addColumn("title", "text")
+        .addColumn("body", "text")
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("reject_reason", "text")
+        .addColumn("moderated_by", "text")
+        .addColumn("moderated_at", "bigint")
+        .addColumn("published_at", "bigint")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addUniqueConstraint("reviews_one_per_product", ["product_id", "user_id"])
+        .execute();
+      await db.schema.createIndex("reviews_product_published").on("reviews").columns(["product_id", "status", "published_at"]).execute();
+      await db.schema.createIndex("reviews_status").on("reviews").columns(["status", "created_at"]).execute();
+      await db.schema.createIndex("reviews_user").on("reviews").columns(["user_id", "created_at"]).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable("reviews").ifExists().execute();
+      await db.schema.dropTable("stock_movements").ifExists().execute();
+      await sql`drop index if exists orders_stock_held`.execute(db);
+      await db.schema.alterTable("orders").dropColumn("stock_state").execute();
+      await db.schema.alterTable("products").dropColumn("rating_sum").execute();
+      await db.schema.alterTable("products").dropColumn("review_count").execute();
+      await db.schema.alterTable("products").dropColumn("stock").execute();
+    },
+  },
 };
 
 /**
