@@ -249,9 +249,14 @@ export type StoreCapabilities = {
   deliveryRules: boolean;
   /** Cashfree's webhooks and the payment simulator answered by this store (DESIGN.md §9). */
   payments: boolean;
+  /**
+   * Verified reviews written, moderated and listed here (issue 23 item 2). Without it the product
+   * page still shows the published figures a remote store answers on the Product.
+   */
+  reviews: boolean;
 };
 
 /** Every capability on (the local adapter) or off (the http adapter). */
 export function capabilitiesAll(on: boolean): StoreCapabilities {
-  return { backOffice: on, invoices: on, problemReports: on, addressBook: on, deliveryRules: on, payments: on };
+  return { backOffice: on, invoices: on, problemReports: on, addressBook: on, deliveryRules: on, payments: on, reviews: on };
 }

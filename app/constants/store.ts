@@ -45,9 +45,6 @@ export const COLLECTION_SKELETON_MS = 500;
 export const PRODUCT_SKELETON_MS = 300;
 
 export const DELIVERY_FEE_PAISE = 0;
-export const REVIEW_COUNT = 122;
-export const RATING = 4.2;
-export const FIXED_STARS = 4;
 
 /** Most of one watch (product + colour) a cart line may hold; see docs/decisions/0202. */
 export const MAX_LINE_QUANTITY = 99;

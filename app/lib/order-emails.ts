@@ -5,6 +5,7 @@ import { formatDeliveryWindow } from "~/lib/delivery-dates";
 import { formatPaise } from "~/lib/money";
 import type { Shipment } from "~/schemas/admin-orders";
 import type { Order } from "~/schemas/orders";
+import { REVIEW_GUIDELINES_PATH, reviewPath } from "~/lib/reviews";
 
 /**
  * The order emails' words (issue 14 item 4; DESIGN.md §20; docs/decisions/0640): pure, so tests
@@ -21,6 +22,9 @@ export const ORDER_EMAIL_KINDS = [
   "delivered",
   "refund_recorded",
   "report_answered",
+  "review_invite",
+  "review_published",
+  "review_rejected",
 ] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
@@ -37,19 +41,38 @@ export type RefundFacts = { id: string; amountPaise: number; reference: string |
 /** A problem report's answer, from the back office (DESIGN.md §20). */
 export type ReportFacts = { id: string; answer: string };
 
+/**
+ * A review's fate, from the back office (issue 23 item 2): the watch it is about and, when
+ * rejected, the reason's words (lib/reviews REJECT_REASONS).
+ */
+export type ReviewFacts = { id: string; productId: string; productName: string; reason?: string };
+
+/** The review kinds: they say nothing about delivery or payment, so they leave the order's details out. */
+const REVIEW_KINDS: ReadonlySet<OrderEmailKind> = new Set(["review_invite", "review_published", "review_rejected"]);
+
 /** What one email says: its kind, the order, and the facts of its kind. */
 export type OrderEmailFacts =
   | { kind: "order_placed" | "payment_received" | "delivered"; order: Order }
   | { kind: "shipped" | "out_for_delivery"; order: Order; shipment: Shipment | null }
   | { kind: "refund_recorded"; order: Order; refund: RefundFacts }
-  | { kind: "report_answered"; order: Order; report: ReportFacts };
+  | { kind: "report_answered"; order: Order; report: ReportFacts }
+  | { kind: "review_invite"; order: Order }
+  | { kind: "review_published" | "review_rejected"; order: Order; review: ReviewFacts };
 
 /**
  * The store around the email: its name, the order page's absolute URL, how to reach support, and
  * the name of the account the email goes to (greeted; the delivery address's first name when
  * absent). Issue 21 item 2: order emails go to the account, not the delivery address.
  */
-export type OrderEmailContext = { storeName: string; orderUrl: string; supportEmail: string; supportPhone: string; recipientName?: string };
+export type OrderEmailContext = {
+  storeName: string;
+  orderUrl: string;
+  supportEmail: string;
+  supportPhone: string;
+  recipientName?: string;
+  /** The store's public origin (PUBLIC_URL), for links to product pages (the review emails). */
+  storeUrl?: string;
+};
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
@@ -61,6 +84,7 @@ export type RenderedEmail = { subject: string; html: string; text: string };
 export function orderEmailDedupeKey(facts: OrderEmailFacts): string {
   if (facts.kind === "refund_recorded") return `${facts.order.id}:${facts.kind}:${facts.refund.id}`;
   if (facts.kind === "report_answered") return `${facts.order.id}:${facts.kind}:${facts.report.id}`;
+  if (facts.kind === "review_published" || facts.kind === "review_rejected") return `${facts.order.id}:${facts.kind}:${facts.review.id}`;
   return `${facts.order.id}:${facts.kind}`;
 }
 
@@ -69,7 +93,7 @@ const PAYMENT_WORDS: Record<string, string> = { cod: "Cash on delivery", cashfre
 type Block = { heading?: string; paragraphs?: string[]; link?: { text: string; href: string } };
 
 /** Heading, subject and the kind's own lines. */
-function kindContent(facts: OrderEmailFacts, storeName: string, recipientName?: string): { subject: string; heading: string; intro: string[]; extra: Block | null } {
+function kindContent(facts: OrderEmailFacts, storeName: string, recipientName?: string, storeUrl = ""): { subject: string; heading: string; intro: string[]; extra: Block | null } {
   const { order } = facts;
   const name = (recipientName ?? order.address.firstName).trim();
   const hello = name ? `Hello ${name},` : "Hello,";
@@ -137,6 +161,38 @@ function kindContent(facts: OrderEmailFacts, storeName: string, recipientName?: 
         intro: [hello, `Here is our answer to the problem you reported with order ${order.id}.`],
         extra: { heading: "Our answer", paragraphs: facts.report.answer.split(/\r?\n\s*\r?\n/).map((paragraph) => paragraph.trim()).filter(Boolean) },
       };
+    case "review_invite": {
+      const watches = [...new Map(order.items.map((item) => [item.productId, item.name])).entries()];
+      return {
+        subject: `How is your watch? Review your ${storeName} order ${order.id}`,
+        heading: "Tell other shoppers what you think",
+        intro: [
+          hello,
+          `Your order ${order.id} was delivered a few days ago. If you have a minute, a review helps other shoppers choose. It is shown with your first name and initial, after our team has checked it against our review guidelines (${storeUrl}${REVIEW_GUIDELINES_PATH}).`,
+        ],
+        extra: { heading: watches.length === 1 ? "Review your watch" : "Review your watches", paragraphs: watches.map(([id, name]) => `${name}: ${storeUrl}${reviewPath(id)}`) },
+      };
+    }
+    case "review_published":
+      return {
+        subject: `Your review of ${facts.review.productName} is published`,
+        heading: "Your review is published",
+        intro: [
+          hello,
+          `Thank you for reviewing ${facts.review.productName}. Your review is now on the watch's page, marked "Verified purchase". You can withdraw it there at any time: ${storeUrl}${reviewPath(facts.review.productId)}`,
+        ],
+        extra: null,
+      };
+    case "review_rejected":
+      return {
+        subject: `Your review of ${facts.review.productName} was not published`,
+        heading: "Your review was not published",
+        intro: [
+          hello,
+          `Thank you for reviewing ${facts.review.productName}. We could not publish your review because it does not follow our review guidelines (${storeUrl}${REVIEW_GUIDELINES_PATH}).`,
+        ],
+        extra: { heading: "Reason", paragraphs: [facts.review.reason ?? "It does not follow our review guidelines."] },
+      };
   }
 }
 
@@ -157,7 +213,8 @@ const multiline = (value: string) => e(value).replace(/\r?\n/g, "<br>");
  */
 export function renderOrderEmail(facts: OrderEmailFacts, context: OrderEmailContext): RenderedEmail {
   const { order } = facts;
-  const content = kindContent(facts, context.storeName, context.recipientName);
+  const content = kindContent(facts, context.storeName, context.recipientName, context.storeUrl);
+  if (REVIEW_KINDS.has(facts.kind)) return renderShortEmail(content, context);
   const items = order.items.map((item) => {
     const keyName = sizeKeyName(item.size);
     return {
@@ -240,4 +297,48 @@ ${window ? `<p><strong>${e(window)}</strong></p>` : ""}
 </html>
 `;
   return { subject: content.subject, html, text: text.join("\n") };
+}
+
+/**
+ * A review email (issue 23 item 2): the heading, the kind's lines and block, and how to reach
+ * support — no items, address or payment, which the review does not concern. Escaped like the rest.
+ */
+function renderShortEmail(content: ReturnType<typeof kindContent>, context: OrderEmailContext): RenderedEmail {
+  const support = `Questions? Reply to this email, write to ${context.supportEmail} or call ${context.supportPhone}.`;
+  const text: string[] = [content.heading, "", ...content.intro.flatMap((line) => [line, ""])];
+  if (content.extra) {
+    if (content.extra.heading) text.push(content.extra.heading, "");
+    for (const paragraph of content.extra.paragraphs ?? []) text.push(paragraph);
+    text.push("");
+  }
+  text.push(support, "", context.storeName, "");
+  const paragraphs = (lines: string[]) => lines.map((line) => `<p>${linked(line)}</p>`).join("\n");
+  const html = `<!DOCTYPE html>
+<html lang="en-IN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(content.subject)}</title>
+</head>
+<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;background:#ffffff">
+<div style="max-width:600px;margin:0 auto">
+<p style="font-size:14px;color:#444444">${e(context.storeName)}</p>
+<h1 style="font-size:24px;margin:0 0 16px">${e(content.heading)}</h1>
+${paragraphs(content.intro)}
+${content.extra ? `${content.extra.heading ? `<h2>${e(content.extra.heading)}</h2>\n` : ""}${paragraphs(content.extra.paragraphs ?? [])}` : ""}
+<p style="font-size:14px;color:#444444">${e(support)}</p>
+<p style="font-size:14px;color:#444444">${e(context.storeName)}</p>
+</div>
+</body>
+</html>
+`;
+  return { subject: content.subject, html, text: text.join("\n") };
+}
+
+/** A line escaped, its http(s) addresses made links (their text the address itself). */
+function linked(line: string): string {
+  return line
+    .split(/(https?:\/\/[^\s()]+)/)
+    .map((part, index) => (index % 2 === 1 ? `<a href="${e(part)}">${e(part)}</a>` : multiline(part)))
+    .join("");
 }

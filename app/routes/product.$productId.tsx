@@ -78,7 +78,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 type PageProduct = SerializeFrom<typeof loader>["product"];
 
 export default function ProductPage() {
-  const { product, related, delivery, descriptionTab } = useLoaderData<typeof loader>();
+  const { product, related, delivery, descriptionTab, reviews } = useLoaderData<typeof loader>();
   const productPath = `/product/${product.id}`;
   if (useProductNavigationPending(productPath))
     return (
@@ -87,10 +87,10 @@ export default function ProductPage() {
       </Suspense>
     );
   // `key` starts each product with fresh form state.
-  return <ProductDetail key={product.id} product={product} related={related} delivery={delivery} descriptionTab={descriptionTab} />;
+  return <ProductDetail key={product.id} product={product} related={related} delivery={delivery} descriptionTab={descriptionTab} reviews={reviews} />;
 }
 
-function ProductDetail({ product, related, delivery, descriptionTab }: Omit<SerializeFrom<typeof loader>, "meta">) {
+function ProductDetail({ product, related, delivery, descriptionTab, reviews }: Omit<SerializeFrom<typeof loader>, "meta">) {
   const productPath = `/product/${product.id}`;
   const location = useLocation();
   const navigate = useNavigate();
@@ -152,7 +152,7 @@ function ProductDetail({ product, related, delivery, descriptionTab }: Omit<Seri
         </div>
         <div className="flex flex-col gap-5 md:w-1/2">
           <h1 className="font-serif text-2xl leading-snug text-gray-900 sm:text-3xl">{product.name}</h1>
-          <StarRating />
+          <StarRating average={reviews.average} count={reviews.count} />
           <PriceBlock pricePaise={product.pricePaise} originalPaise={product.originalPaise} />
           <p>
             <span className="inline-flex items-center gap-1.5 rounded-full bg-green-50 px-3 py-1 text-sm font-medium text-green-800" data-testid="stock">
@@ -186,6 +186,8 @@ function ProductDetail({ product, related, delivery, descriptionTab }: Omit<Seri
         description={descriptionTab}
         hrefFor={(tab) => viewHref({ tab }, "tabs")}
         onSelect={(tab) => selectView({ tab })}
+        reviews={reviews}
+        productId={product.id}
       />
 
       <RelatedProducts products={related} />

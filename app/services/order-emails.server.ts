@@ -54,11 +54,13 @@ export function orderPageUrl(orderId: string, env: Env = getEnv()): string {
  * change the email reports. The recipient is the email of the account that placed the order,
  * greeted by the account's name — never the delivery address's email, which nobody confirms
  * (issue 21 item 2). Returns true when a row was added, false when the email was enqueued before
- * (same `orderEmailDedupeKey`: nothing written) or the order has no account. `now` (ms) is when it becomes due. Problem reports call it with `report_answered`.
+ * (same `orderEmailDedupeKey`: nothing written) or the order has no account. `now` (ms) is when it
+ * is written and becomes due, unless `dueAt` (ms) says later (the review invitation, issue 23).
+ * Problem reports call it with `report_answered`, reviews with the `review_*` kinds.
  * Call `nudgeOrderEmails()` after the transaction commits. Throws what the database throws.
  * Source: issue 14 item 4; DESIGN.md §20.
  */
-export async function enqueueOrderEmail(trx: Executor, facts: OrderEmailFacts, options: { now: number; env?: Env }): Promise<boolean> {
+export async function enqueueOrderEmail(trx: Executor, facts: OrderEmailFacts, options: { now: number; dueAt?: number; env?: Env }): Promise<boolean> {
   const env = options.env ?? getEnv();
   const account = await trx
     .selectFrom("orders")
@@ -74,6 +76,7 @@ export async function enqueueOrderEmail(trx: Executor, facts: OrderEmailFacts, o
     supportEmail: STORE_CONTACT.email,
     supportPhone: STORE_CONTACT.phone,
     recipientName: account.name,
+    storeUrl: publicUrl(env),
   });
   const result = await trx
     .insertInto("outbox")
@@ -85,7 +88,7 @@ export async function enqueueOrderEmail(trx: Executor, facts: OrderEmailFacts, o
       html: email.html,
       text: email.text,
       dedupe_key: orderEmailDedupeKey(facts),
-      next_attempt_at: options.now,
+      next_attempt_at: options.dueAt ?? options.now,
       sent_at: null,
       failed_at: null,
       last_error: null,

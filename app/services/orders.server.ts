@@ -7,6 +7,7 @@ import { ORDER_STATUSES } from "~/constants/store";
 import { cartTotals } from "~/lib/cart-lines";
 import { CANCELLED, SHIPPED, hasShipped, statusMoveProblem } from "~/lib/order-status";
 import { STATUS_EMAIL_KINDS } from "~/lib/order-emails";
+import { REVIEW_INVITE_DELAY_MS } from "~/lib/reviews";
 import { shipmentSchema, type Shipment } from "~/schemas/admin-orders";
 import { recordAudit, type Actor } from "~/services/audit.server";
 import { requireOrderDelivery } from "~/services/delivery.server";
@@ -482,6 +483,8 @@ export async function setOrderStatus(
       const order = { ...rowToOrder(row), status: to };
       const sent = after.courier && after.awbNumber ? { courier: after.courier, awbNumber: after.awbNumber, trackingUrl: after.trackingUrl } : null;
       await enqueueOrderEmail(trx, emailKind === "delivered" ? { kind: emailKind, order } : { kind: emailKind, order, shipment: sent }, { now });
+      // Issue 23 item 2: the invitation to review, due REVIEW_INVITE_DELAY_MS after delivery; once per order (its dedupe key).
+      if (emailKind === "delivered") await enqueueOrderEmail(trx, { kind: "review_invite", order }, { now, dueAt: now + REVIEW_INVITE_DELAY_MS });
     }
     return true;
   });

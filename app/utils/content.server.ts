@@ -29,6 +29,7 @@ export const CONTENT_SLUGS = [
   "warranty-policy",
   "terms-and-conditions",
   "privacy-policy",
+  "review-guidelines",
 ] as const;
 export type ContentSlug = (typeof CONTENT_SLUGS)[number];
 

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { breadcrumbJsonLd, homeJsonLd, jsonLdMeta, previewMeta, productJsonLd, rupeesAmount } from "~/lib/seo";
+import { breadcrumbJsonLd, homeJsonLd, jsonLdMeta, previewMeta, productJsonLd, reviewsJsonLd, rupeesAmount } from "~/lib/seo";
+import type { PublishedReview } from "~/lib/reviews";
 import { truncateAtWord } from "~/lib/text";
 import type { Product } from "~/schemas/product";
 
@@ -31,9 +32,14 @@ export function homePageMeta({ title, description, storeName, origin, heroImage 
  * A product page's title and description, canonical link and link previews (with
  * `product:price:amount` in rupees and `currency` INR), Product + Offer and BreadcrumbList JSON-LD
  * (issue 11 item 4). The description is the product's own, cut at a word boundary with "…" to at
- * most 158 characters (issue 9 item 6), or a sentence naming the watch and its brand.
+ * most 158 characters (issue 9 item 6), or a sentence naming the watch and its brand. With
+ * published reviews the Product carries their AggregateRating and the `reviews` the page lists
+ * (issue 23 item 2); without, neither.
  */
-export function productPageMeta(product: Product, { origin, storeName }: { origin: string; storeName: string }): MetaDescriptor[] {
+export function productPageMeta(
+  product: Product,
+  { origin, storeName, reviews = [] }: { origin: string; storeName: string; reviews?: readonly PublishedReview[] },
+): MetaDescriptor[] {
   const description =
     product.description.length > 0 ? truncateAtWord(product.description) : `${product.name} by ${product.subCategory}, with free shipping across India.`;
   const url = `${origin}/product/${product.id}`;
@@ -44,7 +50,7 @@ export function productPageMeta(product: Product, { origin, storeName }: { origi
     ...previewMeta({ title: product.name, description, url, image: new URL(product.images[0], origin).href, type: "product", storeName }),
     { property: "product:price:amount", content: rupeesAmount(product.pricePaise) },
     { property: "product:price:currency", content: "INR" },
-    jsonLdMeta(productJsonLd(product, origin)),
+    jsonLdMeta({ ...productJsonLd(product, origin), ...reviewsJsonLd(product, reviews) }),
     jsonLdMeta(
       breadcrumbJsonLd([
         { name: "Home", url: `${origin}/` },

@@ -6,6 +6,7 @@ import { RELATED_PRODUCTS } from "~/constants/store";
 import { GENERIC_DESCRIPTION } from "~/content/product-description";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { toCardData } from "~/lib/product-card";
+import { averageRating, reviewsPageParam, type ReviewsPage } from "~/lib/reviews";
 import type { Product } from "~/schemas/product";
 import { loadDeliveryCheck } from "~/utils/delivery-check.server";
 import { loginPath, parseAddToCartForm, parseProductId } from "~/utils/forms.server";
@@ -35,14 +36,15 @@ async function findProduct(productIdParam: string | undefined): Promise<Product>
  */
 export async function loadProductPage(request: Request, productIdParam: string | undefined) {
   const product = await findProduct(productIdParam);
-  const [related, delivery] = await Promise.all([
+  const [related, delivery, reviews] = await Promise.all([
     getBackend().relatedProducts(product, RELATED_PRODUCTS),
     loadDeliveryCheck(request, product.pricePaise),
+    loadReviews(request, product),
   ]);
   const headers: HeadersInit = delivery.setCookie ? { "Set-Cookie": delivery.setCookie } : {};
   return json({
     /** Title, description, canonical link, previews and structured data (utils/page-meta.server.ts). */
-    meta: productPageMeta(product, { origin: publicUrl(), storeName: getEnv().STORE_NAME }),
+    meta: productPageMeta(product, { origin: publicUrl(), storeName: getEnv().STORE_NAME, reviews: reviews.list?.reviews ?? [] }),
     product: {
       id: product.id,
       name: product.name,
@@ -63,7 +65,23 @@ export async function loadProductPage(request: Request, productIdParam: string |
     descriptionTab: GENERIC_DESCRIPTION,
     related: related.map(toCardData),
     delivery: delivery.check,
+    reviews,
   }, { headers });
+}
+
+/**
+ * The product's published reviews as the page shows them (issue 23 item 2; IS 19000:2022): the
+ * count and the average to one decimal from the product's own figures (a remote store answers
+ * them too), the `?reviews=N` page of the list (10 a page, newest first) with the period they were
+ * collected in — null on a store whose reviews live elsewhere — and whether "Write a Review" is offered.
+ */
+async function loadReviews(request: Request, product: Product): Promise<{ count: number; average: number | null; list: ReviewsPage | null; open: boolean }> {
+  const { own, capabilities } = getBackend();
+  const count = product.reviewCount ?? 0;
+  const average = averageRating(count, product.ratingSum ?? 0);
+  if (!capabilities.reviews || !own) return { count, average, list: null, open: false };
+  const page = reviewsPageParam(new URL(request.url).searchParams.get("reviews"));
+  return { count, average, list: count > 0 ? await own.reviews.publishedReviews(product.id, page) : null, open: true };
 }
 
 /**

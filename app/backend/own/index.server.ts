@@ -21,6 +21,7 @@ import * as pins from "~/lib/pin-directory.server";
 import * as problemReports from "~/services/problem-reports.server";
 import * as productsAdmin from "~/services/products-admin.server";
 import * as refunds from "~/services/refunds.server";
+import * as reviews from "~/services/reviews.server";
 import * as salesExport from "~/services/sales-export.server";
 import * as staff from "~/services/staff.server";
 
@@ -89,6 +90,17 @@ export function createOwnStore(getDb: () => Promise<DB>) {
       }),
       reportUploadsDir: problemReports.reportUploadsDir,
     },
+    /** Verified reviews: the shopper's review page, the product page's list, the moderation queue (issue 23 item 2). */
+    reviews: bind({
+      reviewStanding: reviews.reviewStanding,
+      submitReview: reviews.submitReview,
+      withdrawReview: reviews.withdrawReview,
+      publishedReviews: reviews.publishedReviews,
+      listPendingReviews: reviews.listPendingReviews,
+      findReview: reviews.findReview,
+      publishReview: reviews.publishReview,
+      rejectReview: reviews.rejectReview,
+    }),
     /** The back office's orders, refunds and sales (issue 12). */
     adminOrders: {
       ...bind({

@@ -11,3 +11,4 @@ export type { DeliveryProblems } from "~/services/delivery.server";
 export type { CheckedImage } from "~/services/media.server";
 export type { Invoice } from "~/services/invoices.server";
 export type { AdminOrderDetail } from "~/services/admin-orders.server";
+export type { QueuedReview, Review, ReviewStanding } from "~/services/reviews.server";

@@ -1,16 +1,14 @@
 import { Fragment, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ComingSoonButton } from "~/components/ui/ComingSoon";
+import { ReviewList, type ReviewsTab } from "~/components/product/ReviewList";
 import { Separator } from "~/components/ui/Separator";
-import { RATING, REVIEW_COUNT } from "~/constants/store";
 import { PRODUCT_TABS, type ProductTab } from "~/schemas/product-view";
 
-const TAB_LABELS: Record<ProductTab, string> = {
-  description: "Description",
-  reviews: `Reviews (${REVIEW_COUNT})`,
-};
-
 type Props = {
+  /** The published reviews' figures, this page of them, and whether "Write a Review" is offered (issue 23 item 2). */
+  reviews: ReviewsTab;
+  /** The product's id, for the review links. */
+  productId: string;
   selected: ProductTab;
   /** The Description tab's paragraphs (content/product-description.ts, sent by the loader). */
   description: readonly string[];
@@ -21,11 +19,12 @@ type Props = {
 };
 
 /**
- * The Description and Reviews (122) tabs of a product page (SPEC.md §2). Each tab is a link, so
- * the tabs work without JavaScript; with JavaScript they follow the ARIA tabs pattern (one tab
- * stop, arrow keys, Home and End).
+ * The Description and Reviews (N) tabs of a product page (SPEC.md §2; N: the published reviews,
+ * issue 23 item 2). Each tab is a link, so the tabs work without JavaScript; with JavaScript they
+ * follow the ARIA tabs pattern (one tab stop, arrow keys, Home and End).
  */
-export function ProductTabs({ selected, description, hrefFor, onSelect }: Props) {
+export function ProductTabs({ selected, description, hrefFor, onSelect, reviews, productId }: Props) {
+  const tabLabels: Record<ProductTab, string> = { description: "Description", reviews: `Reviews (${reviews.count.toLocaleString("en-IN")})` };
   // Without JavaScript every tab is a link in the tab order; with it, one tab stop (roving).
   const hydrated = useHydrated();
   const tabRefs = useRef<Partial<Record<ProductTab, HTMLAnchorElement | null>>>({});
@@ -82,7 +81,7 @@ export function ProductTabs({ selected, description, hrefFor, onSelect }: Props)
                     : "border-transparent text-gray-600 hover:text-gray-900"
                 }`}
               >
-                {TAB_LABELS[tab]}
+                {tabLabels[tab]}
               </a>
             </Fragment>
           );
@@ -110,20 +109,7 @@ export function ProductTabs({ selected, description, hrefFor, onSelect }: Props)
         className="border border-t-0 border-gray-200 px-6 py-6 text-sm text-gray-600"
         data-testid="panel-reviews"
       >
-        <p className="text-gray-900">
-          <span className="text-2xl font-semibold">{RATING}</span> out of 5
-        </p>
-        <p className="mt-1">Based on {REVIEW_COUNT} ratings</p>
-        <p className="mt-4">No reviews yet. Be the first to review this product.</p>
-        <div className="mt-4">
-          <ComingSoonButton
-            id="review-note"
-            note="Reviews open soon"
-            className="rounded border border-gray-900 px-5 py-2 text-sm font-medium text-gray-900"
-          >
-            Write a Review
-          </ComingSoonButton>
-        </div>
+        <ReviewList reviews={reviews} productId={productId} />
       </div>
     </section>
   );

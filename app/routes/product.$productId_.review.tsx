@@ -1,0 +1,174 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { ErrorPage } from "~/components/ErrorPage";
+import { Stars } from "~/components/product/StarRating";
+import { MAX_REVIEW_TEXT, MAX_REVIEW_TITLE, REVIEW_GUIDELINES_PATH, REVIEW_RATING_MAX, formatReviewDate } from "~/lib/reviews";
+import { loadReviewPage, reviewPageAction } from "~/utils/review-page.server";
+
+/**
+ * `/product/:productId/review` (issue 23 item 2; IS 19000:2022): the shopper's review of one watch.
+ * A shopper with a delivered order of it writes one (stars required, a title and text optional);
+ * anyone else is told why not; the author sees its status and may withdraw it. Logged out → /login
+ * and back. A plain form: works without JavaScript.
+ */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return loadReviewPage(request, params.productId);
+}
+
+/** `intent` write | withdraw (utils/review-page.server.ts). */
+export function action({ request, params }: ActionFunctionArgs) {
+  return reviewPageAction(request, params.productId);
+}
+
+const STATUS_WORDS = {
+  pending: "Waiting for our team to check it. It appears on the watch's page once published.",
+  published: "Published on the watch's page.",
+  rejected: "Not published.",
+  withdrawn: "You withdrew this review. It is no longer shown.",
+} as const;
+
+const inputClass = "mt-1 block w-full rounded border border-gray-500 px-3 py-2 text-sm text-gray-900 focus:border-black focus:outline-none focus:ring-1 focus:ring-black";
+
+export default function ReviewPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const data = posted ?? loaded;
+  const { product, own } = data;
+  const errors = posted?.errors ?? null;
+  const values = posted?.values ?? null;
+  const formError = posted?.formError ?? null;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const productPath = `/product/${product.id}`;
+
+  return (
+    <section className="mx-auto max-w-2xl px-4 pb-16 pt-8 sm:px-8">
+      <p className="text-sm">
+        <Link to={productPath} className="text-gray-700 underline underline-offset-2 hover:text-black">
+          Back to {product.name}
+        </Link>
+      </p>
+      <h1 className="mt-3 font-serif text-2xl text-gray-900">Review {product.name}</h1>
+
+      {formError ? (
+        <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 px-4 py-2 text-sm text-red-800" data-testid="review-error">
+          {formError}
+        </p>
+      ) : null}
+
+      {own ? (
+        <div className="mt-6 rounded border border-gray-300 p-4" data-testid="own-review">
+          <h2 className="font-semibold text-gray-900">Your review</h2>
+          <p className="mt-1 text-sm text-gray-700" data-testid="own-review-status">
+            {STATUS_WORDS[own.status as keyof typeof STATUS_WORDS] ?? own.status}
+            {own.status === "published" && own.publishedAt ? ` ${formatReviewDate(own.publishedAt)}.` : null}
+            {own.status === "rejected" && own.rejectReason ? ` Reason: ${own.rejectReason}.` : null}
+          </p>
+          <div className="mt-3 flex items-center gap-3">
+            <Stars filled={own.rating} label={`Rated ${own.rating} out of 5`} />
+            {own.title ? <p className="font-semibold text-gray-900">{own.title}</p> : null}
+          </div>
+          {own.body ? <p className="mt-2 whitespace-pre-line text-sm text-gray-700">{own.body}</p> : null}
+          {own.status === "pending" || own.status === "published" ? (
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="withdraw" />
+              <p className="mb-2 text-sm text-gray-700">A review cannot be edited once sent, but you can withdraw it at any time.</p>
+              <button type="submit" disabled={busy} className="rounded border border-red-800 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-70">
+                Withdraw my review
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      ) : data.canWrite ? (
+        <Form method="post" className="mt-6 space-y-5">
+          <input type="hidden" name="intent" value="write" />
+          <fieldset aria-describedby={errors?.rating ? "rating-error" : undefined}>
+            <legend className="text-sm font-medium text-gray-900">Your rating (required)</legend>
+            <div className="mt-2 flex flex-wrap gap-4">
+              {Array.from({ length: REVIEW_RATING_MAX }, (_, index) => index + 1).map((stars) => (
+                <label key={stars} className="flex items-center gap-1.5 text-sm text-gray-800">
+                  <input type="radio" name="rating" value={stars} required defaultChecked={values?.rating === String(stars)} aria-invalid={errors?.rating ? true : undefined} />
+                  {stars} {stars === 1 ? "star" : "stars"}
+                </label>
+              ))}
+            </div>
+            {errors?.rating ? (
+              <p id="rating-error" className="mt-1 text-sm text-red-700">
+                {errors.rating}
+              </p>
+            ) : null}
+          </fieldset>
+          <div>
+            <label htmlFor="review-title" className="block text-sm font-medium text-gray-900">
+              Title (optional, up to {MAX_REVIEW_TITLE} characters)
+            </label>
+            <input
+              id="review-title"
+              name="title"
+              type="text"
+              maxLength={MAX_REVIEW_TITLE}
+              defaultValue={values?.title ?? ""}
+              aria-invalid={errors?.title ? true : undefined}
+              aria-describedby={errors?.title ? "title-error" : undefined}
+              className={inputClass}
+            />
+            {errors?.title ? (
+              <p id="title-error" className="mt-1 text-sm text-red-700">
+                {errors.title}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor="review-body" className="block text-sm font-medium text-gray-900">
+              Your review (optional, up to {MAX_REVIEW_TEXT.toLocaleString("en-IN")} characters)
+            </label>
+            <textarea
+              id="review-body"
+              name="body"
+              rows={6}
+              maxLength={MAX_REVIEW_TEXT}
+              defaultValue={values?.body ?? ""}
+              aria-invalid={errors?.body ? true : undefined}
+              aria-describedby={errors?.body ? "body-error" : undefined}
+              className={inputClass}
+            />
+            {errors?.body ? (
+              <p id="body-error" className="mt-1 text-sm text-red-700">
+                {errors.body}
+              </p>
+            ) : null}
+          </div>
+          <p id="review-rules" className="text-sm text-gray-700">
+            Your review is shown as “{data.authorName}”, with the date and “Verified purchase”, once our team has checked it against our{" "}
+            <Link to={REVIEW_GUIDELINES_PATH} className="font-medium text-gray-900 underline underline-offset-2">
+              review guidelines
+            </Link>
+            . You cannot edit it after sending, but you can withdraw it.
+          </p>
+          <button type="submit" disabled={busy} className="rounded bg-black px-6 py-3 text-sm font-medium text-white hover:bg-gray-800 disabled:opacity-70">
+            Send review
+          </button>
+        </Form>
+      ) : (
+        <div className="mt-6 rounded border border-gray-300 bg-gray-50 p-4 text-sm text-gray-800" data-testid="review-refused">
+          <p>{data.reason}</p>
+          <p className="mt-2">
+            <Link to={REVIEW_GUIDELINES_PATH} className="underline underline-offset-2">
+              How reviews work on {data.storeName}
+            </Link>
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Review ${data.product.name} | ${data.storeName}` : "Review" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+}
