@@ -37,10 +37,12 @@ export function reviewCountWords(count: number): string {
   return `${count.toLocaleString("en-IN")} ${count === 1 ? "review" : "reviews"}`;
 }
 
-const istDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+let istDate: Intl.DateTimeFormat | undefined;
 
 /** ms since epoch → "24 Nov 2026" (IST): a review's published date and the collection period. */
 export function formatReviewDate(ms: number): string {
+  // Made on first use: a formatter made at load time would keep this module in every bundle that imports it.
+  istDate ??= new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
   return istDate.format(ms);
 }
 

@@ -1,5 +1,3 @@
-import { istDate } from "~/lib/admin-format";
-import { REVIEW_RATING_MAX, REVIEW_RATING_MIN, averageRating, formatRating, type PublishedReview } from "~/lib/reviews";
 import type { Product } from "~/schemas/product";
 
 /*
@@ -58,35 +56,6 @@ export function productJsonLd(product: Pick<Product, "id" | "name" | "images" | 
       availability: "https://schema.org/InStock",
       itemCondition: "https://schema.org/NewCondition",
     },
-  };
-}
-
-/**
- * The review part of a schema.org Product (issue 23 item 2; DESIGN.md §21): its AggregateRating —
- * the published reviews' average to one decimal and their count, on a 1–5 scale — and a Review
- * for each of `reviews` (the ones the page shows: author's display name, IST date published,
- * stars, title, text). Empty when the product has no published review, so nothing is claimed that
- * the page does not show.
- */
-export function reviewsJsonLd(product: Pick<Product, "reviewCount" | "ratingSum">, reviews: readonly PublishedReview[]) {
-  const count = product.reviewCount ?? 0;
-  const average = averageRating(count, product.ratingSum ?? 0);
-  if (average === null) return {};
-  const scale = { bestRating: REVIEW_RATING_MAX, worstRating: REVIEW_RATING_MIN };
-  return {
-    aggregateRating: { "@type": "AggregateRating", ratingValue: formatRating(average), reviewCount: count, ...scale },
-    ...(reviews.length > 0
-      ? {
-          review: reviews.map((review) => ({
-            "@type": "Review",
-            author: { "@type": "Person", name: review.authorName },
-            datePublished: istDate(review.publishedAt),
-            reviewRating: { "@type": "Rating", ratingValue: review.rating, ...scale },
-            ...(review.title ? { name: review.title } : {}),
-            ...(review.body ? { reviewBody: review.body } : {}),
-          })),
-        }
-      : {}),
   };
 }
 

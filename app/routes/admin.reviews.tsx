@@ -3,7 +3,6 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { getBackend } from "~/backend/index.server";
 import { adminStyles } from "~/components/admin/ui";
-import { Stars } from "~/components/product/StarRating";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { formatIstDateTime } from "~/lib/admin-format";
 import { BackendError } from "~/lib/errors";
@@ -80,10 +79,9 @@ export default function AdminReviews() {
                     {review.orderId}
                   </Link>
                 </p>
-                <div className="mt-2 flex items-center gap-3">
-                  <Stars filled={review.rating} label={`Rated ${review.rating} out of 5`} />
-                  <span className="text-sm text-gray-800">{review.rating} of 5</span>
-                </div>
+                <p className="mt-2 text-sm font-medium text-gray-900">
+                  {review.rating} of 5 stars
+                </p>
                 {review.title ? <p className="mt-2 font-semibold text-gray-900">{review.title}</p> : null}
                 {review.body ? <p className="mt-1 whitespace-pre-line text-sm text-gray-800">{review.body}</p> : <p className="mt-1 text-sm italic text-gray-700">No text.</p>}
                 <div className="mt-4 flex flex-wrap items-end gap-4">

@@ -152,7 +152,7 @@ function ProductDetail({ product, related, delivery, descriptionTab, reviews }: 
         </div>
         <div className="flex flex-col gap-5 md:w-1/2">
           <h1 className="font-serif text-2xl leading-snug text-gray-900 sm:text-3xl">{product.name}</h1>
-          <StarRating average={reviews.average} count={reviews.count} />
+          <StarRating average={reviews.average} text={reviews.ratingText} />
           <PriceBlock pricePaise={product.pricePaise} originalPaise={product.originalPaise} />
           <p>
             <span className="inline-flex items-center gap-1.5 rounded-full bg-green-50 px-3 py-1 text-sm font-medium text-green-800" data-testid="stock">
@@ -187,7 +187,6 @@ function ProductDetail({ product, related, delivery, descriptionTab, reviews }: 
         hrefFor={(tab) => viewHref({ tab }, "tabs")}
         onSelect={(tab) => selectView({ tab })}
         reviews={reviews}
-        productId={product.id}
       />
 
       <RelatedProducts products={related} />

@@ -39,4 +39,4 @@ export type ReviewInput = z.output<typeof reviewInputSchema>;
 export const reviewIdSchema = z.string().regex(/^rv_[0-9a-f]{24}$/);
 
 /** A reason from the fixed list (lib/reviews REJECT_REASONS). */
-export const rejectReasonSchema = z.enum(REJECT_REASON_KEYS as [RejectReason, ...RejectReason[]], { error: REVIEW_MESSAGES.reason });
+export const rejectReasonSchema = z.enum(REJECT_REASON_KEYS as unknown as [RejectReason, ...RejectReason[]], { error: REVIEW_MESSAGES.reason });

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { breadcrumbJsonLd, homeJsonLd, jsonLdMeta, previewMeta, productJsonLd, reviewsJsonLd, rupeesAmount } from "~/lib/seo";
-import type { PublishedReview } from "~/lib/reviews";
+import { breadcrumbJsonLd, homeJsonLd, jsonLdMeta, previewMeta, productJsonLd, rupeesAmount } from "~/lib/seo";
+import { REVIEW_RATING_MAX, REVIEW_RATING_MIN, averageRating, formatRating, type PublishedReview } from "~/lib/reviews";
 import { truncateAtWord } from "~/lib/text";
 import type { Product } from "~/schemas/product";
 
@@ -60,4 +60,35 @@ export function productPageMeta(
       ]),
     ),
   ] as MetaDescriptor[];
+}
+
+/**
+ * The review part of a schema.org Product (issue 23 item 2; DESIGN.md §21): its AggregateRating —
+ * the published reviews' average to one decimal and their count, on a 1–5 scale — and a Review
+ * for each of `reviews` (the ones the page shows: author's display name, IST date published,
+ * stars, title, text). Empty when the product has no published review, so nothing is claimed that
+ * the page does not show. Here rather than in lib/seo.ts, whose previews the static pages' browser
+ * code imports: the review code stays out of their bundles.
+ */
+export function reviewsJsonLd(product: Pick<Product, "reviewCount" | "ratingSum">, reviews: readonly PublishedReview[]) {
+  const count = product.reviewCount ?? 0;
+  const average = averageRating(count, product.ratingSum ?? 0);
+  if (average === null) return {};
+  const scale = { bestRating: REVIEW_RATING_MAX, worstRating: REVIEW_RATING_MIN };
+  return {
+    aggregateRating: { "@type": "AggregateRating", ratingValue: formatRating(average), reviewCount: count, ...scale },
+    ...(reviews.length > 0
+      ? {
+          review: reviews.map((review) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: review.authorName },
+            // The IST calendar day (UTC+05:30, no daylight saving).
+            datePublished: new Date(review.publishedAt + 330 * 60_000).toISOString().slice(0, 10),
+            reviewRating: { "@type": "Rating", ratingValue: review.rating, ...scale },
+            ...(review.title ? { name: review.title } : {}),
+            ...(review.body ? { reviewBody: review.body } : {}),
+          })),
+        }
+      : {}),
+  };
 }

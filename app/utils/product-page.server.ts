@@ -6,7 +6,17 @@ import { RELATED_PRODUCTS } from "~/constants/store";
 import { GENERIC_DESCRIPTION } from "~/content/product-description";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { toCardData } from "~/lib/product-card";
-import { averageRating, reviewsPageParam, type ReviewsPage } from "~/lib/reviews";
+import {
+  REVIEW_MESSAGES,
+  averageRating,
+  formatRating,
+  formatReviewDate,
+  reviewCountWords,
+  reviewPath,
+  reviewsPageHref,
+  reviewsPageParam,
+  type PublishedReview,
+} from "~/lib/reviews";
 import type { Product } from "~/schemas/product";
 import { loadDeliveryCheck } from "~/utils/delivery-check.server";
 import { loginPath, parseAddToCartForm, parseProductId } from "~/utils/forms.server";
@@ -44,7 +54,7 @@ export async function loadProductPage(request: Request, productIdParam: string |
   const headers: HeadersInit = delivery.setCookie ? { "Set-Cookie": delivery.setCookie } : {};
   return json({
     /** Title, description, canonical link, previews and structured data (utils/page-meta.server.ts). */
-    meta: productPageMeta(product, { origin: publicUrl(), storeName: getEnv().STORE_NAME, reviews: reviews.list?.reviews ?? [] }),
+    meta: productPageMeta(product, { origin: publicUrl(), storeName: getEnv().STORE_NAME, reviews: reviews.shown }),
     product: {
       id: product.id,
       name: product.name,
@@ -65,23 +75,53 @@ export async function loadProductPage(request: Request, productIdParam: string |
     descriptionTab: GENERIC_DESCRIPTION,
     related: related.map(toCardData),
     delivery: delivery.check,
-    reviews,
+    reviews: reviews.view,
   }, { headers });
 }
 
 /**
- * The product's published reviews as the page shows them (issue 23 item 2; IS 19000:2022): the
- * count and the average to one decimal from the product's own figures (a remote store answers
- * them too), the `?reviews=N` page of the list (10 a page, newest first) with the period they were
- * collected in — null on a store whose reviews live elsewhere — and whether "Write a Review" is offered.
+ * The product's published reviews as the page shows them, in words (issue 23 item 2; IS 19000:2022):
+ * the count and the average to one decimal from the product's own figures (a remote store answers
+ * them too); the `?reviews=N` page of the list (10 a page, newest first), each with its IST date,
+ * the period they were collected in and the links to the pages around it (every other query
+ * parameter kept) — none on a store whose reviews live elsewhere; and the "Write a Review" link
+ * when this store takes reviews. Made here, so the page's JavaScript carries no review code
+ * (docs/decisions/0530). `shown`: the listed reviews, for the JSON-LD.
  */
-async function loadReviews(request: Request, product: Product): Promise<{ count: number; average: number | null; list: ReviewsPage | null; open: boolean }> {
+async function loadReviews(request: Request, product: Product) {
   const { own, capabilities } = getBackend();
   const count = product.reviewCount ?? 0;
   const average = averageRating(count, product.ratingSum ?? 0);
-  if (!capabilities.reviews || !own) return { count, average, list: null, open: false };
-  const page = reviewsPageParam(new URL(request.url).searchParams.get("reviews"));
-  return { count, average, list: count > 0 ? await own.reviews.publishedReviews(product.id, page) : null, open: true };
+  const url = new URL(request.url);
+  const open = capabilities.reviews && own !== null;
+  const list = open && count > 0 && own ? await own.reviews.publishedReviews(product.id, reviewsPageParam(url.searchParams.get("reviews"))) : null;
+  const productPath = `/product/${product.id}`;
+  const shown: PublishedReview[] = list?.reviews ?? [];
+  const view = {
+    count,
+    /** "4.5", or null when there are none. */
+    average: average === null ? null : formatRating(average),
+    countWords: reviewCountWords(count),
+    /** Under the product's name: "4.5 (1 review)", or the seed's words for none. */
+    ratingText: average === null ? REVIEW_MESSAGES.noReviews : `${formatRating(average)} (${reviewCountWords(count)})`,
+    noReviews: REVIEW_MESSAGES.noReviews,
+    period:
+      list && list.collectedFrom !== null && list.collectedTo !== null
+        ? `Reviews collected from ${formatReviewDate(list.collectedFrom)} to ${formatReviewDate(list.collectedTo)}, from shoppers whose order was delivered.`
+        : null,
+    writeHref: open ? reviewPath(product.id) : null,
+    list: shown.map((review) => ({
+      id: review.id,
+      byline: `${review.authorName} · Verified purchase · ${formatReviewDate(review.publishedAt)}`,
+      rating: review.rating,
+      title: review.title,
+      body: review.body,
+    })),
+    pageWords: list && list.pageCount > 1 ? `Page ${list.page} of ${list.pageCount}` : null,
+    newerHref: list && list.page > 1 ? reviewsPageHref(productPath, url.search, list.page - 1) : null,
+    olderHref: list && list.page < list.pageCount ? reviewsPageHref(productPath, url.search, list.page + 1) : null,
+  };
+  return { view, shown };
 }
 
 /**

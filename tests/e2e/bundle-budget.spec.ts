@@ -36,6 +36,7 @@ const EXPECTED_PAGES = [
   "routes/collection.$slug",
   "routes/new-arrivals",
   "routes/product.$productId",
+  "routes/product.$productId_.review",
   "routes/login",
   "routes/cart",
   "routes/place-order",
@@ -54,6 +55,7 @@ const EXPECTED_PAGES = [
   "routes/shipping-policy",
   "routes/terms-and-conditions",
   "routes/warranty-policy",
+  "routes/review-guidelines",
   "routes/$",
 ];
 

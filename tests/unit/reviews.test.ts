@@ -3,7 +3,7 @@ import { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import { catalogueVersion } from "~/db/products.server";
 import { authorDisplayName, averageRating, reviewCountWords, reviewsPageHref, reviewsPageParam } from "~/lib/reviews";
-import { reviewsJsonLd } from "~/lib/seo";
+import { reviewsJsonLd } from "~/utils/page-meta.server";
 import { importCatalogue } from "~/services/catalogue.server";
 import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import {

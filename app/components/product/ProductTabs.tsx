@@ -1,14 +1,13 @@
 import { Fragment, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ReviewList, type ReviewsTab } from "~/components/product/ReviewList";
+import { Link } from "@remix-run/react";
+import { Stars } from "~/components/product/StarRating";
 import { Separator } from "~/components/ui/Separator";
 import { PRODUCT_TABS, type ProductTab } from "~/schemas/product-view";
 
 type Props = {
   /** The published reviews' figures, this page of them, and whether "Write a Review" is offered (issue 23 item 2). */
   reviews: ReviewsTab;
-  /** The product's id, for the review links. */
-  productId: string;
   selected: ProductTab;
   /** The Description tab's paragraphs (content/product-description.ts, sent by the loader). */
   description: readonly string[];
@@ -23,8 +22,7 @@ type Props = {
  * issue 23 item 2). Each tab is a link, so the tabs work without JavaScript; with JavaScript they
  * follow the ARIA tabs pattern (one tab stop, arrow keys, Home and End).
  */
-export function ProductTabs({ selected, description, hrefFor, onSelect, reviews, productId }: Props) {
-  const tabLabels: Record<ProductTab, string> = { description: "Description", reviews: `Reviews (${reviews.count.toLocaleString("en-IN")})` };
+export function ProductTabs({ selected, description, hrefFor, onSelect, reviews }: Props) {
   // Without JavaScript every tab is a link in the tab order; with it, one tab stop (roving).
   const hydrated = useHydrated();
   const tabRefs = useRef<Partial<Record<ProductTab, HTMLAnchorElement | null>>>({});
@@ -38,19 +36,11 @@ export function ProductTabs({ selected, description, hrefFor, onSelect, reviews,
   function handleKeyDown(event: KeyboardEvent<HTMLAnchorElement>) {
     const index = PRODUCT_TABS.indexOf(selected);
     const last = PRODUCT_TABS.length - 1;
-    const next =
-      event.key === "ArrowRight"
-        ? (index + 1) % PRODUCT_TABS.length
-        : event.key === "ArrowLeft"
-        ? (index + last) % PRODUCT_TABS.length
-        : event.key === "Home"
-        ? 0
-        : event.key === "End"
-        ? last
-        : null;
-    if (next === null) return;
+    // Right and Left wrap around; Home and End go to the ends.
+    const next = ({ ArrowRight: index + 1, ArrowLeft: index + last, Home: 0, End: last } as Record<string, number | undefined>)[event.key];
+    if (next === undefined) return;
     event.preventDefault();
-    const tab = PRODUCT_TABS[next];
+    const tab = PRODUCT_TABS[next % PRODUCT_TABS.length];
     onSelect(tab);
     tabRefs.current[tab]?.focus();
   }
@@ -81,7 +71,7 @@ export function ProductTabs({ selected, description, hrefFor, onSelect, reviews,
                     : "border-transparent text-gray-600 hover:text-gray-900"
                 }`}
               >
-                {tabLabels[tab]}
+                {tab === "reviews" ? `Reviews (${reviews.count})` : "Description"}
               </a>
             </Fragment>
           );
@@ -109,8 +99,78 @@ export function ProductTabs({ selected, description, hrefFor, onSelect, reviews,
         className="border border-t-0 border-gray-200 px-6 py-6 text-sm text-gray-600"
         data-testid="panel-reviews"
       >
-        <ReviewList reviews={reviews} productId={productId} />
+        <ReviewList reviews={reviews} />
       </div>
     </section>
+  );
+}
+
+/** What the Reviews tab shows, in words made by the loader (utils/product-page.server.ts `loadReviews`). */
+export type ReviewsTab = {
+  /** Published reviews (the tab's label). */
+  count: number;
+  /** Their average stars to one decimal ("4.5"), null when none. */
+  average: string | null;
+  /** "1 review", "12 reviews". */
+  countWords: string;
+  /** The seed's words for none. */
+  noReviews: string;
+  /** "Reviews collected from … to …", null when none are listed. */
+  period: string | null;
+  /** The review form, when this store takes reviews. */
+  writeHref: string | null;
+  /** `byline`: "Asha R. · Verified purchase · 26 Nov 2026" (the author's display name, the IST date published). */
+  list: { id: string; byline: string; rating: number; title: string | null; body: string | null }[];
+  /** "Page 1 of 3", null when there is one page. */
+  pageWords: string | null;
+  newerHref: string | null;
+  olderHref: string | null;
+};
+
+/**
+ * The Reviews tab's content (issue 23 item 2; IS 19000:2022): the average and count, the period
+ * the reviews were collected in, the published reviews newest first — each with its author's
+ * display name, the date it was published, its stars and "Verified purchase" — 10 to a page
+ * (`?reviews=N`, plain links), and "Write a Review". With none, the seed's own words. Text is
+ * rendered by React, so escaped; line breaks kept by CSS. Kept small: the product page's
+ * JavaScript is at its 100 KB budget (tests/e2e/bundle-budget.spec.ts).
+ */
+function ReviewList({ reviews }: { reviews: ReviewsTab }) {
+  return (
+    <div id="reviews">
+      {reviews.average !== null ? (
+        <p className="text-gray-900">
+          <span className="text-2xl font-semibold">{reviews.average}</span> out of 5. Based on {reviews.countWords}. {reviews.period}
+        </p>
+      ) : (
+        <p>{reviews.noReviews}</p>
+      )}
+      {reviews.writeHref ? (
+        <p className="mt-4">
+          <Link to={reviews.writeHref} className="inline-block rounded border border-gray-900 px-5 py-2 font-medium text-gray-900">
+            Write a Review
+          </Link>
+        </p>
+      ) : null}
+      {reviews.list.length > 0 ? (
+        <ol className="mt-6 divide-y border-t">
+          {reviews.list.map((review) => (
+            <li key={review.id} className="py-5">
+              <Stars filled={review.rating} label={`Rated ${review.rating} out of 5`} />
+              {review.title ? <h3 className="font-semibold">{review.title}</h3> : null}
+              <p className="text-xs">{review.byline}</p>
+              {review.body ? <p className="mt-2 whitespace-pre-line">{review.body}</p> : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {reviews.pageWords ? (
+        <p className="mt-4 flex gap-4">
+          {reviews.newerHref ? <Link to={reviews.newerHref} className="underline">Newer reviews</Link> : null}
+          {reviews.pageWords}
+          {reviews.olderHref ? <Link to={reviews.olderHref} className="underline">Older reviews</Link> : null}
+        </p>
+      ) : null}
+    </div>
   );
 }
