@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STORE_CONTACT } from "~/content/store-details";
+import { DEFAULT_STOCK_HOLD_MINUTES } from "~/lib/stock";
 import { DEFAULT_GST_RATE, GST_RATES, gstStateCode, validateGstin } from "~/lib/gst";
 
 export { GST_RATES };
@@ -13,13 +14,16 @@ export { GST_RATES };
 export const MAX_SELLER_ADDRESS_LINES = 6;
 
 
+const STOCK_HOLD_MESSAGE = "Hold unpaid orders' stock for 5 to 1440 minutes (whole minutes).";
+
 const RATE_MESSAGE = `Choose a GST rate: ${GST_RATES.join(", ")} %.`;
 
 /**
  * The settings: `sellerLegalName` (as registered for GST), `sellerAddress` (1–6 lines), `sellerGstin`
  * (validated: format and check digit), `sellerState` (a state or UT name with a GST state code; its
  * code must match the GSTIN's first two digits), `gstRatePercent` (one of GST_RATES, prices include
- * it), `invoicePrefix` (letters and digits, 1–8, e.g. "CI"). Refusals are sentences per field.
+ * it), `invoicePrefix` (letters and digits, 1–8, e.g. "CI"), `stockHoldMinutes` (how long an unpaid
+ * online order holds its stock, 5–1440, default 30; issue 23). Refusals are sentences per field.
  */
 export const storeSettingsSchema = z
   .object({
@@ -44,6 +48,13 @@ export const storeSettingsSchema = z
       .number({ error: RATE_MESSAGE })
       .refine((rate) => (GST_RATES as readonly number[]).includes(rate), RATE_MESSAGE),
     invoicePrefix: z.string().trim().regex(/^[A-Z0-9]{1,8}$/, "The invoice prefix is 1 to 8 capital letters or digits, e.g. CI."),
+    /** Minutes an unpaid online order holds its units of stock (issue 23; absent in settings saved before it). */
+    stockHoldMinutes: z
+      .number({ error: STOCK_HOLD_MESSAGE })
+      .int(STOCK_HOLD_MESSAGE)
+      .min(5, STOCK_HOLD_MESSAGE)
+      .max(1440, STOCK_HOLD_MESSAGE)
+      .default(DEFAULT_STOCK_HOLD_MINUTES),
   })
   .superRefine((settings, ctx) => {
     const code = gstStateCode(settings.sellerState);
@@ -66,4 +77,5 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   sellerState: "Karnataka",
   gstRatePercent: DEFAULT_GST_RATE,
   invoicePrefix: "CI",
+  stockHoldMinutes: DEFAULT_STOCK_HOLD_MINUTES,
 };

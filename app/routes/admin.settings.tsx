@@ -49,6 +49,7 @@ const FIELDS: { name: StoreSettingsField; label: string; hint?: string }[] = [
   { name: "sellerState", label: "Seller's state" },
   { name: "gstRatePercent", label: "GST rate included in prices (%)" },
   { name: "invoicePrefix", label: "Invoice number prefix", hint: "Invoice numbers read PREFIX/2026-27/000123." },
+  { name: "stockHoldMinutes", label: "Hold stock for unpaid online orders (minutes)", hint: "An online order not paid within this time gives its watches back to the shop. 30 by default." },
 ];
 
 export default function AdminSettings() {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BackendError } from "~/lib/errors";
 import type { DB, Executor } from "~/db/db.server";
 import { DEFAULT_SIZE_KEY } from "~/constants/store";
+import { STOCK_MESSAGES } from "~/lib/stock";
 import {
   API_MESSAGES,
   MAX_LINE_QUANTITY,
@@ -47,7 +48,8 @@ export async function getCartData(db: DB, userId: number): Promise<CartData> {
  * Adds one of a product in a colour (or the default key) to the cart; adding again increments
  * the line (SPEC.md §4). Input `{itemId, size}` as in `POST /api/cart/add`.
  * Throws BackendError 400 ('Please select a size' when no key; 'Please select a colour.' when the
- * key is not one of the product's colours), 404 (unknown product), 409 (line already at 99).
+ * key is not one of the product's colours), 404 (unknown product), 409 (line already at 99; the
+ * watch is out of stock, issue 23).
  */
 export async function addCartItem(db: DB, userId: number, input: unknown): Promise<void> {
   const parsed = cartAddBodySchema.safeParse(input);
@@ -100,20 +102,22 @@ export async function updateCartItem(db: DB, userId: number, input: unknown): Pr
 
 const colourList = z.array(z.string());
 
-async function findProduct(db: DB, itemId: string): Promise<{ colours: string[] } | undefined> {
+async function findProduct(db: DB, itemId: string): Promise<{ colours: string[]; stock: number | null } | undefined> {
   // A hidden product is unknown to the shopper (issue 12 item 2).
-  const row = await db.selectFrom("products").select(["id", "colours"]).where("id", "=", itemId).where("hidden", "=", 0).executeTakeFirst();
+  const row = await db.selectFrom("products").select(["id", "colours", "stock"]).where("id", "=", itemId).where("hidden", "=", 0).executeTakeFirst();
   if (!row) return undefined;
-  return { colours: colourList.parse(JSON.parse(row.colours)) };
+  return { colours: colourList.parse(JSON.parse(row.colours)), stock: row.stock === null ? null : Number(row.stock) };
 }
 
 /**
- * The product must exist and be shown (404) and the key must be one of its colours, or DEFAULT_SIZE_KEY for a
- * product without colours (DESIGN.md §8).
+ * The product must exist and be shown (404), be in stock when its stock is tracked (409 "Sorry,
+ * this watch is out of stock."; issue 23), and the key must be one of its colours, or
+ * DEFAULT_SIZE_KEY for a product without colours (DESIGN.md §8).
  */
 async function requireValidKey(db: DB, itemId: string, size: string): Promise<void> {
   const product = await findProduct(db, itemId);
   if (!product) throw new BackendError(404, API_MESSAGES.productUnknown);
+  if (product.stock === 0) throw new BackendError(409, STOCK_MESSAGES.outOfStock);
   if (product.colours.length > 0) {
     if (!product.colours.includes(size)) throw new BackendError(400, API_MESSAGES.colourRequired);
   } else if (size !== DEFAULT_SIZE_KEY) {

@@ -13,6 +13,7 @@ import { recordAudit, type Actor } from "~/services/audit.server";
 import { requireOrderDelivery } from "~/services/delivery.server";
 import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
 import { issueInvoice } from "~/services/invoices.server";
+import { releaseOrderStock, takeOrderStock } from "~/services/stock.server";
 import { BackendError } from "~/lib/errors";
 import { firstIssueMessage } from "~/schemas/api";
 import { selectCartLines } from "~/services/carts.server";
@@ -261,7 +262,16 @@ export async function createOrder(
     const result = await db.transaction().execute(async (trx) => {
       await lockShopper(trx, input.userId);
       const existing = await findOrderByKeys(trx, input.userId, keys);
-      if (existing) return replay(existing);
+      if (existing) {
+        // Issue 23: an attempt again on an order whose units went back (its payment failed or its
+        // hold ended) takes them again, or is told the watch sold out meanwhile.
+        if (existing.stock_state === "released" && existing.payment_status !== "PAID") {
+          const held = await takeOrderStock(trx, { id: existing.id, items: JSON.parse(existing.items) as OrderItem[] }, input.now);
+          await trx.updateTable("orders").set({ stock_state: held ? "held" : null }).where("id", "=", existing.id).execute();
+          return replay({ ...existing, stock_state: held ? "held" : null });
+        }
+        return replay(existing);
+      }
       await refuseOrderSpam(trx, input.userId, input.method, input.body.address, input.now);
       const { items, amountPaise } = await priceCart(trx, input.userId, input.body.items);
       // Issue 13 item 4: the PIN must exist, match the state and be served, and cash on delivery
@@ -273,6 +283,8 @@ export async function createOrder(
         now: input.now,
       });
       const id = newOrderId(input.now);
+      // Issue 23: the order's units are taken here, in its transaction; a sold-out watch stops it.
+      const held = await takeOrderStock(trx, { id, items }, input.now);
       const row: OrderRow = {
         id,
         user_id: input.userId,
@@ -295,7 +307,7 @@ export async function createOrder(
         tracking_url: null,
         delivery_from: window.from,
         delivery_to: window.to,
-        stock_state: null,
+        stock_state: held ? "held" : null,
       };
       await trx.insertInto("orders").values(row).execute();
       const order = rowToOrder(row);
@@ -478,6 +490,8 @@ export async function setOrderStatus(
       .execute();
     await recordAudit(trx, { actor, entity: "order", entityId: orderId, action: `status: ${row.status} → ${to}`, before, after, at: now });
     if (to === "Delivered" && row.payment_method === "cod") await issueInvoice(trx, { ...rowToOrder(row), status: to }, now);
+    // Issue 23: a cancelled order's units go back on sale.
+    if (to === CANCELLED) await releaseOrderStock(trx, row, "cancel", actor.email, now);
     const emailKind = STATUS_EMAIL_KINDS[to];
     if (emailKind) {
       const order = { ...rowToOrder(row), status: to };

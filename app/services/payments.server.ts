@@ -25,6 +25,7 @@ import {
 } from "~/services/orders.server";
 import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
 import { issueInvoice } from "~/services/invoices.server";
+import { releaseOrderStock, retakeOrderStock } from "~/services/stock.server";
 
 /**
  * Payment rules (DESIGN.md §9, §16; issue 8 items 1–5): starting a Cashfree payment (one open
@@ -320,6 +321,15 @@ export async function confirmPayment(
       );
       return "amount-mismatch";
     }
+    // Issue 23: a payment after the hold ended takes the units again; when they have sold
+    // meanwhile, the order is paid but short, and its timeline tells the staff (refund or restock).
+    if (!(await retakeOrderStock(trx, row, now))) {
+      await trx
+        .insertInto("order_events")
+        .values({ order_id: row.id, at: now, kind: "stock_short", status: null, actor: "system", details: JSON.stringify({ note: "Paid after its units were released, and they have sold since: restock or refund." }) })
+        .execute();
+      console.warn(`STOCK SHORT: order ${row.id} was paid after its hold ended and its units have sold since. Restock or refund it.`);
+    }
     await trx
       .updateTable("orders")
       .set({ payment_status: "PAID", paid_by: input.instrument, updated_at: now })
@@ -379,7 +389,12 @@ async function recordFailure(db: DB, input: { orderId: string; eventId: string; 
       .where("id", "=", input.orderId)
       .where("payment_status", "=", "PENDING");
     if (input.instrument) update = update.where("gateway_order_id", "=", input.instrument);
-    await update.execute();
+    const failed = await update.executeTakeFirst();
+    // Issue 23: a failed payment gives the order's units back (a later success takes them again).
+    if (Number(failed.numUpdatedRows) > 0) {
+      const row = await trx.selectFrom("orders").select(["id", "items"]).where("id", "=", input.orderId).executeTakeFirst();
+      if (row) await releaseOrderStock(trx, row, "failed", "system", input.now);
+    }
   });
 }
 

@@ -9,6 +9,7 @@ export type StoreSettingsFormValues = {
   sellerState: string;
   gstRatePercent: string;
   invoicePrefix: string;
+  stockHoldMinutes: string;
 };
 export type StoreSettingsField = keyof StoreSettingsFormValues;
 
@@ -21,6 +22,7 @@ export function storeSettingsFormValues(settings: StoreSettings): StoreSettingsF
     sellerState: settings.sellerState,
     gstRatePercent: String(settings.gstRatePercent),
     invoicePrefix: settings.invoicePrefix,
+    stockHoldMinutes: String(settings.stockHoldMinutes),
   };
 }
 
@@ -44,6 +46,7 @@ export function parseStoreSettingsForm(
     sellerState: text("sellerState"),
     gstRatePercent: text("gstRatePercent"),
     invoicePrefix: text("invoicePrefix"),
+    stockHoldMinutes: text("stockHoldMinutes"),
   };
   const rate = values.gstRatePercent.trim().replace(/%$/, "").trim();
   const parsed = storeSettingsSchema.safeParse({
@@ -53,6 +56,7 @@ export function parseStoreSettingsForm(
     sellerState: values.sellerState,
     gstRatePercent: /^\d{1,2}(\.\d{1,2})?$/.test(rate) ? Number(rate) : Number.NaN,
     invoicePrefix: values.invoicePrefix.trim().toUpperCase(),
+    stockHoldMinutes: /^\s*\d{1,5}\s*$/.test(values.stockHoldMinutes) ? Number(values.stockHoldMinutes) : Number.NaN,
   });
   if (parsed.success) return { ok: true, settings: parsed.data };
   const errors: Partial<Record<StoreSettingsField, string>> = {};

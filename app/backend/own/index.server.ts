@@ -24,6 +24,7 @@ import * as refunds from "~/services/refunds.server";
 import * as reviews from "~/services/reviews.server";
 import * as salesExport from "~/services/sales-export.server";
 import * as staff from "~/services/staff.server";
+import * as stock from "~/services/stock.server";
 
 /*
  * The store's own features (docs/decisions/0680-one-door.md): everything this process runs on its
@@ -154,15 +155,18 @@ export function createOwnStore(getDb: () => Promise<DB>) {
     },
     /**
      * The process's own background work (entry.server.tsx): `start` runs the order emails' sender
-     * (issue 14 item 4) and the sweep of interrupted report uploads (issue 21 item 1); `stop`
+     * (issue 14 item 4), the sweep of interrupted report uploads (issue 21 item 1) and the release
+     * of unpaid orders' stock past the hold time (issue 23 item 1); `stop`
      * (graceful shutdown) lets the email in flight finish, then closes the database.
      */
     process: {
       start: () => {
         orderEmails.startOrderEmails();
         problemReports.startUploadSweep();
+        stock.startStockHoldSweep();
       },
       stop: async () => {
+        stock.stopStockHoldSweep();
         await orderEmails.stopOrderEmails();
         await closeDb();
       },

@@ -1,0 +1,52 @@
+/*
+ * What a page says about a product's stock (issue 23 item 1; DESIGN.md §21: nothing false on the
+ * page). Pure, so pages, emails and tests share the words.
+ */
+
+/** "Only N left" is said only at or below this many units (issue 23: N ≤ 5). */
+export const LOW_STOCK_MAX = 5;
+
+/** How long an unpaid online order holds its units before they go back on sale, by default (minutes). */
+export const DEFAULT_STOCK_HOLD_MINUTES = 30;
+
+/** `in`: more than LOW_STOCK_MAX; `low`: 1 to LOW_STOCK_MAX; `out`: none. */
+export type StockLevel = "in" | "low" | "out";
+
+/** The level of `stock` units on hand; null when the stock is not tracked (nothing is said then). */
+export function stockLevel(stock: number | null | undefined): StockLevel | null {
+  if (stock === null || stock === undefined) return null;
+  if (stock <= 0) return "out";
+  return stock <= LOW_STOCK_MAX ? "low" : "in";
+}
+
+/** The label a page shows: "In stock", "Only 3 left", "Out of stock"; null when not tracked. */
+export function stockLabel(stock: number | null | undefined): string | null {
+  switch (stockLevel(stock)) {
+    case "in":
+      return "In stock";
+    case "low":
+      return `Only ${stock} left`;
+    case "out":
+      return "Out of stock";
+    default:
+      return null;
+  }
+}
+
+/** Whether a page's words about `before` and `after` units differ (a page cache must then drop the product). */
+export function stockLabelChanged(before: number | null | undefined, after: number | null | undefined): boolean {
+  return stockLabel(before) !== stockLabel(after);
+}
+
+/** The sentences shoppers read when stock stops them (cart, checkout, Store API 409). */
+export const STOCK_MESSAGES = {
+  outOfStock: "Sorry, this watch is out of stock.",
+  /** One cart line: the watch sold out, or fewer are left than the line asks for. */
+  lineSoldOut: (name: string) => `${name} is out of stock. Remove it from your cart to place your order.`,
+  lineShort: (name: string, left: number) =>
+    `Only ${left} of ${name} ${left === 1 ? "is" : "are"} left. Lower the quantity to place your order.`,
+} as const;
+
+/** Why a product's stock changed (the audit, stock_movements.reason). */
+export const STOCK_REASONS = ["sale", "cancel", "expiry", "edit", "import"] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
