@@ -131,7 +131,8 @@ test("a shopper reviews a delivered watch, staff publish it, the page shows it; 
   const today = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" }).format(new Date());
   await expect(async () => {
     await visitorPage.goto(`/product/${product._id}?tab=reviews`);
-    await expect(visitorPage.getByTestId("star-rating")).toHaveText("4.0 (1 review)", { timeout: 1000 });
+    // Four of five stars as text ("★★★★☆", read as "Rated 4.0 out of 5"), then the figures.
+    await expect(visitorPage.getByTestId("star-rating")).toHaveText("★★★★☆4.0 (1 review)", { timeout: 1000 });
   }).toPass({ timeout: 10_000 });
   await expect(visitorPage.getByRole("img", { name: "Rated 4.0 out of 5" })).toBeVisible();
   await expect(visitorPage.getByRole("tab", { name: "Reviews (1)" })).toHaveAttribute("aria-selected", "true");
