@@ -6,7 +6,8 @@ import type { ProductCardData } from "~/lib/product-card";
 import { HIGH_PRIORITY_IMAGE, LAZY_IMAGE } from "~/components/ui/image-loading";
 
 /**
- * A product tile: image, name cut to 40 characters (SPEC.md §9), price, original and % off.
+ * A product tile: image, name cut to 40 characters (SPEC.md §9), price, original and % off, and
+ * "Only N left" or "Out of stock" when true (issue 23; a card in stock says nothing more).
  * `eager`: the card is in the first screen of its page (the first row of a collection), so its
  * picture may be the page's largest paint: it loads at once with `fetchpriority="high"`; other
  * cards' pictures load lazily and decode off the main thread (docs/decisions/0540-lighthouse.md).
@@ -47,6 +48,11 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           </>
         ) : null}
       </p>
+      {product.stockNote ? (
+        <p className="pt-1 text-xs font-medium text-amber-900" data-testid="card-stock">
+          {product.stockNote}
+        </p>
+      ) : null}
     </Link>
   );
 }

@@ -836,8 +836,27 @@ function demoProduct(position: number): ProductJsonInput {
     bestseller,
     sold,
     createdAt,
+    stock: demoStock(position, priceEmpty ? (original ?? price) : price, bestseller),
   };
   return product;
+}
+
+/** The demo's sold-out watches (issue 23 item 3): a Rolex and a Seiko no test buys. */
+export const DEMO_SOLD_OUT_IDS = ["w00023", "w00058"] as const;
+
+/**
+ * Believable stock for a demo product (issue 23 item 3), from its own random stream so the rest of
+ * the catalogue stays as it was: the newest arrivals (the first ten, the home page's) a fresh
+ * delivery of 120–240, every ninth product from the 31st only 1–5 left, DEMO_SOLD_OUT_IDS none,
+ * watches over ₹25,000 6–14, bestsellers 40–120, the rest 12–60.
+ */
+function demoStock(position: number, priceRupees: number, bestseller: boolean): number {
+  const random = prng(Math.imul(position + 7, 40503) ^ 0x51ed27);
+  if ((DEMO_SOLD_OUT_IDS as readonly string[]).includes(`w${String(position + 1).padStart(5, "0")}`)) return 0;
+  if (position < 10) return Math.round(between(random, 120, 240));
+  if (position >= 30 && position % 9 === 4) return Math.round(between(random, 1, 5));
+  if (priceRupees > 25_000) return Math.round(between(random, 6, 14));
+  return Math.round(bestseller ? between(random, 40, 120) : between(random, 12, 60));
 }
 
 /** How many earlier rounds gave this brand the same category (see CATEGORY_CYCLE). */

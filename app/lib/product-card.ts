@@ -1,3 +1,5 @@
+import { stockLabel, stockLevel } from "~/lib/stock";
+
 /** The slice of a product a card shows; loaders send only these fields to the browser. */
 export type ProductCardData = {
   id: string;
@@ -5,6 +7,8 @@ export type ProductCardData = {
   image: string;
   pricePaise: number;
   originalPaise: number | null;
+  /** "Only 3 left" or "Out of stock" (issue 23); absent when in stock or not tracked. */
+  stockNote?: string;
 };
 
 /** Picks the card fields of a product (keeps loaders' payloads small). */
@@ -14,8 +18,11 @@ export function toCardData(product: {
   images: string[];
   pricePaise: number;
   originalPaise: number | null;
+  stock?: number | null;
 }): ProductCardData {
+  const level = stockLevel(product.stock);
   return {
+    ...(level === "low" || level === "out" ? { stockNote: stockLabel(product.stock)! } : {}),
     id: product.id,
     name: product.name,
     image: product.images[0] ?? "",

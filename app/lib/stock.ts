@@ -33,6 +33,12 @@ export function stockLabel(stock: number | null | undefined): string | null {
   }
 }
 
+/** What a page shows of `stock` units: its level and words; null when the stock is not tracked. */
+export function stockView(stock: number | null | undefined): { level: StockLevel; text: string } | null {
+  const level = stockLevel(stock);
+  return level ? { level, text: stockLabel(stock)! } : null;
+}
+
 /** Whether a page's words about `before` and `after` units differ (a page cache must then drop the product). */
 export function stockLabelChanged(before: number | null | undefined, after: number | null | undefined): boolean {
   return stockLabel(before) !== stockLabel(after);
@@ -50,3 +56,27 @@ export const STOCK_MESSAGES = {
 /** Why a product's stock changed (the audit, stock_movements.reason). */
 export const STOCK_REASONS = ["sale", "cancel", "expiry", "edit", "import"] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
+
+/**
+ * The cart's lines that cannot be ordered now (issue 23 item 1): per product (its colours add up),
+ * the sentence to show when the watch sold out or fewer units are left than the cart asks for.
+ * `stockOf` answers a product's units on hand (null or undefined: not tracked, never a problem).
+ */
+export function cartStockProblems(
+  lines: readonly { productId: string; name: string; quantity: number }[],
+  stockOf: (productId: string) => number | null | undefined,
+): { productId: string; message: string }[] {
+  const wanted = new Map<string, { name: string; quantity: number }>();
+  for (const line of lines) {
+    const entry = wanted.get(line.productId) ?? { name: line.name, quantity: 0 };
+    entry.quantity += line.quantity;
+    wanted.set(line.productId, entry);
+  }
+  const problems: { productId: string; message: string }[] = [];
+  for (const [productId, { name, quantity }] of wanted) {
+    const stock = stockOf(productId);
+    if (stock === null || stock === undefined || stock >= quantity) continue;
+    problems.push({ productId, message: stock <= 0 ? STOCK_MESSAGES.lineSoldOut(name) : STOCK_MESSAGES.lineShort(name, stock) });
+  }
+  return problems;
+}

@@ -7,7 +7,7 @@ import { BackLink } from "~/components/admin/BackLink";
 import { adminStyles } from "~/components/admin/ui";
 import { PRODUCT_FORM_BODY_BYTES } from "~/constants/media";
 import { readFormData, throwBodyError } from "~/http/body.server";
-import { parseProductForm, productFormConstraint, withFieldErrors } from "~/utils/product-form.server";
+import { parseProductForm, productFormConstraint, stockSeenOf, withFieldErrors } from "~/utils/product-form.server";
 import { parseProductIntent } from "~/utils/admin-forms.server";
 import { requireStaff } from "~/utils/staff.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -59,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (!parsed.ok) return json({ result: parsed.reply }, { status: 400 });
         try {
           await own.products.storeImages(parsed.images);
-          const { changed } = await own.products.updateProduct(id, parsed.product, actor, { canChangePrice: staff.role === "owner" });
+          const { changed } = await own.products.updateProduct(id, parsed.product, actor, { canChangePrice: staff.role === "owner", stockSeen: stockSeenOf(formData) });
           return redirectWithSuccess(here, changed ? `${product.name} was saved.` : "Nothing had changed.");
         } catch (error) {
           if (error instanceof own.products.ProductWriteError) {
@@ -96,6 +96,8 @@ export default function EditProduct() {
     colours: product.colours.join("\n"),
     bestseller: product.bestseller,
     sold: String(product.sold),
+    stock: product.stock === null || product.stock === undefined ? "" : String(product.stock),
+    stockSeen: product.stock === null || product.stock === undefined ? "" : String(product.stock),
   };
   return (
     <div className={adminStyles.page}>

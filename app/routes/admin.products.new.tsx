@@ -65,6 +65,8 @@ export default function NewProduct() {
     colours: "",
     bestseller: false,
     sold: "0",
+    stock: "",
+    stockSeen: "",
   };
   return (
     <div className={adminStyles.page}>

@@ -4,6 +4,8 @@ import { Link, useFetchers, useLoaderData } from "@remix-run/react";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { CartLine, cartLineFetcherKey, ENHANCED_FIELD } from "~/components/cart/CartLine";
+import { StockProblems } from "~/components/cart/StockProblems";
+import { cartStockProblems } from "~/lib/stock";
 import { buildCartLines, cartTotals, parseQuantityInput, type CartLineData } from "~/lib/cart-lines";
 import { CartTotals } from "~/components/cart/CartTotals";
 import { CartDeliveryCheck } from "~/components/cart/CartDeliveryCheck";
@@ -31,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const delivery = await loadDeliveryCheck(request, cartTotals(lines).totalPaise);
   const headers = new Headers({ "cache-control": "private, no-store" });
   if (delivery.setCookie) headers.append("Set-Cookie", delivery.setCookie);
-  return json({ lines, delivery: delivery.check }, { headers });
+  // Issue 23: lines whose watch sold out, or asks for more than are left, say so here.
+  const stockProblems = cartStockProblems(lines, (id) => byId.get(id)?.stock);
+  return json({ lines, delivery: delivery.check, stockProblems }, { headers });
 }
 
 /**
@@ -94,7 +98,7 @@ function useOptimisticLines(lines: CartLineData[]): CartLineData[] {
 }
 
 export default function CartPage() {
-  const { lines, delivery } = useLoaderData<typeof loader>();
+  const { lines, delivery, stockProblems } = useLoaderData<typeof loader>();
   const visible = useOptimisticLines(lines);
   const totals = cartTotals(visible);
 
@@ -118,6 +122,7 @@ export default function CartPage() {
         </div>
       ) : (
         <>
+          <StockProblems problems={stockProblems} />
           <ul aria-label="Cart items" className="border-t">
             {visible.map((line) => (
               <CartLine key={cartLineFetcherKey(line)} line={line} />

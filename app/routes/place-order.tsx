@@ -5,6 +5,8 @@ import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, us
 import { useEffect, useMemo, useRef, useState } from "react";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
+import { StockProblems } from "~/components/cart/StockProblems";
+import { cartStockProblems } from "~/lib/stock";
 import { buildCartLines, cartTotals } from "~/lib/cart-lines";
 import { CartTotals } from "~/components/cart/CartTotals";
 import { AddressFields } from "~/components/checkout/AddressFields";
@@ -35,8 +37,10 @@ async function readCart(request: Request, token: string) {
     if (error instanceof BackendError && error.status === 401) throw await expiredSessionRedirect(request, "/place-order");
     throw error;
   });
-  const lines = buildCartLines(cart, await backend.getProducts(Object.keys(cart)));
-  return { lines, totals: cartTotals(lines) };
+  const byId = await backend.getProducts(Object.keys(cart));
+  const lines = buildCartLines(cart, byId);
+  // Issue 23: lines that can't be ordered now block PLACE ORDER, with the reason.
+  return { lines, totals: cartTotals(lines), stockProblems: cartStockProblems(lines, (id) => byId.get(id)?.stock) };
 }
 
 /**
@@ -62,7 +66,7 @@ async function readCheckoutMode(): Promise<CheckoutMode | null> {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireUserToken(request);
-  const { lines, totals } = await readCart(request, token);
+  const { lines, totals, stockProblems } = await readCart(request, token);
   if (lines.length === 0) throw redirect("/cart", 303);
   const mode = await readCheckoutMode();
   return json(
@@ -71,6 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       savedAddresses: await checkoutAddressChoices(request),
       lines,
       totals,
+      stockProblems,
       codEnabled: getEnv().ENABLE_COD,
       testMode: mode?.environment === "test" ? (mode.simulator ? ("simulator" as const) : ("sandbox" as const)) : null,
       modal: mode?.checkout === "modal" ? { mode: mode.sdkMode } : null,
@@ -191,7 +196,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   actionResult && typeof actionResult === "object" && "payment" in actionResult && actionResult.payment ? false : defaultShouldRevalidate;
 
 export default function PlaceOrderPage() {
-  const { lines, totals, codEnabled, testMode, modal, idempotencyKey, savedAddresses } = useLoaderData<typeof loader>();
+  const { lines, totals, codEnabled, testMode, modal, idempotencyKey, savedAddresses, stockProblems } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -383,10 +388,11 @@ export default function PlaceOrderPage() {
             </Link>
             .
           </p>
+          <StockProblems problems={stockProblems} />
           <div className="mt-6 w-full text-end">
             <button
               type="submit"
-              disabled={busy}
+              disabled={busy || stockProblems.length > 0}
               className="bg-black px-16 py-3 text-sm text-white hover:bg-gray-800 disabled:cursor-wait disabled:opacity-70"
             >
               PLACE ORDER

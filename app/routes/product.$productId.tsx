@@ -25,6 +25,7 @@ import { PriceBlock } from "~/components/product/PriceBlock";
 import { LazyProductSkeleton, useProductNavigationPending } from "~/components/navigation-pending";
 import { ProductTabs } from "~/components/product/ProductTabs";
 import { RelatedProducts } from "~/components/product/RelatedProducts";
+import { StockLabel } from "~/components/product/StockLabel";
 import { StarRating } from "~/components/product/StarRating";
 import { showToast } from "~/components/toast";
 import { ComingSoonButton } from "~/components/ui/ComingSoon";
@@ -154,12 +155,11 @@ function ProductDetail({ product, related, delivery, descriptionTab, reviews }: 
           <h1 className="font-serif text-2xl leading-snug text-gray-900 sm:text-3xl">{product.name}</h1>
           <StarRating average={reviews.average} text={reviews.ratingText} />
           <PriceBlock pricePaise={product.pricePaise} originalPaise={product.originalPaise} />
-          <p>
-            <span className="inline-flex items-center gap-1.5 rounded-full bg-green-50 px-3 py-1 text-sm font-medium text-green-800" data-testid="stock">
-              <span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-600" />
-              In Stock
-            </span>
-          </p>
+          {product.stock ? (
+            <p>
+              <StockLabel stock={product.stock} />
+            </p>
+          ) : null}
           {product.description ? <p className="leading-relaxed text-gray-600">{product.description}</p> : null}
           {product.features.length > 0 ? (
             <ul className="list-disc space-y-1 pl-5 text-sm text-gray-700" aria-label="Features">
@@ -230,6 +230,14 @@ function AddToCartForm({ product }: { product: PageProduct }) {
   useEffect(() => {
     if (actionData?.error) showToast(actionData.error, "error");
   }, [actionData]);
+  if (product.stock?.level === "out") {
+    // Issue 23: a sold-out watch cannot be bought; the server refuses a forged post too.
+    return (
+      <p className="rounded border border-gray-300 bg-gray-50 px-4 py-3 text-sm text-gray-800" data-testid="sold-out">
+        This watch is out of stock, so it can't be added to a cart now.
+      </p>
+    );
+  }
   return (
     <Form method="post" id={formId} className="flex flex-col gap-5">
       <input type="hidden" name="intent" value="add-to-cart" />

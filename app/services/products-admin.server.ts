@@ -7,6 +7,7 @@ import { clampPage, modelKey, searchNeedle } from "~/lib/catalogue";
 import type { CollectionParams } from "~/schemas/collection-params";
 import { productFromJson, productToJson, type Product, type ProductJson } from "~/schemas/product";
 import { recordAudit, type Actor } from "~/services/audit.server";
+import { setProductStock } from "~/services/stock.server";
 
 /*
  * The back office's products (issue 12 item 2; DESIGN.md §18; docs/decisions/0610): the list with
@@ -150,7 +151,7 @@ export async function updateProduct(
   id: string,
   json: ProductJson,
   actor: Actor,
-  { canChangePrice }: { canChangePrice: boolean },
+  { canChangePrice, stockSeen }: { canChangePrice: boolean; stockSeen?: number | null },
 ): Promise<{ product: AdminProduct; changed: boolean }> {
   return db.transaction().execute(async (trx) => {
     const before = await getAdminProduct(trx, id);
@@ -159,16 +160,23 @@ export async function updateProduct(
     if (!canChangePrice && (edited.pricePaise !== before.pricePaise || edited.originalPaise !== before.originalPaise)) {
       throw new ProductWriteError(403, PRICE_OWNER_ONLY, "price");
     }
-    const diff = changedFields(productToJson(before), productToJson(edited));
+    const stockBefore = before.stock ?? null;
+    const stockAfter = edited.stock === undefined ? stockBefore : edited.stock;
+    // Issue 23: the form's figure replaces the stock only if no sale moved it since the form opened.
+    if (stockAfter !== stockBefore && stockSeen !== undefined && stockSeen !== stockBefore) {
+      throw new ProductWriteError(409, `The stock changed to ${stockBefore ?? "not tracked"} while you were editing (orders came in). Check it and save again.`, "stock");
+    }
+    const diff = changedFields(productToJson(before), productToJson({ ...edited, stock: stockAfter }));
     if (Object.keys(diff.after).length === 0) return { product: before, changed: false };
-    const { id: _id, position: _position, model_first: _first, hidden: _hidden, ...fields } = productToRow(edited, 0);
+    const { id: _id, position: _position, model_first: _first, hidden: _hidden, stock: _stock, ...fields } = productToRow(edited, 0);
     await trx.updateTable("products").set(fields).where("id", "=", id).execute();
+    await setProductStock(trx, id, stockAfter, { reason: "edit", actor: actor.email, now: Date.now(), before: stockBefore });
     if (modelKey(before) !== modelKey(edited) || before.subCategory !== edited.subCategory || before.category !== edited.category) {
       await recomputeModelFirst(trx, [before, edited]);
     }
     await markCatalogueChanged(trx);
     await recordAudit(trx, { actor, entity: "product", entityId: id, action: "edit", ...diff });
-    return { product: { ...edited, hidden: before.hidden }, changed: true };
+    return { product: { ...edited, stock: stockAfter, hidden: before.hidden }, changed: true };
   });
 }
 

@@ -51,6 +51,8 @@ function formToJson(raw: unknown): unknown {
     colours: lines(form.colours),
     bestseller: form.bestseller === "on" || form.bestseller === "true",
     sold: wholeNumber(form.sold),
+    // Issue 23: "" = not tracked (null); digits = units on hand.
+    stock: form.stock === undefined || (typeof form.stock === "string" && form.stock.trim() === "") ? null : wholeNumber(form.stock),
     createdAt: form.createdAt,
   };
 }
@@ -127,4 +129,15 @@ export async function parseProductForm(formData: FormData, fixed: { id?: string;
 export function withFieldErrors(submission: ProductSubmission, fieldErrors: Record<string, string[]>): ProductFormReply {
   const reply = submission.reply();
   return { ...reply, status: "error", error: { ...(reply.error ?? {}), ...fieldErrors } };
+}
+
+/**
+ * The stock the product form was opened with (hidden field `stockSeen`; issue 23): a number, null
+ * for not tracked, undefined when absent or unreadable (then no check is made).
+ */
+export function stockSeenOf(formData: FormData): number | null | undefined {
+  const value = formData.get("stockSeen");
+  if (typeof value !== "string") return undefined;
+  if (value.trim() === "") return null;
+  return /^\d{1,7}$/.test(value.trim()) ? Number(value.trim()) : undefined;
 }

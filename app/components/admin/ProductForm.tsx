@@ -23,6 +23,10 @@ export type ProductFormValues = {
   colours: string;
   bestseller: boolean;
   sold: string;
+  /** Units on hand ("" = not tracked; issue 23). */
+  stock: string;
+  /** The stock the form was opened with: a sale meanwhile makes the save ask again. */
+  stockSeen: string;
 };
 
 /** conform's constraint attributes by field name, computed on the server (product-form.server). */
@@ -205,6 +209,8 @@ export function ProductForm({
           hint: priceLocked ? "Only an owner can change prices." : "Shown struck through when higher than the price (SPEC §3 discount).",
         })}
         {text("sold", "Sold", { inputMode: "numeric", hint: "Units sold: the Best Selling sort." })}
+        {text("stock", "Stock on hand", { inputMode: "numeric", hint: "Units the shop has now. Empty: not tracked (the store then says nothing about stock)." })}
+        <input type="hidden" name="stockSeen" value={values.stockSeen} />
         <div className="flex items-center gap-2 sm:col-span-3">
           <input id={`${id}-bestseller`} name="bestseller" type="checkbox" defaultChecked={checked} className="h-4 w-4" />
           <label htmlFor={`${id}-bestseller`} className="text-sm text-gray-800">
