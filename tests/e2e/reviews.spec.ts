@@ -18,17 +18,18 @@ import { ownerCommand, signInAsStaff } from "./staff";
 // each, 1–5 s on two busy cores) and three axe runs: two minutes and more on a busy machine.
 test.describe.configure({ timeout: 300_000 });
 
-type ListedProduct = { _id: string; name: string; price?: number; colours: string[]; reviewCount?: number };
+type ListedProduct = { _id: string; name: string; price?: number; colours: string[]; reviewCount?: number; stock?: number };
 
 /**
  * A watch no other spec reads and nobody has reviewed: from the end of the catalogue, without
- * colours, within cash on delivery's reach; the js and no-js projects take alternate ones, so
+ * colours, within cash on delivery's reach, not short of stock (issue 23 item 1: the demo
+ * catalogue has sold-out and low watches); the js and no-js projects take alternate ones, so
  * their runs (side by side, on one server) never review the same watch.
  */
 async function unreviewedWatch(request: APIRequestContext): Promise<ListedProduct> {
   const response = await request.get("/api/product/listproduct");
   expect(response.ok()).toBe(true);
-  const products = ((await response.json()).products as ListedProduct[]).filter((p) => p.colours.length === 0 && (p.price ?? 0) > 0 && (p.price ?? 0) <= 25_000);
+  const products = ((await response.json()).products as ListedProduct[]).filter((p) => p.colours.length === 0 && (p.price ?? 0) > 0 && (p.price ?? 0) <= 25_000 && (p.stock === undefined || p.stock >= 5));
   const mine = products.reverse().filter((_, index) => index % 2 === (jsDisabled() ? 1 : 0));
   const product = mine.slice(0, 40).find((p) => !p.reviewCount);
   expect(product, "an unreviewed watch at the end of the demo catalogue").toBeDefined();
