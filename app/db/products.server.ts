@@ -200,8 +200,9 @@ export function rowToProduct(row: ProductRow): Product {
     bestseller: Number(row.bestseller) === 1,
     sold: Number(row.sold),
     createdAt: Number(row.created_at),
-    stock: row.stock === null || row.stock === undefined ? null : Number(row.stock),
-    reviewCount: Number(row.review_count ?? 0),
-    ratingSum: Number(row.rating_sum ?? 0),
+    // Left undefined when there is nothing to say, as a product read from listproduct JSON has them.
+    stock: row.stock === null || row.stock === undefined ? undefined : Number(row.stock),
+    reviewCount: Number(row.review_count ?? 0) || undefined,
+    ratingSum: Number(row.rating_sum ?? 0) || undefined,
   };
 }

@@ -125,8 +125,8 @@ export function productFromJson(json: ProductJson): Product {
     createdAt: Date.parse(json.createdAt),
     // Absent: not said (an import keeps the stored stock); null: not tracked.
     stock: json.stock,
-    reviewCount: json.reviewCount ?? 0,
-    ratingSum: json.reviewCount && json.rating ? Math.round(json.rating * json.reviewCount) : 0,
+    reviewCount: json.reviewCount || undefined,
+    ratingSum: json.reviewCount && json.rating ? Math.round(json.rating * json.reviewCount) : undefined,
   };
 }
 

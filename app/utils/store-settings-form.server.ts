@@ -56,7 +56,8 @@ export function parseStoreSettingsForm(
     sellerState: values.sellerState,
     gstRatePercent: /^\d{1,2}(\.\d{1,2})?$/.test(rate) ? Number(rate) : Number.NaN,
     invoicePrefix: values.invoicePrefix.trim().toUpperCase(),
-    stockHoldMinutes: /^\s*\d{1,5}\s*$/.test(values.stockHoldMinutes) ? Number(values.stockHoldMinutes) : Number.NaN,
+    // Empty (or a form from before issue 23): the default hold.
+    stockHoldMinutes: values.stockHoldMinutes.trim() === "" ? undefined : /^\s*\d{1,5}\s*$/.test(values.stockHoldMinutes) ? Number(values.stockHoldMinutes) : Number.NaN,
   });
   if (parsed.success) return { ok: true, settings: parsed.data };
   const errors: Partial<Record<StoreSettingsField, string>> = {};

@@ -220,6 +220,8 @@ describe("the store settings form", () => {
         sellerState: "Karnataka",
         gstRatePercent: 18,
         invoicePrefix: "CI",
+        // Not on the form: the default hold of issue 23 (30 minutes).
+        stockHoldMinutes: 30,
       },
     });
   });
