@@ -33,10 +33,20 @@ export function stockLabel(stock: number | null | undefined): string | null {
   }
 }
 
-/** What a page shows of `stock` units: its level and words; null when the stock is not tracked. */
-export function stockView(stock: number | null | undefined): { level: StockLevel; text: string } | null {
+/** The label's colours by level: green in stock, amber few left, grey sold out (Tailwind classes). */
+const STOCK_LOOKS: Record<StockLevel, string> = {
+  in: "bg-green-50 text-green-800",
+  low: "bg-amber-50 text-amber-900",
+  out: "bg-gray-100 text-gray-800",
+};
+
+/**
+ * What a page shows of `stock` units: its level, words and colours (sent by the loader, so the
+ * page's JavaScript carries none of it); null when the stock is not tracked.
+ */
+export function stockView(stock: number | null | undefined): { level: StockLevel; text: string; look: string } | null {
   const level = stockLevel(stock);
-  return level ? { level, text: stockLabel(stock)! } : null;
+  return level ? { level, text: stockLabel(stock)!, look: STOCK_LOOKS[level] } : null;
 }
 
 /** Whether a page's words about `before` and `after` units differ (a page cache must then drop the product). */
@@ -47,6 +57,8 @@ export function stockLabelChanged(before: number | null | undefined, after: numb
 /** The sentences shoppers read when stock stops them (cart, checkout, Store API 409). */
 export const STOCK_MESSAGES = {
   outOfStock: "Sorry, this watch is out of stock.",
+  /** The product page, where ADD TO CART would be. */
+  soldOutNote: "This watch is out of stock, so it can't be added to a cart now.",
   /** One cart line: the watch sold out, or fewer are left than the line asks for. */
   lineSoldOut: (name: string) => `${name} is out of stock. Remove it from your cart to place your order.`,
   lineShort: (name: string, left: number) =>

@@ -74,6 +74,12 @@ export default function AdminDashboard() {
               {dashboard.refundsDue === 1 ? "payment" : "payments"} to refund
             </Link>
           </li>
+          <li className={dashboard.stock.out > 0 ? `${adminStyles.card} border-amber-700` : adminStyles.card} data-testid="stock-line">
+            <Link to="/admin/products" className={adminStyles.link}>
+              <span className="block text-2xl font-semibold">{dashboard.stock.low}</span> low in stock (5 or fewer),{" "}
+              <span className="font-semibold">{dashboard.stock.out}</span> out of stock
+            </Link>
+          </li>
         </ul>
       </section>
     </div>

@@ -157,6 +157,9 @@ export default function AdminProducts() {
                 Price
               </th>
               <th scope="col" className={adminStyles.th}>
+                Stock
+              </th>
+              <th scope="col" className={adminStyles.th}>
                 Bestseller
               </th>
               <th scope="col" className={adminStyles.th}>
@@ -180,6 +183,17 @@ export default function AdminProducts() {
                 <td className={adminStyles.td}>
                   {formatPaise(product.pricePaise)}
                   {product.originalPaise !== null && <div className="text-xs text-gray-600 line-through">{formatPaise(product.originalPaise)}</div>}
+                </td>
+                <td className={adminStyles.td} data-testid="admin-stock">
+                  {product.stock === null || product.stock === undefined ? (
+                    <span className="text-gray-600">Not tracked</span>
+                  ) : product.stock === 0 ? (
+                    <span className="font-medium text-red-800">0 — out of stock</span>
+                  ) : product.stock <= 5 ? (
+                    <span className="font-medium text-amber-900">{product.stock} — low</span>
+                  ) : (
+                    product.stock
+                  )}
                 </td>
                 <td className={adminStyles.td}>{product.bestseller ? "Yes" : "No"}</td>
                 <td className={adminStyles.td}>{product.hidden ? <span className="font-medium text-red-800">Hidden</span> : "Shown"}</td>

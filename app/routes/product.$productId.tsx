@@ -25,7 +25,6 @@ import { PriceBlock } from "~/components/product/PriceBlock";
 import { LazyProductSkeleton, useProductNavigationPending } from "~/components/navigation-pending";
 import { ProductTabs } from "~/components/product/ProductTabs";
 import { RelatedProducts } from "~/components/product/RelatedProducts";
-import { StockLabel } from "~/components/product/StockLabel";
 import { StarRating } from "~/components/product/StarRating";
 import { showToast } from "~/components/toast";
 import { ComingSoonButton } from "~/components/ui/ComingSoon";
@@ -155,9 +154,12 @@ function ProductDetail({ product, related, delivery, descriptionTab, reviews }: 
           <h1 className="font-serif text-2xl leading-snug text-gray-900 sm:text-3xl">{product.name}</h1>
           <StarRating average={reviews.average} text={reviews.ratingText} />
           <PriceBlock pricePaise={product.pricePaise} originalPaise={product.originalPaise} />
+          {/* Issue 23: "In stock", "Only N left" or "Out of stock", worded by the loader; nothing when not tracked. */}
           {product.stock ? (
             <p>
-              <StockLabel stock={product.stock} />
+              <span className={`inline-block rounded-full px-3 py-1 text-sm font-medium ${product.stock.look}`} data-testid="stock">
+                {product.stock.text}
+              </span>
             </p>
           ) : null}
           {product.description ? <p className="leading-relaxed text-gray-600">{product.description}</p> : null}
@@ -230,14 +232,8 @@ function AddToCartForm({ product }: { product: PageProduct }) {
   useEffect(() => {
     if (actionData?.error) showToast(actionData.error, "error");
   }, [actionData]);
-  if (product.stock?.level === "out") {
-    // Issue 23: a sold-out watch cannot be bought; the server refuses a forged post too.
-    return (
-      <p className="rounded border border-gray-300 bg-gray-50 px-4 py-3 text-sm text-gray-800" data-testid="sold-out">
-        This watch is out of stock, so it can't be added to a cart now.
-      </p>
-    );
-  }
+  // Issue 23: a sold-out watch cannot be bought (the words come from the loader); the server refuses a forged post too.
+  if (product.soldOut) return <p className="rounded border bg-gray-50 p-3 text-sm" data-testid="sold-out">{product.soldOut}</p>;
   return (
     <Form method="post" id={formId} className="flex flex-col gap-5">
       <input type="hidden" name="intent" value="add-to-cart" />

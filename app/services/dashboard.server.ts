@@ -1,3 +1,4 @@
+import { stockSummary } from "~/services/stock.server";
 import type { DB } from "~/db/db.server";
 import { istDate, istDayStart } from "~/lib/admin-format";
 
@@ -17,6 +18,8 @@ export type Dashboard = {
   toShip: number;
   /** Orders that received a second payment to refund (issue 8 item 2). */
   refundsDue: number;
+  /** Shown products with 1 to 5 units left, and with none (issue 23; untracked ones aside). */
+  stock: { low: number; out: number };
 };
 
 async function periodFigures(db: DB, from: number, to: number): Promise<PeriodFigures> {
@@ -56,12 +59,13 @@ export async function loadDashboard(db: DB, now = Date.now()): Promise<Dashboard
   const today = istDate(now);
   const dayStart = istDayStart(today);
   const monthStart = istDayStart(`${today.slice(0, 8)}01`);
-  const [todayFigures, monthFigures, toPack, toShip, refunds] = await Promise.all([
+  const [todayFigures, monthFigures, toPack, toShip, refunds, stock] = await Promise.all([
     periodFigures(db, dayStart, dayStart + 24 * 60 * 60 * 1000),
     periodFigures(db, monthStart, now + 1),
     countWhere(db, "Order Placed"),
     countWhere(db, "Packing"),
     db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("refund_due", "=", 1).executeTakeFirstOrThrow(),
+    stockSummary(db),
   ]);
-  return { today: todayFigures, month: monthFigures, toPack, toShip, refundsDue: Number(refunds.n) };
+  return { today: todayFigures, month: monthFigures, toPack, toShip, refundsDue: Number(refunds.n), stock };
 }

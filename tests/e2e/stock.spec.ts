@@ -1,0 +1,65 @@
+import { DEFAULT_SIZE_KEY } from "../../app/constants/store";
+import { ADDRESS } from "../fixtures/address";
+import { logInWithForm, newShopper, registerWithApi } from "./auth";
+import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
+import { BACK_OFFICE_URL } from "./servers";
+import { signInAsStaff } from "./staff";
+
+/**
+ * Real stock (issue 23 item 1), JavaScript on and off: the owner sets a watch's stock to 1 on its
+ * product form; one shopper buys that last unit; the next shopper sees "Out of stock" where ADD TO
+ * CART was, a forged add is refused, and the dashboard counts the watch as out of stock.
+ *
+ * On the back office's server (tests/e2e/servers.ts), so no other spec sees the watch sell out;
+ * each project takes its own watch (the demo's w00040 and w00044: no colours, under ₹25,000).
+ */
+test.use({ baseURL: BACK_OFFICE_URL });
+
+test("the last unit, bought by one shopper, shows 'Out of stock' to the next", async ({ page, request, browser }) => {
+  test.setTimeout(60_000); // the owner's terminal command, a form save, an order and a second browser
+  const productId = jsDisabled() ? "w00044" : "w00040";
+
+  await signInAsStaff(page, "owner");
+  await page.goto(`/admin/products/${productId}`);
+  const stock = page.getByLabel("Stock on hand");
+  await expect(stock).not.toHaveValue("");
+  await stock.fill("1");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(/was saved\./).filter({ visible: true }).first()).toBeVisible();
+
+  // The first shopper sees "Only 1 left" and buys it, cash on delivery, through the Store API.
+  const first = newShopper("stock-first");
+  await registerWithApi(request, first);
+  const { token } = (await (await request.post("/api/user/login", { data: { email: first.email, password: first.password } })).json()) as { token: string };
+  await expect.poll(async () => (await request.get(`/product/${productId}`)).text(), { timeout: 5_000 }).toContain("Only 1 left");
+  expect((await request.post("/api/cart/add", { data: { itemId: productId, size: DEFAULT_SIZE_KEY }, headers: { token } })).status()).toBe(200);
+  const placed = await request.post("/api/order/place", {
+    data: { address: ADDRESS, items: [{ _id: productId, size: DEFAULT_SIZE_KEY, quantity: 1 }], amount: 0 },
+    headers: { token },
+  });
+  expect(placed.status()).toBe(200);
+
+  // The next shopper, in a browser of their own, finds it sold out.
+  const context = await browser.newContext({ javaScriptEnabled: !jsDisabled(), baseURL: BACK_OFFICE_URL });
+  const next = await context.newPage();
+  const second = newShopper("stock-next");
+  await registerWithApi(context.request, second);
+  await next.goto(`/login?redirectTo=${encodeURIComponent(`/product/${productId}`)}`);
+  await logInWithForm(next, second);
+  await expect(next).toHaveURL(`/product/${productId}`);
+  await expect(next.getByTestId("stock")).toHaveText("Out of stock");
+  await expect(next.getByTestId("sold-out")).toHaveText("This watch is out of stock, so it can't be added to a cart now.");
+  await expect(next.getByRole("button", { name: "ADD TO CART" })).toHaveCount(0);
+  await expectNoAxeViolations(next);
+
+  // A forged add (the form posted anyway) is refused with the reason.
+  const { token: nextToken } = (await (await context.request.post("/api/user/login", { data: { email: second.email, password: second.password } })).json()) as { token: string };
+  const forged = await context.request.post("/api/cart/add", { data: { itemId: productId, size: DEFAULT_SIZE_KEY }, headers: { token: nextToken } });
+  expect(forged.status()).toBe(409);
+  expect(await forged.json()).toMatchObject({ success: false, message: "Sorry, this watch is out of stock." });
+  await context.close();
+
+  // The owner's dashboard counts it out of stock.
+  await page.goto("/admin");
+  await expect(page.getByTestId("stock-line")).toContainText(/[1-9]\d* out of stock/);
+});
