@@ -100,6 +100,8 @@ describe.each(databases)("crash safety on %s", (kind) => {
       db = database.open();
       // Cash on delivery for any total: the chaos carts run past the default ₹25,000 limit (issue 13).
       await saveDeliveryRules(db, { ...DEFAULT_DELIVERY_RULES, codMaxPaise: 100_000_000 }, { id: null, email: "test:crash" });
+      // Every order takes stock (issue 23): enough of every watch that only a crash can stop one.
+      await db.updateTable("products").set({ stock: 1_000_000 }).execute();
       const catalogue = await readCatalogue(db);
       const ledger: Ledger = { shoppers: [], orders: [], paid: new Set(), verified: new Set(), carts: new Map(), violations: [] };
 
