@@ -3,13 +3,15 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminStyles } from "~/components/admin/ui";
 import { formatPaise } from "~/lib/money";
+import { LOW_STOCK_MAX } from "~/lib/stock";
 import type { PeriodFigures } from "~/backend/own/types";
 import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
 
 /**
  * /admin, the dashboard (issue 12 item 3): today's and this month's orders and revenue (IST),
  * live payments and cash on delivery apart from test payments; the orders waiting to be packed
- * or shipped; double payments waiting for a refund. Each figure links to the orders behind it.
+ * or shipped; double payments waiting for a refund; shown products low in stock and out of stock.
+ * Each figure links to the orders or products behind it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { own } = await requireStaff(request);
@@ -75,8 +77,12 @@ export default function AdminDashboard() {
             </Link>
           </li>
           <li className={dashboard.stock.out > 0 ? `${adminStyles.card} border-amber-700` : adminStyles.card} data-testid="stock-line">
-            <Link to="/admin/products" className={adminStyles.link}>
-              <span className="block text-2xl font-semibold">{dashboard.stock.low}</span> low in stock (5 or fewer),{" "}
+            {/* Shown products only, as the counts are (stockSummary), so each list has as many rows as its figure says. */}
+            <Link to="/admin/products?stock=low&show=shown" className={adminStyles.link}>
+              <span className="block text-2xl font-semibold">{dashboard.stock.low}</span> low in stock ({LOW_STOCK_MAX} or fewer)
+            </Link>
+            ,{" "}
+            <Link to="/admin/products?stock=out&show=shown" className={adminStyles.link}>
               <span className="font-semibold">{dashboard.stock.out}</span> out of stock
             </Link>
           </li>

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { adminStyles } from "~/components/admin/ui";
 import { BRANDS, CATEGORIES, SORT_LABELS, SORTS } from "~/constants/store";
 import { formatPaise } from "~/lib/money";
+import { LOW_STOCK_MAX } from "~/lib/stock";
 import { parseAdminProductListParams } from "~/utils/admin-forms.server";
 import type { AdminListParams } from "~/backend/own/types";
 import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
@@ -12,7 +13,8 @@ import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
  * /admin/products (issue 12 item 2): every product, hidden ones too, searched and filtered with
  * the /collection URL (`q`, `category`, `brand`, `min`, `max` in whole rupees, `sort`, `page`;
  * app/schemas/collection-params.ts) plus `show` = all | shown | hidden. A price bound is applied only
- * when given (the storefront's default 10,000 would hide dearer watches here). GET only.
+ * when given (the storefront's default 10,000 would hide dearer watches here), and `stock` = low |
+ * out (issue 23: the dashboard's low/out-of-stock line links here). GET only.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { own, staff } = await requireStaff(request);
@@ -34,6 +36,7 @@ function listSearch(params: AdminListParams, page: number): string {
   if (params.max !== null) search.set("max", String(params.max));
   if (params.sort !== "relevant") search.set("sort", params.sort);
   if (params.visibility !== "all") search.set("show", params.visibility);
+  if (params.stock !== "all") search.set("stock", params.stock);
   if (page > 1) search.set("page", String(page));
   const text = search.toString();
   return text ? `?${text}` : "";
@@ -62,7 +65,8 @@ export default function AdminProducts() {
         </div>
       </div>
 
-      <Form method="get" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8" aria-label="Filter products">
+      {/* Keyed by the filters, so a link or Back that changes them (JavaScript on) shows them, not the last ones typed. */}
+      <Form key={listSearch(params, 1)} method="get" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-9" aria-label="Filter products">
         <div className="col-span-2">
           <label htmlFor="filter-q" className={adminStyles.label}>
             Search name
@@ -125,7 +129,17 @@ export default function AdminProducts() {
             <option value="hidden">Hidden</option>
           </select>
         </div>
-        <div className="col-span-2 flex items-end gap-2 sm:col-span-4 lg:col-span-8">
+        <div>
+          <label htmlFor="filter-stock" className={adminStyles.label}>
+            Stock
+          </label>
+          <select id="filter-stock" name="stock" defaultValue={params.stock} className={adminStyles.input}>
+            <option value="all">All</option>
+            <option value="low">{`Low (1 to ${LOW_STOCK_MAX})`}</option>
+            <option value="out">Out of stock</option>
+          </select>
+        </div>
+        <div className="col-span-2 flex items-end gap-2 sm:col-span-4 lg:col-span-9">
           <button type="submit" className={adminStyles.button}>
             Filter
           </button>{" "}
@@ -189,7 +203,7 @@ export default function AdminProducts() {
                     <span className="text-gray-600">Not tracked</span>
                   ) : product.stock === 0 ? (
                     <span className="font-medium text-red-800">0 — out of stock</span>
-                  ) : product.stock <= 5 ? (
+                  ) : product.stock <= LOW_STOCK_MAX ? (
                     <span className="font-medium text-amber-900">{product.stock} — low</span>
                   ) : (
                     product.stock

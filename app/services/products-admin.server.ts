@@ -4,6 +4,7 @@ import { markCatalogueChanged, productToRow, recomputeModelFirst, rowToProduct }
 import type { Database } from "~/db/schema";
 import { BackendError } from "~/lib/errors";
 import { clampPage, modelKey, searchNeedle } from "~/lib/catalogue";
+import { LOW_STOCK_MAX } from "~/lib/stock";
 import type { CollectionParams } from "~/schemas/collection-params";
 import { productFromJson, productToJson, type Product, type ProductJson } from "~/schemas/product";
 import { recordAudit, type Actor } from "~/services/audit.server";
@@ -35,11 +36,15 @@ export class ProductWriteError extends BackendError {
   }
 }
 
-/** The admin list's query: the /collection filters (prices in whole rupees, null = no bound) and shown/hidden. */
+/** The admin list's stock filter (issue 23): every product, the low ones (tracked, 1 to LOW_STOCK_MAX) or the sold-out ones (0). */
+export type AdminStockFilter = "all" | "low" | "out";
+
+/** The admin list's query: the /collection filters (prices in whole rupees, null = no bound), shown/hidden and stock. */
 export type AdminListParams = Omit<CollectionParams, "min" | "max"> & {
   min: number | null;
   max: number | null;
   visibility: "all" | "shown" | "hidden";
+  stock: AdminStockFilter;
 };
 
 /** Rows per admin list page. */
@@ -48,7 +53,8 @@ export const ADMIN_PAGE_SIZE = 25;
 /**
  * One page of the back office's product list, hidden products included unless filtered: name
  * search (case-insensitive substring, as SPEC §5), categories, brands, price bounds (rupees),
- * sort, shown/hidden. Answers the clamped page, its products (money in paise) and the total.
+ * sort, shown/hidden, stock (low: tracked with 1 to LOW_STOCK_MAX units; out: none). Answers
+ * the clamped page, its products (money in paise) and the total.
  */
 export async function adminProductList(
   db: DB,
@@ -71,6 +77,9 @@ export async function adminProductList(
     if (params.min !== null) conditions.push(eb("price_paise", ">=", params.min * 100));
     if (params.max !== null) conditions.push(eb("price_paise", "<=", params.max * 100));
     if (params.visibility !== "all") conditions.push(eb("hidden", "=", params.visibility === "hidden" ? 1 : 0));
+    // Not tracked (null) is neither low nor out: `between` and `=` are never true of null.
+    if (params.stock === "low") conditions.push(eb.between("stock", 1, LOW_STOCK_MAX));
+    if (params.stock === "out") conditions.push(eb("stock", "=", 0));
     return eb.and(conditions);
   };
   const count = await db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirst();

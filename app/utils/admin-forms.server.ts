@@ -79,20 +79,28 @@ export function parseProductIntent(value: FormDataEntryValue | null) {
 }
 
 const visibilitySchema = z.enum(["all", "shown", "hidden"]).catch("all");
+const stockFilterSchema = z.enum(["all", "low", "out"]).catch("all");
 const rupeeBound = z.string().trim().regex(/^\d{1,10}$/).transform(Number);
 
 /**
  * The product list's URL (issue 12 item 2): the /collection parameters (app/schemas/collection-params.ts)
  * with `min`/`max` in whole rupees applied only when given (null otherwise: the storefront's
- * default 10,000 would hide dearer watches here), plus `show` = all | shown | hidden. Bad values
- * fall back to their defaults; never throws.
+ * default 10,000 would hide dearer watches here), plus `show` = all | shown | hidden and
+ * `stock` = low | out (anything else: all; issue 23). Bad values fall back to their defaults;
+ * never throws.
  */
 export function parseAdminProductListParams(search: URLSearchParams): AdminListParams {
   const bound = (name: "min" | "max") => {
     const parsed = rupeeBound.safeParse(search.get(name) ?? "");
     return parsed.success ? parsed.data : null;
   };
-  return { ...parseCollectionParams(search), min: bound("min"), max: bound("max"), visibility: visibilitySchema.parse(search.get("show") ?? "all") };
+  return {
+    ...parseCollectionParams(search),
+    min: bound("min"),
+    max: bound("max"),
+    visibility: visibilitySchema.parse(search.get("show") ?? "all"),
+    stock: stockFilterSchema.parse(search.get("stock") ?? "all"),
+  };
 }
 
 /** The delivery rules form's fields (/admin/delivery; issue 13 item 2). */

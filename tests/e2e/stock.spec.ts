@@ -2,7 +2,7 @@ import { DEFAULT_SIZE_KEY } from "../../app/constants/store";
 import { ADDRESS } from "../fixtures/address";
 import { logInWithForm, newShopper, registerWithApi } from "./auth";
 import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
-import { BACK_OFFICE_URL } from "./servers";
+import { BACK_OFFICE_URL, STORE_URL } from "./servers";
 import { signInAsStaff } from "./staff";
 
 /**
@@ -62,4 +62,54 @@ test("the last unit, bought by one shopper, shows 'Out of stock' to the next", a
   // The owner's dashboard counts it out of stock.
   await page.goto("/admin");
   await expect(page.getByTestId("stock-line")).toContainText(/[1-9]\d* out of stock/);
+});
+
+/**
+ * The dashboard's low and out-of-stock figures link to the product list filtered the same way
+ * (issue 23), JavaScript on and off: each list has exactly the demo's products at that level.
+ *
+ * On the store's server, whose stock only the checkout specs change, and only of the newest
+ * watches (120 to 240 units each): the demo's low and sold-out watches (app/db/demo-catalogue.ts
+ * demoStock: every ninth from the 31st has 1 to 5 left; DEMO_SOLD_OUT_IDS none) stay as seeded.
+ */
+test.describe("the dashboard's stock figures", () => {
+  test.use({ baseURL: STORE_URL });
+
+  const LOW = ["w00032", "w00041", "w00050", "w00059", "w00068", "w00077", "w00086", "w00095", "w00104", "w00113"];
+  const OUT = ["w00023", "w00058"];
+
+  test("link to the products low in stock and out of stock, exactly", async ({ page }) => {
+    await signInAsStaff(page, "staff");
+    const count = page.getByRole("status").filter({ hasText: "product" });
+    const listed = async () => {
+      const rows = page.locator("tbody tr");
+      const ids = await rows.locator('a[href^="/admin/products/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href")!.split("/").pop()!));
+      return { ids: [...ids].sort(), stock: await rows.getByTestId("admin-stock").allTextContents() };
+    };
+
+    await page.goto("/admin");
+    const line = page.getByTestId("stock-line");
+    await line.getByRole("link", { name: `${LOW.length} low in stock (5 or fewer)` }).click();
+    await expect(page).toHaveURL("/admin/products?stock=low&show=shown");
+    await expect(count).toHaveText(`${LOW.length} products`);
+    await expect(page.getByLabel("Stock", { exact: true })).toHaveValue("low");
+    const low = await listed();
+    expect(low.ids).toEqual(LOW);
+    for (const text of low.stock) expect(text).toMatch(/^[1-5] — low$/);
+    await expectNoAxeViolations(page);
+
+    await page.goto("/admin");
+    await line.getByRole("link", { name: `${OUT.length} out of stock` }).click();
+    await expect(page).toHaveURL("/admin/products?stock=out&show=shown");
+    await expect(count).toHaveText(`${OUT.length} products`);
+    await expect(page.getByLabel("Stock", { exact: true })).toHaveValue("out");
+    expect(await listed()).toEqual({ ids: OUT, stock: OUT.map(() => "0 — out of stock") });
+
+    // The filter form keeps the other filters: low stock again, still shown products only.
+    await page.getByLabel("Stock", { exact: true }).selectOption("low");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/\/admin\/products\?(.+&)?show=shown&stock=low$/);
+    await expect(count).toHaveText(`${LOW.length} products`);
+    expect((await listed()).ids).toEqual(LOW);
+  });
 });
