@@ -1,7 +1,10 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { isSqlite, type DB, type Executor } from "~/db/db.server";
-import type { NewProductRow, ProductRow } from "~/db/schema";
+import type { Insertable } from "kysely";
+import type { NewProductRow, ProductRow, StockMovementsTable } from "~/db/schema";
+
+type NewStockMovement = Insertable<StockMovementsTable>;
 import { modelKey, searchName } from "~/lib/catalogue";
 import type { Product } from "~/schemas/product";
 
@@ -18,14 +21,31 @@ const INSERT_CHUNK = 500;
 export type ImportProgress = (written: number, total: number) => void;
 
 /**
+ * The per-colour stock of those of `productIds` whose colours the owner keeps apart (issue 23;
+ * docs/decisions/0692): product id → colour → units on hand. Products sharing one count are absent.
+ */
+export async function colourStockOf(db: Executor, productIds: readonly string[]): Promise<Map<string, Record<string, number>>> {
+  const byProduct = new Map<string, [string, number][]>();
+  const unique = [...new Set(productIds)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db.selectFrom("colour_stock").select(["product_id", "colour", "stock"]).where("product_id", "in", unique.slice(i, i + 500)).execute();
+    for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), [row.colour, Number(row.stock)]]);
+  }
+  // fromEntries defines own properties: a colour named like "__proto__" stays a colour.
+  return new Map([...byProduct].map(([id, colours]) => [id, Object.fromEntries(colours)]));
+}
+
+/**
  * Replaces the stored catalogue with already validated products (services/catalogue
  * `validateCatalogue`) in one transaction, in their order (catalogue order = "relevant").
  * Until it commits, readers (the store's pages, other processes) keep seeing the old catalogue;
  * the commit bumps `catalogue_state.version` and, on PostgreSQL, sends `NOTIFY catalogue_changed`
  * (issue 10 items 4, 5). `onProgress` is called after each chunk of 500 rows. A product stays
  * hidden when its id was hidden before or is in `hiddenIds` (issue 12; docs/decisions/0610); a
- * product whose `stock` is undefined keeps its stored stock, and every product keeps its published
- * reviews' count and stars (issue 23);
+ * product whose `stock` is undefined keeps its stored stock (and its colours' figures, for the
+ * colours it still has), one with `colourStock` gets those (docs/decisions/0692), every change of
+ * stock is written to `stock_movements` as `import` by `actor`, and every product keeps its
+ * published reviews' count and stars (issue 23);
  * `inTransaction` runs last inside the transaction (the back office's audit row). Returns the number
  * of products written. Throws the database's error, having written nothing.
  */
@@ -33,7 +53,7 @@ export async function replaceCatalogue(
   db: DB,
   products: readonly Product[],
   onProgress?: ImportProgress,
-  options: { hiddenIds?: ReadonlySet<string>; inTransaction?: (trx: Executor) => Promise<void> } = {},
+  options: { hiddenIds?: ReadonlySet<string>; inTransaction?: (trx: Executor) => Promise<void>; actor?: string } = {},
 ): Promise<number> {
   await db.transaction().execute(async (trx) => {
     const wasHidden = new Set((await trx.selectFrom("products").select("id").where("hidden", "=", 1).execute()).map((row) => row.id));
@@ -47,12 +67,35 @@ export async function replaceCatalogue(
           .execute()
       ).map((row) => [row.id, row]),
     );
+    const keptColours = new Map<string, Map<string, number>>();
+    for (const row of await trx.selectFrom("colour_stock").select(["product_id", "colour", "stock"]).execute()) {
+      const colours = keptColours.get(row.product_id) ?? new Map<string, number>();
+      colours.set(row.colour, Number(row.stock));
+      keptColours.set(row.product_id, colours);
+    }
+    const colourRows: { product_id: string; colour: string; stock: number }[] = [];
+    const movements: NewStockMovement[] = [];
+    const now = Date.now();
     const firsts = new Set<string>();
     const rows = products.map((product, position) => {
       const row = productToRow(product, position);
       row.hidden = wasHidden.has(product.id) || options.hiddenIds?.has(product.id) ? 1 : 0;
       const before = kept.get(product.id);
-      if (product.stock === undefined) row.stock = before?.stock === null || before?.stock === undefined ? null : Number(before.stock);
+      const stockBefore = before?.stock === null || before?.stock === undefined ? null : Number(before.stock);
+      if (product.colourStock) {
+        // Colours kept apart (docs/decisions/0692): the file's figures, and the total on the product.
+        for (const [colour, stock] of Object.entries(product.colourStock)) colourRows.push({ product_id: product.id, colour, stock });
+      } else if (product.stock === undefined) {
+        // Not in the file: what was stored stays, colours kept apart included (those it still has).
+        const colours = keptColours.get(product.id);
+        const still = colours ? [...colours].filter(([colour]) => product.colours.includes(colour)) : [];
+        for (const [colour, stock] of still) colourRows.push({ product_id: product.id, colour, stock });
+        row.stock = still.length > 0 ? still.reduce((sum, [, stock]) => sum + stock, 0) : stockBefore;
+      }
+      const stockAfter = row.stock ?? null;
+      if (stockAfter !== stockBefore) {
+        movements.push({ product_id: product.id, colour: null, delta: (stockAfter ?? 0) - (stockBefore ?? 0), stock_after: stockAfter, reason: "import", order_id: null, actor: options.actor ?? "system", at: now });
+      }
       row.review_count = Number(before?.review_count ?? 0);
       row.rating_sum = Number(before?.rating_sum ?? 0);
       const group = modelGroup(row);
@@ -61,11 +104,15 @@ export async function replaceCatalogue(
       return row;
     });
     await trx.deleteFrom("products").execute();
+    await trx.deleteFrom("colour_stock").execute();
     onProgress?.(0, rows.length);
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       await trx.insertInto("products").values(rows.slice(i, i + INSERT_CHUNK)).execute();
       onProgress?.(Math.min(rows.length, i + INSERT_CHUNK), rows.length);
     }
+    for (let i = 0; i < colourRows.length; i += INSERT_CHUNK) await trx.insertInto("colour_stock").values(colourRows.slice(i, i + INSERT_CHUNK)).execute();
+    // Issue 23: every change of stock is audited with its reason; an import's is `import`.
+    for (let i = 0; i < movements.length; i += INSERT_CHUNK) await trx.insertInto("stock_movements").values(movements.slice(i, i + INSERT_CHUNK)).execute();
     await markCatalogueChanged(trx);
     await options.inTransaction?.(trx);
     if (isSqlite(db)) await sql`analyze products`.execute(trx);

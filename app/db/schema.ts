@@ -20,7 +20,19 @@ export interface Database {
   outbox: OutboxTable;
   problem_reports: ProblemReportsTable;
   stock_movements: StockMovementsTable;
+  colour_stock: ColourStockTable;
   reviews: ReviewsTable;
+}
+
+/**
+ * Units on hand of one colour of a product whose colours the owner keeps apart (issue 23 item 1;
+ * docs/decisions/0692). The product's `stock` is the total of its rows; no rows: one count.
+ */
+export interface ColourStockTable {
+  product_id: string;
+  colour: string;
+  /** Never below 0 (CHECK). */
+  stock: number;
 }
 
 /** One change of a product's stock (issue 23 item 1; DESIGN.md §21): the audit of stock. */
@@ -34,6 +46,8 @@ export interface StockMovementsTable {
   /** `sale`, `cancel`, `expiry`, `edit`, `import`. */
   reason: string;
   order_id: string | null;
+  /** The colour the units were of, for a product whose colours are kept apart; null otherwise. */
+  colour: string | null;
   /** A staff email, "cli", "system", or the shopper's order ("shopper"). */
   actor: string;
   at: number;

@@ -57,6 +57,8 @@ export function stockLabelChanged(before: number | null | undefined, after: numb
 /** The sentences shoppers read when stock stops them (cart, checkout, Store API 409). */
 export const STOCK_MESSAGES = {
   outOfStock: "Sorry, this watch is out of stock.",
+  /** ADD TO CART with a colour that sold out (colours kept apart). */
+  colourOutOfStock: (colour: string) => `Sorry, ${colour} is out of stock. Choose another colour.`,
   /** The product page, where ADD TO CART would be. */
   soldOutNote: "This watch is out of stock, so it can't be added to a cart now.",
   /** One cart line: the watch sold out, or fewer are left than the line asks for. */
@@ -71,24 +73,46 @@ export type StockReason = (typeof STOCK_REASONS)[number];
 
 /**
  * The cart's lines that cannot be ordered now (issue 23 item 1): per product (its colours add up),
- * the sentence to show when the watch sold out or fewer units are left than the cart asks for.
- * `stockOf` answers a product's units on hand (null or undefined: not tracked, never a problem).
+ * or per colour for a watch whose colours are kept apart (docs/decisions/0692), the sentence to
+ * show when it sold out or fewer units are left than the cart asks for. `stockOf` answers a
+ * product's stock (`stock` null or undefined: not tracked, never a problem).
  */
 export function cartStockProblems(
-  lines: readonly { productId: string; name: string; quantity: number }[],
-  stockOf: (productId: string) => number | null | undefined,
+  lines: readonly { productId: string; name: string; sizeKey: string; quantity: number }[],
+  stockOf: (productId: string) => { stock?: number | null; colourStock?: Record<string, number> } | undefined,
 ): { productId: string; message: string }[] {
-  const wanted = new Map<string, { name: string; quantity: number }>();
+  const wanted = new Map<string, { name: string; left: number | null | undefined; quantity: number }>();
   for (const line of lines) {
-    const entry = wanted.get(line.productId) ?? { name: line.name, quantity: 0 };
+    const product = stockOf(line.productId);
+    const apart = product?.colourStock;
+    const key = apart ? `${line.productId}\u0000${line.sizeKey}` : line.productId;
+    const entry = wanted.get(key) ?? {
+      name: apart ? `${line.name} (${line.sizeKey})` : line.name,
+      left: apart ? (Object.hasOwn(apart, line.sizeKey) ? apart[line.sizeKey] : 0) : product?.stock,
+      quantity: 0,
+    };
     entry.quantity += line.quantity;
-    wanted.set(line.productId, entry);
+    wanted.set(key, entry);
   }
   const problems: { productId: string; message: string }[] = [];
-  for (const [productId, { name, quantity }] of wanted) {
-    const stock = stockOf(productId);
-    if (stock === null || stock === undefined || stock >= quantity) continue;
-    problems.push({ productId, message: stock <= 0 ? STOCK_MESSAGES.lineSoldOut(name) : STOCK_MESSAGES.lineShort(name, stock) });
+  for (const [key, { name, left, quantity }] of wanted) {
+    if (left === null || left === undefined || left >= quantity) continue;
+    problems.push({ productId: key.split("\u0000")[0], message: left <= 0 ? STOCK_MESSAGES.lineSoldOut(name) : STOCK_MESSAGES.lineShort(name, left) });
   }
   return problems;
+}
+
+/**
+ * What the colour picker says of each colour of a watch whose colours are kept apart (issue 23;
+ * docs/decisions/0692): "Only 2 left" or "Out of stock" (a sold-out colour cannot be chosen);
+ * nothing for a colour in stock, or for any colour of a watch that shares one count.
+ */
+export function colourStockNotes(colourStock: Record<string, number> | undefined): Record<string, { text: string; soldOut: boolean }> {
+  if (!colourStock) return {};
+  const notes: [string, { text: string; soldOut: boolean }][] = [];
+  for (const [colour, units] of Object.entries(colourStock)) {
+    const level = stockLevel(units);
+    if (level === "low" || level === "out") notes.push([colour, { text: stockLabel(units)!, soldOut: level === "out" }]);
+  }
+  return Object.fromEntries(notes);
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/AuditTrail";
+import { StockMovements } from "~/components/admin/StockMovements";
 import { ProductForm, type ProductFormValues } from "~/components/admin/ProductForm";
 import { BackLink } from "~/components/admin/BackLink";
 import { adminStyles } from "~/components/admin/ui";
@@ -22,9 +23,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { own, staff } = await requireStaff(request);
   const product = await own.products.getAdminProduct(params.productId ?? "");
   if (!product) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
-  const history = await own.office.auditTrail("product", product.id);
+  const [history, movements] = await Promise.all([own.office.auditTrail("product", product.id), own.products.stockMovements(product.id)]);
   return json(
-    { product, history, constraint: productFormConstraint(), priceLocked: staff.role !== "owner" },
+    { product, history, movements, constraint: productFormConstraint(), priceLocked: staff.role !== "owner" },
     { headers: { "cache-control": "private, no-store" } },
   );
 }
@@ -76,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditProduct() {
-  const { product, history, constraint, priceLocked } = useLoaderData<typeof loader>();
+  const { product, history, movements, constraint, priceLocked } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const rupees = (paise: number | null) => (paise === null ? "" : String(paise / 100));
   const values: ProductFormValues = {
@@ -98,6 +99,9 @@ export default function EditProduct() {
     sold: String(product.sold),
     stock: product.stock === null || product.stock === undefined ? "" : String(product.stock),
     stockSeen: product.stock === null || product.stock === undefined ? "" : String(product.stock),
+    colourStock: Object.entries(product.colourStock ?? {})
+      .map(([colour, units]) => `${colour}: ${units}`)
+      .join("\n"),
   };
   return (
     <div className={adminStyles.page}>
@@ -144,6 +148,7 @@ export default function EditProduct() {
         idEditable={false}
         submitLabel="Save"
       />
+      <StockMovements movements={movements} />
       <AuditTrail entries={history} />
     </div>
   );

@@ -67,6 +67,7 @@ export default function NewProduct() {
     sold: "0",
     stock: "",
     stockSeen: "",
+    colourStock: "",
   };
   return (
     <div className={adminStyles.page}>

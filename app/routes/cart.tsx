@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers({ "cache-control": "private, no-store" });
   if (delivery.setCookie) headers.append("Set-Cookie", delivery.setCookie);
   // Issue 23: lines whose watch sold out, or asks for more than are left, say so here.
-  const stockProblems = cartStockProblems(lines, (id) => byId.get(id)?.stock);
+  const stockProblems = cartStockProblems(lines, (id) => byId.get(id));
   return json({ lines, delivery: delivery.check, stockProblems }, { headers });
 }
 

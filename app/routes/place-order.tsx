@@ -40,7 +40,7 @@ async function readCart(request: Request, token: string) {
   const byId = await backend.getProducts(Object.keys(cart));
   const lines = buildCartLines(cart, byId);
   // Issue 23: lines that can't be ordered now block PLACE ORDER, with the reason.
-  return { lines, totals: cartTotals(lines), stockProblems: cartStockProblems(lines, (id) => byId.get(id)?.stock) };
+  return { lines, totals: cartTotals(lines), stockProblems: cartStockProblems(lines, (id) => byId.get(id)) };
 }
 
 /**

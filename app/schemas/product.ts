@@ -48,6 +48,15 @@ export const productJsonSchema = z
     sold: z.number().int().nonnegative().optional().default(0),
     /** Units on hand (issue 23, an addition to SPEC.md §3): absent when the store does not track it. */
     stock: z.number().int("must be a whole number").nonnegative("must be 0 or more").max(1_000_000).nullable().optional(),
+    /**
+     * Units on hand per colour, for a watch whose colours the owner keeps apart (issue 23; an
+     * addition to SPEC.md §3): one figure for each of `colours`; `stock` is then their total.
+     */
+    colourStock: z
+      .record(z.string().trim().min(1).max(50), z.number().int("must be a whole number").nonnegative("must be 0 or more").max(1_000_000), {
+        error: "must give each colour's units (on the product form: one line per colour, like “Black: 3”)",
+      })
+      .optional(),
     /** Published reviews (issue 23): how many, and their average stars to one decimal. Answered only, never imported. */
     reviewCount: z.number().int().nonnegative().optional(),
     rating: z.number().min(1).max(5).optional(),
@@ -63,6 +72,19 @@ export const productJsonSchema = z
   .refine((p) => p.price !== undefined || p.discount !== undefined, {
     message: "needs a price or a discount",
     path: ["price"],
+  })
+  .superRefine((p, ctx) => {
+    if (p.colourStock === undefined) return;
+    const given = Object.keys(p.colourStock);
+    const missing = p.colours.filter((colour) => !given.includes(colour));
+    const unknown = given.filter((colour) => !p.colours.includes(colour));
+    if (p.colours.length === 0) ctx.addIssue({ code: "custom", path: ["colourStock"], message: "needs colours: this watch comes in one style" });
+    else if (unknown.length > 0) ctx.addIssue({ code: "custom", path: ["colourStock"], message: `names a colour the watch doesn't have: ${unknown.join(", ")}` });
+    else if (missing.length > 0) ctx.addIssue({ code: "custom", path: ["colourStock"], message: `needs a figure for every colour (missing: ${missing.join(", ")})` });
+    const total = Object.values(p.colourStock).reduce((sum, units) => sum + units, 0);
+    if (p.stock !== undefined && p.stock !== null && p.stock !== total) {
+      ctx.addIssue({ code: "custom", path: ["stock"], message: `must be the colours' total (${total}) or left out` });
+    }
   });
 
 export type ProductJsonInput = z.input<typeof productJsonSchema>;
@@ -96,6 +118,12 @@ export type Product = {
    * remote store that does not say, or a product the owner does not count).
    */
   stock?: number | null;
+  /**
+   * Units on hand per colour when the owner keeps the colours apart (issue 23; docs/decisions/0692);
+   * `stock` is then their total. Absent: the colours share `stock`. Read where a colour is chosen
+   * (product page, cart, checkout, back office), not on cards.
+   */
+  colourStock?: Record<string, number>;
   /** Published reviews: how many, and the sum of their stars (average = ratingSum / reviewCount). */
   reviewCount?: number;
   ratingSum?: number;
@@ -123,8 +151,9 @@ export function productFromJson(json: ProductJson): Product {
     bestseller: json.bestseller,
     sold: json.sold,
     createdAt: Date.parse(json.createdAt),
-    // Absent: not said (an import keeps the stored stock); null: not tracked.
-    stock: json.stock,
+    // Absent: not said (an import keeps the stored stock); null: not tracked. Per colour: their total.
+    stock: json.colourStock ? Object.values(json.colourStock).reduce((sum, units) => sum + units, 0) : json.stock,
+    ...(json.colourStock ? { colourStock: { ...json.colourStock } } : {}),
     reviewCount: json.reviewCount || undefined,
     ratingSum: json.reviewCount && json.rating ? Math.round(json.rating * json.reviewCount) : undefined,
   };
@@ -151,6 +180,7 @@ export function productToJson(product: Product): ProductJson {
     sold: product.sold,
     createdAt: new Date(product.createdAt).toISOString(),
     ...(product.stock !== undefined && product.stock !== null ? { stock: product.stock } : {}),
+    ...(product.colourStock ? { colourStock: product.colourStock } : {}),
     ...(product.reviewCount ? { reviewCount: product.reviewCount, rating: Math.round((10 * (product.ratingSum ?? 0)) / product.reviewCount) / 10 } : {}),
   };
 }

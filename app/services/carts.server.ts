@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BackendError } from "~/lib/errors";
 import type { DB, Executor } from "~/db/db.server";
+import { colourStockOf } from "~/db/products.server";
 import { DEFAULT_SIZE_KEY } from "~/constants/store";
 import { STOCK_MESSAGES } from "~/lib/stock";
 import {
@@ -120,6 +121,11 @@ async function requireValidKey(db: DB, itemId: string, size: string): Promise<vo
   if (product.stock === 0) throw new BackendError(409, STOCK_MESSAGES.outOfStock);
   if (product.colours.length > 0) {
     if (!product.colours.includes(size)) throw new BackendError(400, API_MESSAGES.colourRequired);
+    // A colour kept apart that sold out (docs/decisions/0692).
+    if (product.stock !== null) {
+      const apart = (await colourStockOf(db, [itemId])).get(itemId);
+      if (apart && (apart[size] ?? 0) <= 0) throw new BackendError(409, STOCK_MESSAGES.colourOutOfStock(size));
+    }
   } else if (size !== DEFAULT_SIZE_KEY) {
     throw new BackendError(400, `This watch comes in one style only: add it with size "${DEFAULT_SIZE_KEY}".`);
   }

@@ -151,6 +151,7 @@ export async function writeCatalogue(db: DB, checked: CheckedCatalogue, options:
   const { actor, onProgress } = options;
   return replaceCatalogue(db, checked.products, onProgress, {
     hiddenIds: checked.hiddenIds,
+    actor: actor?.email ?? "cli",
     inTransaction: actor
       ? (trx) => recordAudit(trx, { actor, entity: "catalogue", entityId: "import", action: "import", after: { imported: checked.products.length, hidden: checked.hiddenIds.size } })
       : undefined,

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
-import { isSqlite, type DB } from "~/db/db.server";
+import { isSqlite, type DB, type Executor } from "~/db/db.server";
 import { generateDemoCatalogue } from "~/db/demo-catalogue";
-import { rowToProduct } from "~/db/products.server";
+import { colourStockOf, rowToProduct } from "~/db/products.server";
 import type { Database, ProductRow } from "~/db/schema";
 import { importCatalogue } from "~/services/catalogue-import.server";
 import { cataloguePage, clampPage, emptyFacets, modelKey, searchNeedle, type CataloguePage, type HomeSections } from "~/lib/catalogue";
@@ -47,7 +47,8 @@ export async function* productBatches(
       .limit(batchSize)
       .execute();
     if (rows.length === 0) return;
-    yield rows.map((row) => (Number(row.hidden) === 1 ? { ...rowToProduct(row), hidden: true as const } : rowToProduct(row)));
+    const products = includeHidden ? await withColourStock(db, rows.map(rowToProduct)) : rows.map(rowToProduct);
+    yield products.map((product, i) => (Number(rows[i].hidden) === 1 ? { ...product, hidden: true as const } : product));
     after = Number(rows[rows.length - 1].position);
     if (rows.length < batchSize) return;
   }
@@ -212,7 +213,19 @@ export async function productIds(db: DB, offset: number, limit: number): Promise
 /** One shown product by id, or null (SPEC.md §2; a hidden product is null, like an unknown id — issue 12). */
 export async function getProduct(db: DB, id: string): Promise<Product | null> {
   const row = await db.selectFrom("products").selectAll().where("id", "=", id).where(shown).executeTakeFirst();
-  return row ? rowToProduct(row) : null;
+  return row ? (await withColourStock(db, [rowToProduct(row)]))[0] : null;
+}
+
+/**
+ * `products` with `colourStock` set on those whose colours the owner keeps apart (issue 23;
+ * docs/decisions/0692): read where a colour is chosen (product page, cart, checkout, export), one
+ * query for all of them.
+ */
+export async function withColourStock<P extends Product>(db: Executor, products: P[]): Promise<P[]> {
+  const withColours = products.filter((product) => product.colours.length > 0 && product.stock !== null && product.stock !== undefined);
+  if (withColours.length === 0) return products;
+  const byId = await colourStockOf(db, withColours.map((product) => product.id));
+  return products.map((product) => (byId.has(product.id) ? { ...product, colourStock: byId.get(product.id) } : product));
 }
 
 /** The shown products of `ids` that exist (hidden ones are left out like unknown ids), by id, in catalogue order (cart lines, checkout); 500 ids a query. */
@@ -223,7 +236,8 @@ export async function getProducts(db: DB, ids: readonly string[]): Promise<Map<s
     rows.push(...(await db.selectFrom("products").selectAll().where("id", "in", unique.slice(i, i + 500)).where(shown).execute()));
   }
   rows.sort((a, b) => Number(a.position) - Number(b.position));
-  return new Map(rows.map((row) => [row.id, rowToProduct(row)]));
+  const products = await withColourStock(db, rows.map(rowToProduct));
+  return new Map(products.map((product) => [product.id, product]));
 }
 
 /**

@@ -8,6 +8,7 @@ import { LOW_STOCK_MAX } from "~/lib/stock";
 import type { CollectionParams } from "~/schemas/collection-params";
 import { productFromJson, productToJson, type Product, type ProductJson } from "~/schemas/product";
 import { recordAudit, type Actor } from "~/services/audit.server";
+import { withColourStock } from "~/services/catalogue.server";
 import { setProductStock } from "~/services/stock.server";
 
 /*
@@ -108,7 +109,9 @@ export async function adminProductList(
 /** One product by id for the back office, hidden or not; null when there is none. */
 export async function getAdminProduct(db: Executor, id: string): Promise<AdminProduct | null> {
   const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? { ...rowToProduct(row), hidden: Number(row.hidden) === 1 } : null;
+  if (!row) return null;
+  const [product] = await withColourStock(db, [rowToProduct(row)]);
+  return { ...product, hidden: Number(row.hidden) === 1 };
 }
 
 /** The fields of `after` (listproduct JSON, rupees) that differ from `before`, each side's value. */
@@ -140,7 +143,9 @@ export async function createProduct(
     const last = await trx.selectFrom("products").select((eb) => eb.fn.max("position").as("top")).executeTakeFirst();
     const row = productToRow(product, last?.top === null || last?.top === undefined ? 0 : Number(last.top) + 1);
     row.hidden = hidden ? 1 : 0;
-    await trx.insertInto("products").values(row).execute();
+    // Issue 23: the first stock goes in as a movement too (audited like every later change).
+    await trx.insertInto("products").values({ ...row, stock: null }).execute();
+    await setProductStock(trx, product.id, product.stock ?? null, { reason: "edit", actor: actor.email, now: Date.now(), before: null, colourStock: product.colourStock });
     await recomputeModelFirst(trx, [product]);
     await markCatalogueChanged(trx);
     await recordAudit(trx, { actor, entity: "product", entityId: product.id, action: "create", after: { ...productToJson(product), hidden } });
@@ -171,21 +176,22 @@ export async function updateProduct(
     }
     const stockBefore = before.stock ?? null;
     const stockAfter = edited.stock === undefined ? stockBefore : edited.stock;
+    const colourStock = edited.colourStock;
     // Issue 23: the form's figure replaces the stock only if no sale moved it since the form opened.
     if (stockAfter !== stockBefore && stockSeen !== undefined && stockSeen !== stockBefore) {
       throw new ProductWriteError(409, `The stock changed to ${stockBefore ?? "not tracked"} while you were editing (orders came in). Check it and save again.`, "stock");
     }
-    const diff = changedFields(productToJson(before), productToJson({ ...edited, stock: stockAfter }));
+    const diff = changedFields(productToJson(before), productToJson({ ...edited, stock: stockAfter, colourStock }));
     if (Object.keys(diff.after).length === 0) return { product: before, changed: false };
     const { id: _id, position: _position, model_first: _first, hidden: _hidden, stock: _stock, ...fields } = productToRow(edited, 0);
     await trx.updateTable("products").set(fields).where("id", "=", id).execute();
-    await setProductStock(trx, id, stockAfter, { reason: "edit", actor: actor.email, now: Date.now(), before: stockBefore });
+    await setProductStock(trx, id, stockAfter, { reason: "edit", actor: actor.email, now: Date.now(), before: stockBefore, colourStock });
     if (modelKey(before) !== modelKey(edited) || before.subCategory !== edited.subCategory || before.category !== edited.category) {
       await recomputeModelFirst(trx, [before, edited]);
     }
     await markCatalogueChanged(trx);
     await recordAudit(trx, { actor, entity: "product", entityId: id, action: "edit", ...diff });
-    return { product: { ...edited, stock: stockAfter, hidden: before.hidden }, changed: true };
+    return { product: { ...edited, stock: stockAfter, ...(colourStock ? { colourStock } : {}), hidden: before.hidden }, changed: true };
   });
 }
 

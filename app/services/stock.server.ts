@@ -2,7 +2,7 @@ import { sql, type Selectable } from "kysely";
 import { isSqlite, type DB, type Executor } from "~/db/db.server";
 import type { OrdersTable } from "~/db/schema";
 import { getDb } from "~/db/index.server";
-import { markCatalogueChanged } from "~/db/products.server";
+import { colourStockOf, markCatalogueChanged } from "~/db/products.server";
 import { BackendError } from "~/lib/errors";
 import { LOW_STOCK_MAX, STOCK_MESSAGES, stockLabelChanged, type StockReason } from "~/lib/stock";
 import type { OrderItem } from "~/schemas/orders";
@@ -29,14 +29,43 @@ function unitsByProduct(items: readonly Pick<OrderItem, "productId" | "quantity"
   return [...units].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** Units wanted per colour of one product of an order's items, colours in name order (the same locking order). */
+function unitsByColour(items: readonly Pick<OrderItem, "productId" | "quantity" | "size">[], productId: string): [string, number][] {
+  const units = new Map<string, number>();
+  for (const item of items) if (item.productId === productId) units.set(item.size, (units.get(item.size) ?? 0) + item.quantity);
+  return [...units].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Sets a product whose colours are kept apart to its colours' total; answers the total. */
+async function totalColours(trx: Executor, productId: string): Promise<number> {
+  const row = await trx
+    .selectFrom("colour_stock")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("stock"), sql<number>`0`).as("total"))
+    .where("product_id", "=", productId)
+    .executeTakeFirst();
+  const total = Number(row?.total ?? 0);
+  await trx.updateTable("products").set({ stock: total }).where("id", "=", productId).execute();
+  return total;
+}
+
 async function recordMovement(
   trx: Executor,
-  movement: { productId: string; delta: number; stockAfter: number | null; reason: StockReason | "failed"; orderId: string | null; actor: string; at: number },
+  movement: {
+    productId: string;
+    colour?: string | null;
+    delta: number;
+    stockAfter: number | null;
+    reason: StockReason | "failed";
+    orderId: string | null;
+    actor: string;
+    at: number;
+  },
 ) {
   await trx
     .insertInto("stock_movements")
     .values({
       product_id: movement.productId,
+      colour: movement.colour ?? null,
       delta: movement.delta,
       stock_after: movement.stockAfter,
       reason: movement.reason,
@@ -47,21 +76,56 @@ async function recordMovement(
     .execute();
 }
 
+/** The shopper's name for a line of a product: "Name (Colour)" when its colours are kept apart. */
+function lineName(name: string, colour?: string): string {
+  return colour ? `${name} (${colour})` : name;
+}
+
 /**
  * Takes an order's units inside the order's transaction `trx` (createOrder). Products whose
- * stock is not tracked are skipped. Answers whether any units were taken (the order then holds
- * stock: `orders.stock_state = 'held'`). Throws BackendError 409 with the shopper's sentence when
- * a watch has sold out ("… is out of stock. Remove it from your cart …") or fewer units are left
- * than wanted ("Only 2 of … are left. …"); the caller's transaction then writes nothing.
+ * stock is not tracked are skipped; a product whose colours are kept apart gives each line's units
+ * from its colour (docs/decisions/0692), and its total follows. Answers whether any units were
+ * taken (the order then holds stock: `orders.stock_state = 'held'`). Throws BackendError 409 with
+ * the shopper's sentence when a watch (or its colour) has sold out ("… is out of stock. Remove it
+ * from your cart …") or fewer units are left than wanted ("Only 2 of … are left. …"); the
+ * caller's transaction then writes nothing.
  */
 export async function takeOrderStock(
   trx: Executor,
-  order: { id: string; items: readonly Pick<OrderItem, "productId" | "quantity" | "name">[] },
+  order: { id: string; items: readonly Pick<OrderItem, "productId" | "quantity" | "name" | "size">[] },
   now: number,
 ): Promise<boolean> {
   let held = false;
   let labelChanged = false;
+  const apart = await colourStockOf(trx, order.items.map((item) => item.productId));
+  const nameOf = (productId: string) => order.items.find((item) => item.productId === productId)?.name;
   for (const [productId, wanted] of unitsByProduct(order.items)) {
+    if (apart.has(productId)) {
+      for (const [colour, units] of unitsByColour(order.items, productId)) {
+        const taken = await trx
+          .updateTable("colour_stock")
+          .set((eb) => ({ stock: eb("stock", "-", units) }))
+          .where("product_id", "=", productId)
+          .where("colour", "=", colour)
+          .where("stock", ">=", units)
+          .returning("stock")
+          .executeTakeFirst();
+        if (!taken) {
+          const row = await trx.selectFrom("colour_stock").select("stock").where("product_id", "=", productId).where("colour", "=", colour).executeTakeFirst();
+          const left = Number(row?.stock ?? 0);
+          const name = lineName(nameOf(productId) ?? productId, colour);
+          throw new BackendError(409, left <= 0 ? STOCK_MESSAGES.lineSoldOut(name) : STOCK_MESSAGES.lineShort(name, left));
+        }
+        const after = Number(taken.stock);
+        labelChanged ||= stockLabelChanged(after + units, after);
+        await recordMovement(trx, { productId, colour, delta: -units, stockAfter: after, reason: "sale", orderId: order.id, actor: "shopper", at: now });
+      }
+      const before = Object.values(apart.get(productId)!).reduce((sum, units) => sum + units, 0);
+      const total = await totalColours(trx, productId);
+      labelChanged ||= stockLabelChanged(before, total);
+      held = true;
+      continue;
+    }
     const taken = await trx
       .updateTable("products")
       .set((eb) => ({ stock: eb("stock", "-", wanted) }))
@@ -80,7 +144,7 @@ export async function takeOrderStock(
     const row = await trx.selectFrom("products").select(["stock", "name"]).where("id", "=", productId).executeTakeFirst();
     if (!row || row.stock === null) continue;
     const left = Number(row.stock);
-    const name = order.items.find((item) => item.productId === productId)?.name ?? row.name;
+    const name = nameOf(productId) ?? row.name;
     throw new BackendError(409, left <= 0 ? STOCK_MESSAGES.lineSoldOut(name) : STOCK_MESSAGES.lineShort(name, left));
   }
   if (labelChanged) await markCatalogueChanged(trx);
@@ -91,7 +155,8 @@ export async function takeOrderStock(
  * Gives an order's held units back (a cancellation, an online order unpaid past the hold time,
  * a failed payment), once: the order's `stock_state` moves from `held` to `released` by a
  * conditional UPDATE, so two releases racing give back once. Products no longer tracked are
- * skipped. Answers whether units went back.
+ * skipped; a product whose colours are kept apart gets each line's units back in its colour (a
+ * colour the owner has since dropped gets none). Answers whether units went back.
  */
 export async function releaseOrderStock(
   trx: Executor,
@@ -108,8 +173,28 @@ export async function releaseOrderStock(
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) === 0) return false;
   const items = JSON.parse(order.items) as OrderItem[];
+  const apart = await colourStockOf(trx, items.map((item) => item.productId));
   let labelChanged = false;
   for (const [productId, units] of unitsByProduct(items)) {
+    if (apart.has(productId)) {
+      for (const [colour, back] of unitsByColour(items, productId)) {
+        const row = await trx
+          .updateTable("colour_stock")
+          .set((eb) => ({ stock: eb("stock", "+", back) }))
+          .where("product_id", "=", productId)
+          .where("colour", "=", colour)
+          .returning("stock")
+          .executeTakeFirst();
+        if (!row) continue;
+        const after = Number(row.stock);
+        labelChanged ||= stockLabelChanged(after - back, after);
+        await recordMovement(trx, { productId, colour, delta: back, stockAfter: after, reason, orderId: order.id, actor, at: now });
+      }
+      const before = Object.values(apart.get(productId)!).reduce((sum, n) => sum + n, 0);
+      const total = await totalColours(trx, productId);
+      labelChanged ||= stockLabelChanged(before, total);
+      continue;
+    }
     const back = await trx
       .updateTable("products")
       .set((eb) => ({ stock: eb("stock", "+", units) }))
@@ -136,9 +221,18 @@ export async function retakeOrderStock(trx: Executor, order: Pick<OrderRow, "id"
   if (order.stock_state !== "released") return true;
   const items = JSON.parse(order.items) as OrderItem[];
   try {
-    // Checked first under the products' row locks (PostgreSQL) or the single writer (SQLite), so
-    // a shortfall takes nothing at all.
+    // Checked first under the row locks (PostgreSQL) or the single writer (SQLite), so a shortfall
+    // takes nothing at all: the order stays (it is paid), so nothing may be half taken.
+    const apart = await colourStockOf(trx, items.map((item) => item.productId));
     for (const [productId, wanted] of unitsByProduct(items)) {
+      if (apart.has(productId)) {
+        for (const [colour, units] of unitsByColour(items, productId)) {
+          let query = trx.selectFrom("colour_stock").select("stock").where("product_id", "=", productId).where("colour", "=", colour);
+          if (!isSqlite(trx as DB)) query = query.forUpdate();
+          const row = await query.executeTakeFirst();
+          if (!row || Number(row.stock) < units) return false;
+        }
+      }
       let query = trx.selectFrom("products").select("stock").where("id", "=", productId);
       if (!isSqlite(trx as DB)) query = query.forUpdate();
       const row = await query.executeTakeFirst();
@@ -187,21 +281,58 @@ export async function releaseExpiredHolds(db: DB, options: { holdMs: number; now
 
 /**
  * Sets a product's stock by hand (the back office's product form, reason `edit`) or from a file
- * (reason `import`), inside the caller's transaction: `stock` units (null: stop tracking). Writes
- * the movement (delta from what was stored) and bumps the catalogue when the page's words change.
- * Answers false when nothing changed.
+ * (reason `import`), inside the caller's transaction: `stock` units (null: stop tracking), or
+ * `colourStock` (colour → units) for a watch whose colours the owner keeps apart, `stock` then
+ * being their total (docs/decisions/0692). Going back to one count drops the colours' figures.
+ * Writes a movement per change (delta from what was stored; per colour when kept apart) and bumps
+ * the catalogue when a page's words change. Answers false when nothing changed.
  */
 export async function setProductStock(
   trx: Executor,
   productId: string,
   stock: number | null,
-  change: { reason: "edit" | "import"; actor: string; now: number; before: number | null },
+  change: { reason: "edit" | "import"; actor: string; now: number; before: number | null; colourStock?: Record<string, number> },
 ): Promise<boolean> {
-  if (stock === change.before) return false;
+  const colourBefore = (await colourStockOf(trx, [productId])).get(productId);
+  const movement = { productId, reason: change.reason, orderId: null, actor: change.actor, at: change.now };
+  if (change.colourStock) {
+    const before = colourBefore ?? {};
+    let changed = colourBefore === undefined;
+    let labelChanged = colourBefore === undefined;
+    for (const [colour, units] of Object.entries(before)) {
+      if (Object.hasOwn(change.colourStock, colour)) continue;
+      await trx.deleteFrom("colour_stock").where("product_id", "=", productId).where("colour", "=", colour).execute();
+      await recordMovement(trx, { ...movement, colour, delta: -units, stockAfter: null });
+      changed = labelChanged = true;
+    }
+    for (const [colour, units] of Object.entries(change.colourStock).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const was = Object.hasOwn(before, colour) ? before[colour] : undefined;
+      if (was === units) continue;
+      await trx
+        .insertInto("colour_stock")
+        .values({ product_id: productId, colour, stock: units })
+        .onConflict((conflict) => conflict.columns(["product_id", "colour"]).doUpdateSet({ stock: units }))
+        .execute();
+      await recordMovement(trx, { ...movement, colour, delta: units - (was ?? 0), stockAfter: units });
+      changed = true;
+      labelChanged ||= stockLabelChanged(was, units);
+    }
+    const total = await totalColours(trx, productId);
+    labelChanged ||= stockLabelChanged(change.before, total);
+    if (labelChanged) await markCatalogueChanged(trx);
+    return changed || total !== change.before;
+  }
+  let labelChanged = false;
+  if (colourBefore) {
+    // Back to one count for every colour: the colours' own figures (and what pages said of them) go.
+    await trx.deleteFrom("colour_stock").where("product_id", "=", productId).execute();
+    labelChanged = true;
+  }
+  if (stock === change.before && !colourBefore) return false;
   await trx.updateTable("products").set({ stock }).where("id", "=", productId).execute();
   const delta = (stock ?? 0) - (change.before ?? 0);
-  await recordMovement(trx, { productId, delta, stockAfter: stock, reason: change.reason, orderId: null, actor: change.actor, at: change.now });
-  if (stockLabelChanged(change.before, stock)) await markCatalogueChanged(trx);
+  if (delta !== 0 || stock !== change.before) await recordMovement(trx, { ...movement, delta, stockAfter: stock });
+  if (labelChanged || stockLabelChanged(change.before, stock)) await markCatalogueChanged(trx);
   return true;
 }
 
@@ -209,13 +340,14 @@ export async function setProductStock(
 export async function stockMovements(db: Executor, productId: string, limit = 20) {
   const rows = await db
     .selectFrom("stock_movements")
-    .select(["delta", "stock_after", "reason", "order_id", "actor", "at"])
+    .select(["colour", "delta", "stock_after", "reason", "order_id", "actor", "at"])
     .where("product_id", "=", productId)
     .orderBy("at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
   return rows.map((row) => ({
+    colour: row.colour,
     delta: Number(row.delta),
     stockAfter: row.stock_after === null ? null : Number(row.stock_after),
     reason: row.reason,

@@ -31,6 +31,21 @@ function wholeNumber(value: unknown): unknown {
   return /^\d{1,12}$/.test(text) ? Number(text) : value;
 }
 
+/**
+ * "Stock per colour" as typed (one line per colour, "Black: 3") → colour → units; "" → undefined.
+ * A line that is not "colour: whole number up to 1,000,000" leaves the text for zod to refuse.
+ */
+function colourStock(value: unknown): unknown {
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  const entries: [string, number][] = [];
+  for (const line of value.split(/\r?\n/).map((text) => text.trim()).filter(Boolean)) {
+    const match = /^(.{1,50}?)\s*:\s*(\d{1,7})$/.exec(line);
+    if (!match || Number(match[2]) > 1_000_000) return value;
+    entries.push([match[1], Number(match[2])]);
+  }
+  return Object.fromEntries(entries);
+}
+
 /** The form's fields → the listproduct JSON the import's schema reads. */
 function formToJson(raw: unknown): unknown {
   const form = (raw ?? {}) as Record<string, unknown>;
@@ -51,8 +66,14 @@ function formToJson(raw: unknown): unknown {
     colours: lines(form.colours),
     bestseller: form.bestseller === "on" || form.bestseller === "true",
     sold: wholeNumber(form.sold),
-    // Issue 23: "" = not tracked (null); digits = units on hand.
-    stock: form.stock === undefined || (typeof form.stock === "string" && form.stock.trim() === "") ? null : wholeNumber(form.stock),
+    // Issue 23: "" = not tracked (null); digits = units on hand; with figures per colour, their total.
+    stock:
+      colourStock(form.colourStock) !== undefined
+        ? undefined
+        : form.stock === undefined || (typeof form.stock === "string" && form.stock.trim() === "")
+          ? null
+          : wholeNumber(form.stock),
+    colourStock: colourStock(form.colourStock),
     createdAt: form.createdAt,
   };
 }

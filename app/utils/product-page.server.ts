@@ -18,7 +18,7 @@ import {
   type PublishedReview,
 } from "~/lib/reviews";
 import type { Product } from "~/schemas/product";
-import { STOCK_MESSAGES, stockView } from "~/lib/stock";
+import { colourStockNotes, STOCK_MESSAGES, stockView } from "~/lib/stock";
 import { loadDeliveryCheck } from "~/utils/delivery-check.server";
 import { loginPath, parseAddToCartForm, parseProductId } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
@@ -75,6 +75,8 @@ export async function loadProductPage(request: Request, productIdParam: string |
       stock: stockView(product.stock),
       /** Said where ADD TO CART would be when the watch is sold out (issue 23); null otherwise. */
       soldOut: product.stock === 0 ? STOCK_MESSAGES.soldOutNote : null,
+      /** Per colour kept apart: "Only N left" / "Out of stock" (a sold-out colour can't be chosen); docs/decisions/0692. */
+      colourNotes: colourStockNotes(product.colourStock),
     },
     /** The Description tab's generic paragraphs (SPEC.md §2): data, not JavaScript (docs/decisions/0621). */
     descriptionTab: GENERIC_DESCRIPTION,

@@ -113,3 +113,56 @@ test.describe("the dashboard's stock figures", () => {
     expect((await listed()).ids).toEqual(LOW);
   });
 });
+
+/**
+ * Stock per colour (issue 23 item 1; docs/decisions/0692), JavaScript on and off: the owner keeps a
+ * watch's colours apart on its product form, one colour sold out and one with a single unit left;
+ * the shopper's colour picker says so, the sold-out colour can't be chosen (and a forged add is
+ * refused), the last one goes into the cart, and the owner sees each change in the stock movements.
+ *
+ * On the back office's server; each project takes its own watch (the demo's w00064, Black/Green,
+ * and w00081, Silver/Blue, which no other spec uses).
+ */
+test("a colour kept apart that sold out can't be chosen; the other's last unit can", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const [productId, soldOut, lastOne] = jsDisabled() ? ["w00081", "Silver", "Blue"] : ["w00064", "Black", "Green"];
+
+  await signInAsStaff(page, "owner");
+  await page.goto(`/admin/products/${productId}`);
+  await page.getByLabel("Stock per colour").fill(`${soldOut}: 0\n${lastOne}: 1`);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(/was saved\./).filter({ visible: true }).first()).toBeVisible();
+  await page.goto(`/admin/products/${productId}`);
+  await expect(page.getByLabel("Stock on hand")).toHaveValue("1");
+  const movements = page.getByTestId("stock-movements");
+  await expect(movements.getByRole("row").filter({ hasText: lastOne }).first()).toContainText("Edited");
+  await expect(movements.getByRole("row").filter({ hasText: lastOne }).first()).toContainText("owner");
+
+  const context = await browser.newContext({ javaScriptEnabled: !jsDisabled(), baseURL: BACK_OFFICE_URL });
+  const shopperPage = await context.newPage();
+  const shopper = newShopper("colour-stock");
+  await registerWithApi(context.request, shopper);
+  await shopperPage.goto(`/login?redirectTo=${encodeURIComponent(`/product/${productId}`)}`);
+  await logInWithForm(shopperPage, shopper);
+  await expect(shopperPage).toHaveURL(`/product/${productId}`);
+  await expect(shopperPage.getByTestId("stock")).toHaveText("Only 1 left");
+  const picker = shopperPage.getByTestId("colour-picker");
+  await expect(picker.getByTestId("colour-option").filter({ hasText: soldOut })).toHaveText(`${soldOut} (Out of stock)`);
+  await expect(picker.getByRole("radio", { name: soldOut })).toBeDisabled();
+  await expect(picker.getByTestId("colour-option").filter({ hasText: lastOne })).toHaveText(`${lastOne} (Only 1 left)`);
+  await expectNoAxeViolations(shopperPage);
+
+  // The last unit goes into the cart (a plain form post without JavaScript).
+  await picker.getByTestId("colour-option").filter({ hasText: lastOne }).click();
+  await shopperPage.getByRole("button", { name: "ADD TO CART" }).click();
+  await shopperPage.goto("/cart");
+  await expect(shopperPage.getByText(`Colour: ${lastOne}`)).toBeVisible();
+  await expect(shopperPage.getByTestId("stock-problems")).toHaveCount(0);
+
+  // A forged add of the sold-out colour is refused with the reason.
+  const { token } = (await (await context.request.post("/api/user/login", { data: { email: shopper.email, password: shopper.password } })).json()) as { token: string };
+  const forged = await context.request.post("/api/cart/add", { data: { itemId: productId, size: soldOut }, headers: { token } });
+  expect(forged.status()).toBe(409);
+  expect(await forged.json()).toMatchObject({ success: false, message: `Sorry, ${soldOut} is out of stock. Choose another colour.` });
+  await context.close();
+});

@@ -128,6 +128,7 @@ export function createOwnStore(getDb: () => Promise<DB>) {
         setProductHidden: productsAdmin.setProductHidden,
         setProductBestseller: productsAdmin.setProductBestseller,
         writeCatalogue: catalogueImport.writeCatalogue,
+        stockMovements: stock.stockMovements,
       }),
       productBatches: async function* (...args: WithoutDb<typeof catalogue.productBatches>) {
         yield* catalogue.productBatches(await getDb(), ...args);

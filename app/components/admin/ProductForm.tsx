@@ -27,6 +27,8 @@ export type ProductFormValues = {
   stock: string;
   /** The stock the form was opened with: a sale meanwhile makes the save ask again. */
   stockSeen: string;
+  /** Units per colour kept apart, one line per colour ("Black: 3"); "" = the colours share the stock. */
+  colourStock: string;
 };
 
 /** conform's constraint attributes by field name, computed on the server (product-form.server). */
@@ -209,8 +211,14 @@ export function ProductForm({
           hint: priceLocked ? "Only an owner can change prices." : "Shown struck through when higher than the price (SPEC §3 discount).",
         })}
         {text("sold", "Sold", { inputMode: "numeric", hint: "Units sold: the Best Selling sort." })}
-        {text("stock", "Stock on hand", { inputMode: "numeric", hint: "Units the shop has now. Empty: not tracked (the store then says nothing about stock)." })}
+        {text("stock", "Stock on hand", {
+          inputMode: "numeric",
+          hint: "Units the shop has now. Empty: not tracked (the store then says nothing about stock). With stock per colour: their total.",
+        })}
         <input type="hidden" name="stockSeen" value={values.stockSeen} />
+        <div className="sm:col-span-3">
+          {area("colourStock", "Stock per colour", "Only to keep colours apart: one line per colour, like “Black: 3”. Empty: the colours share the stock on hand.", 3)}
+        </div>
         <div className="flex items-center gap-2 sm:col-span-3">
           <input id={`${id}-bestseller`} name="bestseller" type="checkbox" defaultChecked={checked} className="h-4 w-4" />
           <label htmlFor={`${id}-bestseller`} className="text-sm text-gray-800">

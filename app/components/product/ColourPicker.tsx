@@ -5,11 +5,14 @@
  */
 export function ColourPicker({
   colours,
+  notes = {},
   error,
   errorId,
   form,
 }: {
   colours: readonly string[];
+  /** Per colour kept apart, the server's words ("Only 2 left", "Out of stock"); a sold-out one can't be chosen. */
+  notes?: Record<string, { text: string; soldOut: boolean }>;
   /** The message to show next to the picker, e.g. "Please select a colour.". */
   error?: string;
   errorId: string;
@@ -20,21 +23,26 @@ export function ColourPicker({
     <fieldset className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined} data-testid="colour-picker">
       <legend className="mb-3 text-sm font-medium text-gray-900">Select Colour</legend>
       <div className="flex flex-wrap gap-2">
-        {colours.map((colour) => (
-          <label key={colour} className="cursor-pointer">
-            <input
-              type="radio"
-              name="size"
-              value={colour}
-              form={form}
-              aria-invalid={error ? true : undefined}
-              className="peer sr-only"
-            />
-            <span className="inline-block rounded border border-gray-300 bg-gray-50 px-4 py-2 text-sm text-gray-800 peer-checked:border-gray-900 peer-checked:bg-gray-900 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gray-900 hover:border-gray-500">
-              {colour}
-            </span>
-          </label>
-        ))}
+        {colours.map((colour) => {
+          const note = Object.hasOwn(notes, colour) ? notes[colour] : undefined;
+          return (
+            <label key={colour} className={note?.soldOut ? "cursor-not-allowed" : "cursor-pointer"} data-testid="colour-option">
+              <input
+                type="radio"
+                name="size"
+                value={colour}
+                form={form}
+                disabled={note?.soldOut}
+                aria-invalid={error ? true : undefined}
+                className="peer sr-only"
+              />
+              <span className="inline-block rounded border border-gray-300 bg-gray-50 px-4 py-2 text-sm text-gray-800 peer-checked:border-gray-900 peer-checked:bg-gray-900 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gray-900 peer-disabled:border-dashed peer-disabled:text-gray-600 hover:border-gray-500">
+                {colour}
+                {note ? <span className="text-xs"> ({note.text})</span> : null}
+              </span>
+            </label>
+          );
+        })}
       </div>
       {error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-red-700" data-testid="colour-error">

@@ -512,6 +512,30 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable("products").dropColumn("stock").execute();
     },
   },
+
+  /**
+   * Issue 23 item 1, stock per colour (docs/decisions/0692): a product whose colours the owner
+   * keeps apart has one `colour_stock` row per colour, taken by the same conditional UPDATE as
+   * `products.stock`, which stays their total (pages, cards and listproduct read the total).
+   * A product with no rows shares one count between its colours, as before.
+   * `stock_movements.colour` names the colour a movement was of (null: the product's one count).
+   */
+  "0012_colour_stock": {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("colour_stock")
+        .addColumn("product_id", "text", (c) => c.notNull())
+        .addColumn("colour", "text", (c) => c.notNull())
+        .addColumn("stock", "integer", (c) => c.notNull().check(sql`stock >= 0`))
+        .addPrimaryKeyConstraint("colour_stock_pk", ["product_id", "colour"])
+        .execute();
+      await db.schema.alterTable("stock_movements").addColumn("colour", "text").execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable("stock_movements").dropColumn("colour").execute();
+      await db.schema.dropTable("colour_stock").ifExists().execute();
+    },
+  },
 };
 
 /**
