@@ -254,9 +254,11 @@ export type StoreCapabilities = {
    * page still shows the published figures a remote store answers on the Product.
    */
   reviews: boolean;
+  /** The shopper's wishlist kept here (issue 24 item 2): without it no page offers one. */
+  wishlist: boolean;
 };
 
 /** Every capability on (the local adapter) or off (the http adapter). */
 export function capabilitiesAll(on: boolean): StoreCapabilities {
-  return { backOffice: on, invoices: on, problemReports: on, addressBook: on, deliveryRules: on, payments: on, reviews: on };
+  return { backOffice: on, invoices: on, problemReports: on, addressBook: on, deliveryRules: on, payments: on, reviews: on, wishlist: on };
 }

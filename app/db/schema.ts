@@ -22,6 +22,17 @@ export interface Database {
   stock_movements: StockMovementsTable;
   colour_stock: ColourStockTable;
   reviews: ReviewsTable;
+  wishlist_items: WishlistItemsTable;
+}
+
+/** A watch a shopper saved (issue 24 item 2; docs/decisions/0710): one per shopper and product. */
+export interface WishlistItemsTable {
+  user_id: number;
+  product_id: string;
+  /** The product's price when saved, paise. */
+  price_paise: number;
+  /** ms since epoch. */
+  saved_at: number;
 }
 
 /**

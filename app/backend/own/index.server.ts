@@ -25,6 +25,7 @@ import * as reviews from "~/services/reviews.server";
 import * as salesExport from "~/services/sales-export.server";
 import * as staff from "~/services/staff.server";
 import * as stock from "~/services/stock.server";
+import * as wishlist from "~/services/wishlist.server";
 
 /*
  * The store's own features (docs/decisions/0680-one-door.md): everything this process runs on its
@@ -101,6 +102,14 @@ export function createOwnStore(getDb: () => Promise<DB>) {
       findReview: reviews.findReview,
       publishReview: reviews.publishReview,
       rejectReview: reviews.rejectReview,
+    }),
+    /** The shopper's wishlist, kept on the server (issue 24 item 2; docs/decisions/0710). */
+    wishlist: bind({
+      saveToWishlist: wishlist.saveToWishlist,
+      removeFromWishlist: wishlist.removeFromWishlist,
+      isInWishlist: wishlist.isInWishlist,
+      wishlistItems: wishlist.wishlistItems,
+      wishlistCountForToken: wishlist.wishlistCountForToken,
     }),
     /** The back office's orders, refunds and sales (issue 12). */
     adminOrders: {

@@ -536,6 +536,27 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable("colour_stock").ifExists().execute();
     },
   },
+  /**
+   * The wishlist (issue 24 item 2; DESIGN.md §22; docs/decisions/0710): one row per shopper and
+   * watch, with the price in paise when it was saved ("Price dropped since you saved it") and when.
+   * The primary key (user_id, product_id) makes a second save of the same watch a no-op and serves
+   * the shopper's count and list.
+   */
+  "0015_wishlist": {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("wishlist_items")
+        .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("product_id", "text", (c) => c.notNull())
+        .addColumn("price_paise", "bigint", (c) => c.notNull())
+        .addColumn("saved_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("wishlist_items_pk", ["user_id", "product_id"])
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable("wishlist_items").ifExists().execute();
+    },
+  },
 };
 
 /**
