@@ -36,6 +36,9 @@ export const DEFAULT_PRICE_MIN = 0;
 export const DEFAULT_PRICE_MAX = 10_000;
 
 export const HOME_SECTION_SIZE = 10;
+
+/** Above every price a product can have (≤ ₹10 crore, app/schemas/product.ts), in whole rupees: a filter with no ceiling. */
+export const PRICE_CEILING_RUPEES = 1_000_000_000;
 export const RELATED_PRODUCTS = 5;
 export const NAME_MAX_CHARS = 40;
 

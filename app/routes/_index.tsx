@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { defer, json } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
@@ -11,6 +11,10 @@ import { Hero } from "~/components/home/Hero";
 import { LatestCollections } from "~/components/home/LatestCollections";
 import { Newsletter, type NewsletterActionData } from "~/components/home/Newsletter";
 import { toCardData } from "~/lib/product-card";
+import type { HomeTab } from "~/lib/home-tabs";
+import { homeTabSchema } from "~/utils/home-tabs.server";
+import { DEFAULT_PRICE_MAX, HOME_SECTION_SIZE, PRICE_CEILING_RUPEES } from "~/constants/store";
+import { DEFAULT_COLLECTION_PARAMS } from "~/schemas/collection-params";
 import { NEWSLETTER_NOTE } from "~/schemas/newsletter-constants";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { parseNewsletterForm } from "~/utils/forms.server";
@@ -24,14 +28,34 @@ import { storeNameOf } from "~/utils/root-data";
  * ready when the page renders and the HTML is complete without JavaScript; the skeleton shows only
  * while they are still on their way (DESIGN.md §11, docs/decisions/0140).
  */
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const tab = homeTabSchema.parse(new URL(request.url).searchParams.get("tab") ?? undefined);
   const sections = getBackend().homeSections();
-  const { latest } = await sections;
+  const [{ latest }, inTab] = await Promise.all([sections, latestInTab(tab)]);
   const bestSellers = sections.then((loaded) => loaded.bestSellers.map(toCardData));
   const heroImage = latest[0]?.images[0] ?? null;
   const storeName = publicEnv().STORE_NAME;
   const meta = homePageMeta({ title: homeTitle(storeName), description: HOME_DESCRIPTION, storeName, origin: publicUrl(), heroImage });
-  return defer({ heroImage, latest: latest.map(toCardData), bestSellers, meta });
+  return defer({ heroImage, tab, latest: (inTab ?? latest).map(toCardData), bestSellers, meta });
+}
+
+/**
+ * The latest arrivals a tab shows (issue 24 item 4; docs/decisions/0730), in catalogue order like
+ * the All tab: null for All and Watches (every product of this store is a watch: the home rows as
+ * they are), none for Accessories (the store sells none yet; the page says so), and for Limited
+ * Edition the first HOME_SECTION_SIZE of /collection/limited's filter (₹10,000 and up).
+ */
+async function latestInTab(tab: HomeTab) {
+  switch (tab) {
+    case "accessories":
+      return [];
+    case "limited": {
+      const page = await getBackend().queryCatalogue({ ...DEFAULT_COLLECTION_PARAMS, min: DEFAULT_PRICE_MAX, max: PRICE_CEILING_RUPEES });
+      return page.products.slice(0, HOME_SECTION_SIZE);
+    }
+    default:
+      return null;
+  }
 }
 
 /**
@@ -72,12 +96,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   (data?.meta as MetaDescriptor[] | undefined) ?? [{ title: homeTitle(storeNameOf(matches)) }, { name: "description", content: HOME_DESCRIPTION }];
 
 export default function Home() {
-  const { heroImage, latest, bestSellers } = useLoaderData<typeof loader>();
+  const { heroImage, tab, latest, bestSellers } = useLoaderData<typeof loader>();
   return (
     <>
       <Hero image={heroImage} />
       <BrandStrip />
-      <LatestCollections products={latest} />
+      <LatestCollections products={latest} tab={tab} />
       <BestSellers products={bestSellers} />
       <CustomerExperience />
       <Newsletter />

@@ -170,7 +170,7 @@ function ProductDetail({ product, related, delivery, descriptionTab, reviews }: 
               ))}
             </ul>
           ) : null}
-          <SpecTable product={product} />
+          <SpecTable rows={product.specs} />
           <div id="buy">
             <AddToCartForm product={product} />
           </div>
@@ -196,12 +196,8 @@ function ProductDetail({ product, related, delivery, descriptionTab, reviews }: 
   );
 }
 
-/** Movement, Strap Material (if present), Category / SubCategory (SPEC.md §2). */
-function SpecTable({ product }: { product: PageProduct }) {
-  const rows: [string, string][] = [];
-  if (product.movement) rows.push(["Movement", product.movement]);
-  if (product.strapMaterial) rows.push(["Strap Material", product.strapMaterial]);
-  rows.push(["Category / SubCategory", `${product.category} / ${product.subCategory}`]);
+/** Movement, Strap Material (if present), Category / SubCategory (SPEC.md §2), as the loader lists them. */
+function SpecTable({ rows }: { rows: [string, string][] }) {
   return (
     <table className="w-full max-w-md text-left text-sm" data-testid="spec-table">
       <caption className="sr-only">Specifications</caption>

@@ -1,3 +1,4 @@
+import { PRICE_CEILING_RUPEES } from "~/constants/store";
 import { json, redirect, type MetaDescriptor } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
 import { toCardData, type ProductCardData } from "~/lib/product-card";
@@ -39,8 +40,6 @@ export type CollectionPageData = {
 
 const PARAM_NAMES = new Set<string>(COLLECTION_PARAM_NAMES);
 
-/** Above every price a product can have (≤ ₹10 crore, app/schemas/product.ts), in whole rupees. */
-const PRICE_CEILING_RUPEES = 1_000_000_000;
 
 /**
  * Loads /collection (DESIGN.md §5): parses the query, runs the catalogue query and answers one page

@@ -71,6 +71,8 @@ export async function loadProductPage(request: Request, productIdParam: string |
       movement: product.movement,
       strapMaterial: product.strapMaterial,
       colours: product.colours,
+      /** The specification table's rows (SPEC.md §2), made here so the page's JavaScript carries no rule. */
+      specs: specRows(product),
       /** "In stock" / "Only N left" / "Out of stock" (issue 23); null when the stock is not tracked. */
       stock: stockView(product.stock),
       /** Said where ADD TO CART would be when the watch is sold out (issue 23); null otherwise. */
@@ -84,6 +86,15 @@ export async function loadProductPage(request: Request, productIdParam: string |
     delivery: delivery.check,
     reviews: reviews.view,
   }, { headers });
+}
+
+/** Movement, Strap Material (if present), Category / SubCategory (SPEC.md §2): [label, value] rows. */
+function specRows(product: Product): [string, string][] {
+  const rows: [string, string][] = [];
+  if (product.movement) rows.push(["Movement", product.movement]);
+  if (product.strapMaterial) rows.push(["Strap Material", product.strapMaterial]);
+  rows.push(["Category / SubCategory", `${product.category} / ${product.subCategory}`]);
+  return rows;
 }
 
 /**

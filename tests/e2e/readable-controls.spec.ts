@@ -181,14 +181,10 @@ test.describe("pages read well as text and pass axe (wcag22aa)", () => {
     await page.goto(`/product/${product._id}?tab=reviews#tabs`);
     await expect(page.getByRole("link", { name: "Write a Review" })).toHaveAttribute("href", `/product/${product._id}/review`);
 
+    // The home page's category tabs are no longer dead (issue 24 item 4): links (tests/e2e/home-tabs.spec.ts).
     await page.goto("/");
-    const tabs = page.getByRole("group", { name: "Categories" });
-    for (const tab of ["All", "Watches", "Accessories", "Limited Edition"]) {
-      await expect(tabs.getByRole("button", { name: tab, exact: true })).toBeDisabled();
-    }
-    await expect(tabs).toHaveAccessibleDescription(/Category tabs coming soon/);
-    await page.getByRole("link", { name: "filter the whole collection" }).click();
-    await expect(page).toHaveURL(/\/collection$/);
+    const tabs = page.getByRole("navigation", { name: "Latest arrivals by category" });
+    for (const tab of ["All", "Watches", "Accessories", "Limited Edition"]) await expect(tabs.getByRole("link", { name: tab, exact: true })).toBeVisible();
 
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();

@@ -2,45 +2,58 @@ import { Link } from "@remix-run/react";
 import { ProductCard } from "~/components/ProductCard";
 import type { ProductCardData } from "~/lib/product-card";
 import { SectionHeading } from "~/components/home/SectionHeading";
-
-/** The home page's category tabs; SPEC.md §1 lists them as having no behaviour. */
-export const HOME_CATEGORY_TABS = ["All", "Watches", "Accessories", "Limited Edition"] as const;
+import { HOME_TABS, homeTabHref, type HomeTab } from "~/lib/home-tabs";
 
 /**
- * Latest Collections (SPEC.md §2 "Home"): the first 10 products, the category tabs (which do
- * nothing, SPEC.md §1: disabled, with a visible "coming soon" note pointing to the collection's
- * filters, issue 9 item 4) and a View Collection button to /collection.
+ * Latest Collections (SPEC.md §2 "Home"): the latest products, the category tabs and a View
+ * Collection button. Each tab is a link that filters the latest arrivals (`/?tab=limited`; issue 24
+ * item 4; docs/decisions/0730): without JavaScript the page loads at this section, with it the rows
+ * change in place; the chosen tab is `aria-current="page"`. A tab with nothing in it says so and
+ * leads on to the collection.
  */
-export function LatestCollections({ products }: { products: readonly ProductCardData[] }) {
+export function LatestCollections({ products, tab = "all" }: { products: readonly ProductCardData[]; tab?: HomeTab }) {
+  const current = HOME_TABS.find((entry) => entry.id === tab) ?? HOME_TABS[0];
   return (
-    <section aria-labelledby="latest-heading" className="mx-auto max-w-screen-xl px-4 py-14 sm:px-8" data-testid="latest-collections">
+    <section id="latest" aria-labelledby="latest-heading" className="mx-auto max-w-screen-xl scroll-mt-4 px-4 py-14 sm:px-8" data-testid="latest-collections">
       <SectionHeading
         id="latest-heading"
         title="Latest Collections"
         intro="Fresh arrivals from the watchmakers we love, picked for everyday wear and special occasions alike."
       />
-      <div role="group" aria-label="Categories" aria-describedby="category-tabs-note" className="mt-6 flex flex-wrap justify-center gap-2">
-        {HOME_CATEGORY_TABS.map((tab, index) => (
-          <button
-            key={tab}
-            type="button"
-            disabled
-            aria-pressed={index === 0}
-            className={`cursor-not-allowed rounded-full border px-4 py-1.5 text-sm ${
-              index === 0 ? "border-gray-900 bg-gray-900 text-white" : "border-gray-300 text-gray-700 opacity-60"
-            }`}
-          >
-            {tab}
-          </button>
-        ))}
-      </div>
-      <p id="category-tabs-note" className="mt-2 text-center text-xs text-gray-600">
-        Category tabs coming soon: <Link to="/collection" className="underline underline-offset-2">filter the whole collection</Link> instead.
-      </p>
-      <ProductGrid products={products} eagerCount={0} />
+      <nav aria-label="Latest arrivals by category" className="mt-6">
+        <ul className="flex flex-wrap justify-center gap-2">
+          {HOME_TABS.map((entry) => {
+            const active = entry.id === current.id;
+            return (
+              <li key={entry.id}>
+                <Link
+                  to={homeTabHref(entry.id)}
+                  preventScrollReset
+                  aria-current={active ? "page" : undefined}
+                  className={`inline-block rounded-full border px-4 py-1.5 text-sm ${
+                    active ? "border-gray-900 bg-gray-900 text-white" : "border-gray-300 text-gray-800 hover:border-gray-900"
+                  }`}
+                >
+                  {entry.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {products.length > 0 ? (
+        <ProductGrid products={products} eagerCount={0} />
+      ) : (
+        <p className="mt-8 text-center text-gray-700" data-testid="tab-empty">
+          {current.id === "accessories" ? "We sell watches only for now: there are no accessories in the store yet." : "Nothing here yet."}{" "}
+          <Link to="/collection" className="underline underline-offset-2">
+            See all watches
+          </Link>
+        </p>
+      )}
       <div className="mt-10 text-center">
         <Link
-          to="/collection"
+          to={current.collection}
           className="inline-block rounded border border-gray-900 px-8 py-3 text-sm font-semibold tracking-widest text-gray-900 hover:bg-gray-900 hover:text-white"
         >
           View Collection

@@ -24,9 +24,9 @@ export function ColourPicker({
       <legend className="mb-3 text-sm font-medium text-gray-900">Select Colour</legend>
       <div className="flex flex-wrap gap-2">
         {colours.map((colour) => {
-          const note = Object.hasOwn(notes, colour) ? notes[colour] : undefined;
+          const note = notes[colour];
           return (
-            <label key={colour} className={note?.soldOut ? "cursor-not-allowed" : "cursor-pointer"} data-testid="colour-option">
+            <label key={colour} className="cursor-pointer">
               <input
                 type="radio"
                 name="size"
@@ -36,9 +36,9 @@ export function ColourPicker({
                 aria-invalid={error ? true : undefined}
                 className="peer sr-only"
               />
-              <span className="inline-block rounded border border-gray-300 bg-gray-50 px-4 py-2 text-sm text-gray-800 peer-checked:border-gray-900 peer-checked:bg-gray-900 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gray-900 peer-disabled:border-dashed peer-disabled:text-gray-600 hover:border-gray-500">
+              <span className="inline-block rounded border border-gray-300 bg-gray-50 px-4 py-2 text-sm text-gray-800 peer-checked:border-gray-900 peer-checked:bg-gray-900 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gray-900 peer-disabled:border-dashed hover:border-gray-500">
                 {colour}
-                {note ? <span className="text-xs"> ({note.text})</span> : null}
+                {note && ` (${note.text})`}
               </span>
             </label>
           );
