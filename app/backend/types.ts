@@ -256,9 +256,14 @@ export type StoreCapabilities = {
   reviews: boolean;
   /** The shopper's wishlist kept here (issue 24 item 2): without it no page offers one. */
   wishlist: boolean;
+  /**
+   * "Forgot your password?" by emailed link, the profile's Change password and Sign out
+   * everywhere (issue 24 item 1; docs/decisions/0700); SPEC.md §7's Store API has no such calls.
+   */
+  passwordReset: boolean;
 };
 
 /** Every capability on (the local adapter) or off (the http adapter). */
 export function capabilitiesAll(on: boolean): StoreCapabilities {
-  return { backOffice: on, invoices: on, problemReports: on, addressBook: on, deliveryRules: on, payments: on, reviews: on, wishlist: on };
+  return { backOffice: on, invoices: on, problemReports: on, addressBook: on, deliveryRules: on, payments: on, reviews: on, wishlist: on, passwordReset: on };
 }

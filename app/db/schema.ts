@@ -22,6 +22,7 @@ export interface Database {
   stock_movements: StockMovementsTable;
   colour_stock: ColourStockTable;
   reviews: ReviewsTable;
+  password_resets: PasswordResetsTable;
   wishlist_items: WishlistItemsTable;
 }
 
@@ -260,6 +261,21 @@ export interface UsersTable {
   created_at: number;
   /** null for a shopper; `owner` or `staff` (issue 12). */
   role: string | null;
+}
+
+/**
+ * A password reset link (issue 24 item 1; docs/decisions/0700): only the SHA-256 (hex) of its
+ * token; live while `ended_at` is null and `expires_at` (ms) is ahead.
+ */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  ended_at: number | null;
+  /** Why it ended: `used`, `replaced` (a newer link) or `password_changed`. */
+  ended_reason: string | null;
 }
 
 export interface SessionsTable {

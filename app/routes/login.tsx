@@ -208,9 +208,9 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
         </Field>
 
         <div className="-mt-2 flex w-full justify-between text-sm">
-          {/* SPEC.md §1 gives 'Forgot your password?' no behaviour of its own: it leads to the contact
-              page's line on how to reset a password (issue 9 item 4, docs/decisions/0410). */}
-          <Link to="/contact#forgot-your-password" className="text-gray-800 underline-offset-2 hover:underline">
+          {/* SPEC.md §1 gave 'Forgot your password?' no behaviour; issue 24 item 1 gives it the
+              emailed reset link (docs/decisions/0700). */}
+          <Link to="/forgot-password" className="text-gray-800 underline-offset-2 hover:underline">
             Forgot your password?
           </Link>
           <Separator />

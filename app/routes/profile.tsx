@@ -11,6 +11,12 @@ import { optionalAddressBook, parseProfileForm, requireAddressBook } from "~/uti
 import { requireSameOrigin } from "~/utils/origin.server";
 import { useRootData } from "~/utils/root-data";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { getBackend } from "~/backend/index.server";
+import { PasswordSection } from "~/components/profile/PasswordSection";
+import { PASSWORD_RESET_MESSAGES } from "~/schemas/account-rules";
+import { parseChangePasswordForm } from "~/utils/forms.server";
+import { guardLogin, rateLimitMessage } from "~/utils/rate-limit.server";
+import { commitLogout, expiredSessionRedirect, getSessionToken, requireUserToken } from "~/utils/session.server";
 
 const primary = "rounded bg-black px-6 py-3 text-sm font-medium text-white hover:bg-gray-800";
 const secondary = "rounded border border-gray-900 px-6 py-3 text-sm font-medium text-gray-900 hover:bg-gray-100";
@@ -25,8 +31,8 @@ const secondary = "rounded border border-gray-900 px-6 py-3 text-sm font-medium 
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = { "cache-control": "private, no-store" };
-  const book = await optionalAddressBook(request);
-  if (!book) return json({ book: null }, { headers });
+  const [book, passwords] = await Promise.all([optionalAddressBook(request), passwordControls(request)]);
+  if (!book) return json({ book: null, passwords }, { headers });
   const addresses = await book.addresses.listSavedAddresses(book.account.id);
   const edit = new URL(request.url).searchParams.get("edit");
   const editing = edit === null ? null : (addresses.find((saved) => String(saved.id) === edit) ?? null);
@@ -40,9 +46,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
         editingId: editing?.id ?? null,
         max: book.addresses.MAX_SAVED_ADDRESSES,
       },
+      passwords,
     },
     { headers },
   );
+}
+
+/** The account whose password controls /profile shows, or null (logged out, or accounts kept elsewhere). */
+async function passwordControls(request: Request): Promise<{ email: string } | null> {
+  const { own, capabilities } = getBackend();
+  const token = await getSessionToken(request);
+  if (!capabilities.passwordReset || !own || !token) return null;
+  try {
+    return { email: (await own.accounts.requireAccount(token)).email };
+  } catch (error) {
+    if (error instanceof BackendError && error.status === 401) return null;
+    throw error;
+  }
 }
 
 /** What a refused address form answers: the posted values, the sentences by field, or one for the form. */
@@ -64,8 +84,10 @@ type AddressFormAnswer = {
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { addresses, account } = await requireAddressBook(request, "/profile");
   const formData = await readFormData(request).catch(throwBodyError);
+  const posted = formData.get("intent");
+  if (posted === "change-password" || posted === "sign-out-everywhere") return passwordAction(request, posted, formData);
+  const { addresses, account } = await requireAddressBook(request, "/profile");
   const form = parseProfileForm(formData);
   if (!form) throw new Response("This form can't be handled here.", { status: 400, statusText: "Bad Request" });
   const { intent, addressId, values } = form;
@@ -99,8 +121,48 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/**
+ * Change password and Sign out everywhere (issue 24 item 1; DESIGN.md §22; docs/decisions/0700),
+ * for a logged-in shopper (else /login and back) on a store that keeps its accounts
+ * (`capabilities.passwordReset`, else 404). `change-password`: the current password (a wrong one
+ * counts as a failed login, so the login limits apply: 429 when locked), the new one twice with
+ * sign-up's rules; the other sessions end; 303 to /profile with a toast, or 400 with each field's
+ * sentence. `sign-out-everywhere`: every session of the account ends, this one too; 303 to /login
+ * with a toast and the cookie cleared.
+ */
+async function passwordAction(request: Request, intent: "change-password" | "sign-out-everywhere", formData: FormData) {
+  const token = await requireUserToken(request);
+  const { own, capabilities } = getBackend();
+  if (!capabilities.passwordReset || !own) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  try {
+    if (intent === "sign-out-everywhere") {
+      await own.accounts.endAllSessions(token);
+      return redirectWithSuccess("/login", PASSWORD_RESET_MESSAGES.signedOutEverywhere, { headers: { "Set-Cookie": await commitLogout(request) } });
+    }
+    const submission = parseChangePasswordForm(formData);
+    const hideFields = ["currentPassword", "password", "confirm"];
+    if (submission.status !== "success") return json({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+    const account = await own.accounts.requireAccount(token);
+    try {
+      const outcome = await guardLogin(request, account.email, () => own.accounts.changePassword(token, submission.value));
+      if (!outcome.ok) {
+        const reply = submission.reply({ fieldErrors: { currentPassword: [rateLimitMessage(outcome.retryAfterSeconds)] }, hideFields });
+        return json({ intent, result: reply }, { status: 429, headers: { "retry-after": String(outcome.retryAfterSeconds) } });
+      }
+    } catch (error) {
+      if (!(error instanceof own.accounts.PasswordFormError)) throw error;
+      const reply = submission.reply({ fieldErrors: { [error.field || "password"]: [error.message] }, hideFields });
+      return json({ intent, result: reply }, { status: 400 });
+    }
+    return redirectWithSuccess("/profile", PASSWORD_RESET_MESSAGES.changed);
+  } catch (error) {
+    if (error instanceof BackendError && error.status === 401) throw await expiredSessionRedirect(request, "/profile");
+    throw error;
+  }
+}
+
 export default function Profile() {
-  const { book } = useLoaderData<typeof loader>();
+  const { book, passwords } = useLoaderData<typeof loader>();
   const user = useRootData()?.user ?? null;
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 sm:px-6">
@@ -142,6 +204,7 @@ export default function Profile() {
         )}
       </div>
       {book ? <AddressBook book={book} /> : null}
+      {passwords ? <PasswordSection email={passwords.email} /> : null}
     </section>
   );
 }

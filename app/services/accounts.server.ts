@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { BackendError } from "~/lib/errors";
-import { isUniqueViolation, type DB } from "~/db/db.server";
+import { isUniqueViolation, type DB, type Executor } from "~/db/db.server";
 import {
   API_MESSAGES,
   firstIssueMessage,
@@ -132,7 +132,11 @@ function newToken(): string {
   return crypto.randomBytes(32).toString("base64url");
 }
 
-async function createSession(db: DB, account: Account, now: number): Promise<SessionGrant> {
+/**
+ * Issues a fresh 30-day session for `account` (login, sign-up, a password reset): the token is
+ * returned once, only its SHA-256 is stored. `db` may be a transaction.
+ */
+export async function createSession(db: Executor, account: Account, now: number): Promise<SessionGrant> {
   const token = newToken();
   const expiresAt = now + SESSION_TTL_MS;
   await db
@@ -140,6 +144,20 @@ async function createSession(db: DB, account: Account, now: number): Promise<Ses
     .values({ token_hash: hashToken(token), user_id: account.id, expires_at: expiresAt, created_at: now, last_seen_at: account.role ? now : null })
     .execute();
   return { token, account, expiresAt };
+}
+
+/** An argon2id hash of a new password (the store's one password hash, DESIGN.md §16). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+/**
+ * True when `password` matches `passwordHash`; with no hash (no such account) it still costs one
+ * verification against a dummy hash, so timing does not tell the two apart. Never rejects.
+ */
+export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+  const matches = await verify(passwordHash ?? (await dummyHash()), password).catch(() => false);
+  return Boolean(passwordHash) && matches;
 }
 
 let dummy: Promise<string> | undefined;

@@ -39,6 +39,13 @@ export const OUTBOX_RUN_LIMIT = 50;
 /** How often the loop looks for due rows when nothing nudged it, ms. */
 export const OUTBOX_POLL_MS = 5_000;
 
+/**
+ * Kinds whose body carries a secret (a password reset link, docs/decisions/0700): once sent, the
+ * row keeps its subject and recipient but not the link.
+ */
+const SENT_BODY_REMOVED_KINDS: ReadonlySet<string> = new Set(["password_reset"]);
+const BODY_REMOVED = "(sent; the body held a one-time link and was removed)";
+
 /** The wait after `attempts` failed attempts (1-based), ms: OUTBOX_BACKOFF_MS, capped at its last step. */
 export function outboxBackoffMs(attempts: number): number {
   return OUTBOX_BACKOFF_MS[Math.min(Math.max(attempts, 1), OUTBOX_BACKOFF_MS.length) - 1];
@@ -201,7 +208,12 @@ export async function deliverOutbox(
       }
       continue;
     }
-    await db.updateTable("outbox").set({ attempts, last_error: null, sent_at: now }).where("id", "=", row.id).where("sent_at", "is", null).execute();
+    await db
+      .updateTable("outbox")
+      .set({ attempts, last_error: null, sent_at: now, ...(SENT_BODY_REMOVED_KINDS.has(row.kind) ? { html: BODY_REMOVED, text: BODY_REMOVED } : {}) })
+      .where("id", "=", row.id)
+      .where("sent_at", "is", null)
+      .execute();
     run.sent += 1;
   }
   return run;

@@ -13,6 +13,7 @@ import {
   sizeKeySchema,
 } from "~/schemas/api";
 import { newsletterSchema } from "~/schemas/newsletter";
+import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from "~/schemas/password-reset";
 import { orderIdSchema, placeOrderFormSchema } from "~/schemas/orders";
 
 /**
@@ -33,6 +34,21 @@ const signupFormSchema = z.object({ name: nameSchema, email: emailSchema, passwo
 /** /login's form, by mode. */
 export function parseAuthForm(formData: FormData, mode: "login" | "signup") {
   return parseWithZod(formData, { schema: mode === "signup" ? signupFormSchema : loginFormSchema });
+}
+
+/** /forgot-password's form (issue 24 item 1). */
+export function parseForgotPasswordForm(formData: FormData) {
+  return parseWithZod(formData, { schema: forgotPasswordSchema });
+}
+
+/** /reset-password's form: the link's token and the new password twice (sign-up's rules). */
+export function parseResetPasswordForm(formData: FormData) {
+  return parseWithZod(formData, { schema: resetPasswordSchema });
+}
+
+/** /profile's Change password form: the current password and the new one twice. */
+export function parseChangePasswordForm(formData: FormData) {
+  return parseWithZod(formData, { schema: changePasswordSchema });
 }
 
 /** Backend sentences about a new password, shown on the password field rather than the form. */

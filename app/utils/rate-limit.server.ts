@@ -289,7 +289,7 @@ function processStore(env: Env): RateLimitStore {
  * PostgreSQL. Resolves `{ok:false, retryAfterSeconds}` once the limit is spent. Rejects when the
  * PostgreSQL table cannot be created.
  */
-export async function limitShopper(action: string, userId: number, points: number, durationSeconds: number): Promise<RateLimitResult> {
+export async function limitShopper(action: string, userId: number | string, points: number, durationSeconds: number): Promise<RateLimitResult> {
   const key = `${action}:${points}:${durationSeconds}`;
   globalThis.__shopperLimiters ??= new Map();
   let limiter = globalThis.__shopperLimiters.get(key);
@@ -334,4 +334,51 @@ export async function closeRateLimitStore(): Promise<void> {
   globalThis.__authRateLimiter = undefined;
   globalThis.__shopperLimiters = undefined;
   await pool?.end().catch(() => undefined);
+}
+
+/** Reset links a shopper's email may be sent in an hour (issue 24 item 1; docs/decisions/0700). */
+export const RESET_LINKS_PER_ACCOUNT_PER_HOUR = 3;
+/** Reset links one client address may ask for in an hour (behind TRUST_PROXY only). */
+export const RESET_LINKS_PER_ADDRESS_PER_HOUR = 10;
+
+/**
+ * Counts one "Forgot your password?" request against the email (hashed, whether or not an account
+ * uses it, so the limit itself tells nothing) — RESET_LINKS_PER_ACCOUNT_PER_HOUR — and, with
+ * TRUST_PROXY, the client address — RESET_LINKS_PER_ADDRESS_PER_HOUR. In this process's store
+ * (PostgreSQL: shared by processes). `{ok:false}` once either is spent: the caller sends nothing
+ * and answers as usual. Rejects when the PostgreSQL table cannot be created.
+ */
+export async function limitPasswordResetRequest(request: Request, email: string): Promise<RateLimitResult & { key?: "account" | "address" }> {
+  const address = clientAddress(request, getEnv().TRUST_PROXY);
+  const checks: [string, number, string, "account" | "address"][] = [
+    ["reset-account", RESET_LINKS_PER_ACCOUNT_PER_HOUR, accountKey(email), "account"],
+    ...(address ? [["reset-address", RESET_LINKS_PER_ADDRESS_PER_HOUR, address, "address"] as [string, number, string, "address"]] : []),
+  ];
+  for (const [action, points, key, kind] of checks) {
+    const limiter = await hourlyLimiter(action, points);
+    try {
+      await limiter.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: retryAfter(error), key: kind };
+      throw error;
+    }
+  }
+  return { ok: true };
+}
+
+/** This process's limiter of `points` an hour for `action` (cached, as `limitShopper`'s). */
+function hourlyLimiter(action: string, points: number): Promise<RateLimiterAbstract> {
+  const key = `${action}:${points}:${HOUR}`;
+  globalThis.__shopperLimiters ??= new Map();
+  let limiter = globalThis.__shopperLimiters.get(key);
+  if (!limiter) {
+    limiter = (async () => {
+      const store = processStore(getEnv());
+      if (store.kind === "postgres") await createTable(store);
+      return createLimiter(store, action, points, HOUR);
+    })();
+    limiter.catch(() => globalThis.__shopperLimiters?.delete(key));
+    globalThis.__shopperLimiters.set(key, limiter);
+  }
+  return limiter;
 }

@@ -16,6 +16,7 @@ import * as media from "~/services/media.server";
 import * as orderEmails from "~/services/order-emails.server";
 import * as orderPage from "~/services/order-page.server";
 import * as orders from "~/services/orders.server";
+import * as passwordResets from "~/services/password-resets.server";
 import * as paymentsHttp from "~/services/payments-http.server";
 import * as pins from "~/lib/pin-directory.server";
 import * as problemReports from "~/services/problem-reports.server";
@@ -44,8 +45,23 @@ type WithoutDb<F> = F extends (db: DB, ...args: infer A) => unknown ? A : never;
 export function createOwnStore(getDb: () => Promise<DB>) {
   const bind = <F extends Parameters<typeof bindDb>[1]>(fns: F) => bindDb(getDb, fns);
   return {
-    /** Sessions and roles: the account of a session token (BackendError 401 when it is gone). */
-    accounts: bind({ requireAccount: accounts.requireAccount }),
+    /**
+     * Sessions and roles: the account of a session token (BackendError 401 when it is gone); a
+     * forgotten password's emailed link, a password change and "Sign out everywhere".
+     */
+    accounts: {
+      ...bind({
+        requireAccount: accounts.requireAccount,
+        requestPasswordReset: passwordResets.requestPasswordReset,
+        checkResetLink: passwordResets.checkResetLink,
+        resetPassword: passwordResets.resetPassword,
+        changePassword: passwordResets.changePassword,
+        endAllSessions: passwordResets.endAllSessions,
+      }),
+      /** Password reset and change (issue 24 item 1; docs/decisions/0700). */
+      PasswordFormError: passwordResets.PasswordFormError,
+      resetLinkMessage: passwordResets.resetLinkMessage,
+    },
     /** The shopper's address book (issue 13 item 5). */
     addresses: {
       ...bind({

@@ -537,6 +537,31 @@ export const migrations: Record<string, Migration> = {
     },
   },
   /**
+   * Password reset links (issue 24 item 1; DESIGN.md §22; docs/decisions/0700): one row per link
+   * emailed, holding only the SHA-256 (hex) of its random token. A link works while `ended_at` is
+   * null and `expires_at` (ms) is ahead; using it, a newer link or a password change ends it
+   * (`ended_reason`: used, replaced, password_changed), so the page can say which.
+   */
+  "0014_password_resets": {
+    async up(db: Kysely<any>) {
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      await db.schema
+        .createTable("password_resets")
+        .addColumn("id", sqlite ? "integer" : "serial", (c) => (sqlite ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("token_hash", "text", (c) => c.notNull().unique())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .addColumn("ended_at", "bigint")
+        .addColumn("ended_reason", "text")
+        .execute();
+      await db.schema.createIndex("password_resets_user").on("password_resets").columns(["user_id", "created_at"]).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable("password_resets").ifExists().execute();
+    },
+  },
+  /**
    * The wishlist (issue 24 item 2; DESIGN.md §22; docs/decisions/0710): one row per shopper and
    * watch, with the price in paise when it was saved ("Price dropped since you saved it") and when.
    * The primary key (user_id, product_id) makes a second save of the same watch a no-op and serves

@@ -1,0 +1,103 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getBackend } from "~/backend/index.server";
+import { AccountField, FormAlert, accountInputClass } from "~/components/account/AccountField";
+import { useFormRules } from "~/components/forms/useFormRules";
+import { FORGOT_PASSWORD_FORM_RULES, PASSWORD_RESET_MESSAGES } from "~/schemas/account-rules";
+import { readFormData, throwBodyError } from "~/http/body.server";
+import { parseForgotPasswordForm } from "~/utils/forms.server";
+import { requireSameOrigin } from "~/utils/origin.server";
+import { limitPasswordResetRequest } from "~/utils/rate-limit.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+
+/**
+ * /forgot-password (issue 24 item 1; DESIGN.md §22): the email field, and after a request the one
+ * neutral sentence (`?sent=1`). A store whose accounts live on another server
+ * (`capabilities.passwordReset` false) says to write to us instead.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  return json({ available: getBackend().capabilities.passwordReset, sent }, { headers: { "cache-control": "private, no-store" } });
+}
+
+/**
+ * Sends a reset link (through the outbox, to the account's own address) when an account uses the
+ * email, and answers the same 303 to `?sent=1` whether or not one does, and whether or not the
+ * limits (3 links an hour per email, 10 per client address behind TRUST_PROXY) let it send — a
+ * limited request sends nothing and is logged. 400 with the field's sentence for a bad email;
+ * 404 where the store cannot reset passwords.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { own, capabilities } = getBackend();
+  if (!capabilities.passwordReset || !own) throw new Response(PASSWORD_RESET_MESSAGES.unavailable, { status: 404 });
+  const formData = await readFormData(request).catch(throwBodyError);
+  const submission = parseForgotPasswordForm(formData);
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+
+  const { email } = submission.value;
+  const limit = await limitPasswordResetRequest(request, email);
+  if (limit.ok) {
+    await own.accounts.requestPasswordReset({ email });
+  } else {
+    console.warn(`Password reset: the per-${limit.key} limit was reached; no link sent (again in ${limit.retryAfterSeconds} s).`);
+  }
+  return redirectWithSuccess("/forgot-password?sent=1", "Check your email for a link to choose a new password.");
+}
+
+export default function ForgotPassword() {
+  const { available, sent } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { form, field } = useFormRules({ id: "forgot-password", rules: FORGOT_PASSWORD_FORM_RULES, lastResult: actionData?.result });
+  const email = field("email");
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <div className="mx-auto mb-20 mt-14 flex w-[90%] flex-col items-center gap-4 text-gray-800 sm:max-w-96">
+      <div className="mb-2 mt-10 inline-flex items-center gap-2">
+        <h1 className="font-serif text-3xl">Forgot your password?</h1>
+        <hr className="h-[1.5px] w-8 border-none bg-gray-800" />
+      </div>
+      {!available ? (
+        <p className="text-gray-700">
+          {PASSWORD_RESET_MESSAGES.unavailable}{" "}
+          <Link to="/contact" className="underline underline-offset-2">
+            Contact us
+          </Link>
+        </p>
+      ) : (
+        <>
+          {sent ? (
+            <p role="status" className="rounded border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900">
+              {PASSWORD_RESET_MESSAGES.linkSent}
+            </p>
+          ) : (
+            <p className="text-sm text-gray-700">
+              Enter the email address of your account and we&apos;ll send you a link to choose a new password.
+            </p>
+          )}
+          <Form method="post" action="/forgot-password" className="flex w-full flex-col gap-4" {...form.props}>
+            {form.errors?.[0] ? <FormAlert id={form.errorId}>{form.errors[0]}</FormAlert> : null}
+            <AccountField label="Email" errorId={email.errorId} error={email.errors?.[0]}>
+              <input {...email.props} key={email.key} type="email" autoComplete="email" inputMode="email" placeholder="Email" className={accountInputClass} />
+            </AccountField>
+            <button
+              type="submit"
+              disabled={submitting}
+              className="mx-auto mt-2 bg-black px-8 py-2 font-light text-white hover:bg-gray-800 disabled:opacity-70"
+            >
+              {sent ? "Send another link" : "Send me a link"}
+            </button>
+          </Form>
+          <Link to="/login" className="text-sm underline-offset-2 hover:underline">
+            Back to Login
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Forgot your password? — Chrono India" }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,123 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getBackend } from "~/backend/index.server";
+import { AccountField, FormAlert, accountInputClass } from "~/components/account/AccountField";
+import { useFormRules } from "~/components/forms/useFormRules";
+import { PASSWORD_MIN, PASSWORD_RESET_MESSAGES, RESET_PASSWORD_FORM_RULES } from "~/schemas/account-rules";
+import { readFormData, throwBodyError } from "~/http/body.server";
+import { parseResetPasswordForm } from "~/utils/forms.server";
+import { requireSameOrigin } from "~/utils/origin.server";
+import { commitLogin } from "~/utils/session.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+
+/** The link's token stays out of other sites' logs: no Referer leaves this page. */
+const headers = { "cache-control": "private, no-store", "referrer-policy": "no-referrer" };
+
+/**
+ * /reset-password?token=… (issue 24 item 1; DESIGN.md §22): the new password twice while the
+ * link works; otherwise the plain reason (used, expired, replaced by a newer link, or unknown)
+ * and a way to ask for a new link. Reading the page changes nothing.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { own, capabilities } = getBackend();
+  if (!capabilities.passwordReset || !own) {
+    return json({ token: null, email: null, problem: PASSWORD_RESET_MESSAGES.unavailable }, { headers });
+  }
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const link = await own.accounts.checkResetLink(token);
+  if (link.state !== "valid") return json({ token: null, email: null, problem: own.accounts.resetLinkMessage(link.state) }, { headers });
+  return json({ token, email: link.email, problem: null }, { headers });
+}
+
+/**
+ * Sets the new password (sign-up's rules, typed twice), uses the link up, signs the account out
+ * everywhere else and signs this browser in: 303 to /profile with a toast and the session cookie.
+ * 400 with each field's sentence; 410 with the plain reason when the link no longer works.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { own, capabilities } = getBackend();
+  if (!capabilities.passwordReset || !own) throw new Response(PASSWORD_RESET_MESSAGES.unavailable, { status: 404 });
+  const formData = await readFormData(request).catch(throwBodyError);
+  const submission = parseResetPasswordForm(formData);
+  const hideFields = ["password", "confirm"];
+  if (submission.status !== "success") {
+    if (submission.error?.token) return json({ result: null, problem: PASSWORD_RESET_MESSAGES.linkUnknown }, { status: 410, headers });
+    return json({ result: submission.reply({ hideFields }), problem: null }, { status: 400, headers });
+  }
+  try {
+    const grant = await own.accounts.resetPassword(submission.value);
+    return redirectWithSuccess("/profile", PASSWORD_RESET_MESSAGES.resetDone, {
+      headers: { "Set-Cookie": await commitLogin(request, grant.token) },
+    });
+  } catch (error) {
+    if (!(error instanceof own.accounts.PasswordFormError)) throw error;
+    if (error.field === "token") return json({ result: null, problem: error.message }, { status: 410, headers });
+    const field = error.field || "password";
+    return json({ result: submission.reply({ fieldErrors: { [field]: [error.message] }, hideFields }), problem: null }, { status: 400, headers });
+  }
+}
+
+export default function ResetPassword() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const problem = actionData?.problem ?? data.problem;
+  return (
+    <div className="mx-auto mb-20 mt-14 flex w-[90%] flex-col items-center gap-4 text-gray-800 sm:max-w-96">
+      <div className="mb-2 mt-10 inline-flex items-center gap-2">
+        <h1 className="font-serif text-3xl">Choose a new password</h1>
+        <hr className="h-[1.5px] w-8 border-none bg-gray-800" />
+      </div>
+      {problem || !data.token ? (
+        <>
+          <FormAlert>{problem ?? PASSWORD_RESET_MESSAGES.linkUnknown}</FormAlert>
+          <Link to="/forgot-password" className="bg-black px-8 py-2 font-light text-white hover:bg-gray-800">
+            Ask for a new link
+          </Link>
+        </>
+      ) : (
+        <NewPasswordForm token={data.token} email={data.email ?? ""} lastResult={actionData?.result} />
+      )}
+    </div>
+  );
+}
+
+function NewPasswordForm({ token, email, lastResult }: { token: string; email: string; lastResult: Parameters<typeof useFormRules>[0]["lastResult"] }) {
+  const navigation = useNavigation();
+  const { form, field } = useFormRules({ id: "reset-password", rules: RESET_PASSWORD_FORM_RULES, lastResult });
+  const password = field("password", "reset-password-password-hint");
+  const confirm = field("confirm");
+  return (
+    <Form method="post" action="/reset-password" className="flex w-full flex-col gap-4" {...form.props}>
+      <p className="text-sm text-gray-700">
+        For the account <strong>{email}</strong>. Choosing a new password signs this account out on every other device.
+      </p>
+      {form.errors?.[0] ? <FormAlert id={form.errorId}>{form.errors[0]}</FormAlert> : null}
+      <input type="hidden" name="token" value={token} />
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
+      <AccountField
+        label="New password"
+        errorId={password.errorId}
+        error={password.errors?.[0]}
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        hintId="reset-password-password-hint"
+      >
+        <input {...password.props} key={password.key} type="password" autoComplete="new-password" className={accountInputClass} />
+      </AccountField>
+      <AccountField label="New password again" errorId={confirm.errorId} error={confirm.errors?.[0]}>
+        <input {...confirm.props} key={confirm.key} type="password" autoComplete="new-password" className={accountInputClass} />
+      </AccountField>
+      <button
+        type="submit"
+        disabled={navigation.state === "submitting"}
+        className="mx-auto mt-2 bg-black px-8 py-2 font-light text-white hover:bg-gray-800 disabled:opacity-70"
+      >
+        Save new password
+      </button>
+    </Form>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Choose a new password — Chrono India" }, { name: "robots", content: "noindex" }];
