@@ -1,8 +1,7 @@
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Prose } from "~/components/Prose";
 import { StaticPage, staticPageMeta } from "~/components/StaticPage";
-import { ComingSoonButton } from "~/components/ui/ComingSoon";
 import { STORE_CONTACT } from "~/content/store-details";
 import { loadContentPage, withSections } from "~/utils/content.server";
 
@@ -44,15 +43,11 @@ export default function Contact() {
           <Prose html={section.html} className="mt-4" />
         </section>
       ))}
-      {/* No behaviour (SPEC.md §1): disabled, with its reason beside it (issue 9 item 4). */}
+      {/* Issue 24 item 5: no longer a control without behaviour — it leads to how to apply. */}
       <div className="mt-8">
-        <ComingSoonButton
-          id="jobs-note"
-          note="Our careers page opens soon: until then, send your CV by email."
-          className="rounded border border-gray-900 px-8 py-3 text-sm font-medium tracking-wider text-gray-900"
-        >
+        <Link to="/careers" className="inline-block rounded border border-gray-900 px-8 py-3 text-sm font-medium tracking-wider text-gray-900 hover:bg-gray-900 hover:text-white">
           Explore Jobs
-        </ComingSoonButton>
+        </Link>
       </div>
     </StaticPage>
   );

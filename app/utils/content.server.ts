@@ -30,6 +30,7 @@ export const CONTENT_SLUGS = [
   "terms-and-conditions",
   "privacy-policy",
   "review-guidelines",
+  "careers",
 ] as const;
 export type ContentSlug = (typeof CONTENT_SLUGS)[number];
 

@@ -56,6 +56,7 @@ const EXPECTED_PAGES = [
   "routes/terms-and-conditions",
   "routes/warranty-policy",
   "routes/review-guidelines",
+  "routes/careers",
   "routes/$",
 ];
 

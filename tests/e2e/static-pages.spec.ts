@@ -90,17 +90,14 @@ test("each policy page links to the other policies", async ({ page }) => {
   await expect(page).toHaveURL(/\/refund-policy$/);
 });
 
-test("the contact page's Explore Jobs button does nothing, harmlessly, and says so", async ({ page }) => {
+test("the contact page's Explore Jobs leads to how to apply (issue 24 item 5)", async ({ page }) => {
   await page.goto("/contact");
-  const button = page.getByRole("button", { name: "Explore Jobs" });
-  await expect(button).toHaveAttribute("type", "button");
-  // Disabled with a visible reason (issue 9 item 4).
-  await expect(button).toBeDisabled();
-  await expect(button).toHaveAccessibleDescription(/careers page opens soon/);
-  await button.click({ force: true });
-  await expect(page).toHaveURL(/\/contact$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
   await expect(page.getByRole("main").getByRole("link", { name: /@/ }).first()).toHaveAttribute("href", /^mailto:/);
+  await page.getByRole("link", { name: "Explore Jobs" }).click();
+  await expect(page).toHaveURL(/\/careers$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Careers");
+  await expect(page.getByRole("main").getByRole("link", { name: "support@chronoindia.in" })).toHaveAttribute("href", "mailto:support@chronoindia.in?subject=Careers");
+  await expectNoAxeViolations(page);
 });
 
 const answers = (page: Page) => page.getByTestId("faq-list").locator("details");
