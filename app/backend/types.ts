@@ -261,9 +261,11 @@ export type StoreCapabilities = {
    * everywhere (issue 24 item 1; docs/decisions/0700); SPEC.md §7's Store API has no such calls.
    */
   passwordReset: boolean;
+  /** The newsletter kept here: sign-up with double opt-in, one-click unsubscribe, sends from /admin/newsletter (issue 24 item 3). */
+  newsletter: boolean;
 };
 
 /** Every capability on (the local adapter) or off (the http adapter). */
 export function capabilitiesAll(on: boolean): StoreCapabilities {
-  return { backOffice: on, invoices: on, problemReports: on, addressBook: on, deliveryRules: on, payments: on, reviews: on, wishlist: on, passwordReset: on };
+  return { backOffice: on, invoices: on, problemReports: on, addressBook: on, deliveryRules: on, payments: on, reviews: on, wishlist: on, passwordReset: on, newsletter: on };
 }

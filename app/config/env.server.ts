@@ -63,6 +63,10 @@ const envSchema = z
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
     /** The order emails' From: `Name <address>` or an address. Unset: see `mailFrom`. */
     MAIL_FROM: optionalText.pipe(z.string().regex(/^[^\r\n]*[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/, "must be an address, e.g. Chrono India <orders@example.in>").optional()),
+    /** The newsletter's List-Unsubscribe mailto (issue 24 item 3): an address that unsubscribes whoever writes to it. Unset: the link only. */
+    NEWSLETTER_UNSUBSCRIBE_MAILTO: optionalText.pipe(z.email("must be an email address").optional()),
+    /** Newsletter emails the outbox sends per minute at most (issue 24 item 3), so a big list never floods SMTP. */
+    NEWSLETTER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
     ...rateLimitVariables,
   })
   .superRefine((env, ctx) => {

@@ -24,6 +24,53 @@ export interface Database {
   reviews: ReviewsTable;
   password_resets: PasswordResetsTable;
   wishlist_items: WishlistItemsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_consent_log: NewsletterConsentLogTable;
+  newsletter_campaigns: NewsletterCampaignsTable;
+}
+
+/**
+ * An address that asked for the newsletter (issue 24 item 3; docs/decisions/0720). Subscribed
+ * while `confirmed_at` is set and `unsubscribed_at` null. Times in ms since epoch.
+ */
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  /** Trimmed and lower-cased; unique. */
+  email: string;
+  /** The words agreed to (schemas/newsletter-constants NEWSLETTER_CONSENT_TEXTS) and their version. */
+  consent_version: string;
+  consent_text: string;
+  /** The latest sign-up. */
+  requested_at: number;
+  /** SHA-256 (hex) of the pending confirmation link's token; null once used. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: number | null;
+  confirmed_at: number | null;
+  unsubscribed_at: number | null;
+  /** Random, per subscriber: the unsubscribe links' token. */
+  unsubscribe_token: string;
+}
+
+/** Every confirmation and withdrawal of newsletter consent (`event`: confirmed | unsubscribed), kept. */
+export interface NewsletterConsentLogTable {
+  id: Generated<number>;
+  subscriber_id: number;
+  event: string;
+  at: number;
+  consent_version: string | null;
+  consent_text: string | null;
+}
+
+/** One newsletter sent from the back office: one outbox row per confirmed subscriber (`outbox.campaign_id`). */
+export interface NewsletterCampaignsTable {
+  id: Generated<number>;
+  subject: string;
+  /** The owner's Markdown. */
+  body: string;
+  created_at: number;
+  /** The staff member's email. */
+  created_by: string;
+  recipients: number;
 }
 
 /** A watch a shopper saved (issue 24 item 2; docs/decisions/0710): one per shopper and product. */
@@ -117,6 +164,10 @@ export interface OutboxTable {
   failed_at: number | null;
   last_error: string | null;
   created_at: number;
+  /** Extra headers as a JSON object (the newsletter's List-Unsubscribe), or null. */
+  headers: string | null;
+  /** The newsletter send (`newsletter_campaigns.id`) this message belongs to, or null. */
+  campaign_id: number | null;
 }
 
 /** The owner's delivery rules (issue 13; one row, id 1): JSON of `deliveryRulesSchema` (schemas/delivery.ts). */

@@ -16,8 +16,33 @@ export const NEWSLETTER_EMAIL_MAX = 254;
 export const NEWSLETTER_EMAIL_CONSTRAINT = { required: true, maxLength: NEWSLETTER_EMAIL_MAX } as const;
 
 /**
- * What the home page answers to a newsletter sign-up. Nothing is stored (SPEC.md §1: the box
- * "does nothing on submit"), and the note says so; docs/decisions/0141.
+ * What the home page's own action answers to a post of the box as it was before the newsletter
+ * launched (`intent=newsletter`, a page served earlier; docs/decisions/0141): nothing is stored
+ * there, and the note says where sign-ups go now (issue 24 item 3, /newsletter).
  */
-export const NEWSLETTER_NOTE =
-  "Thank you for your interest! Our newsletter has not launched yet, so your email was not saved.";
+export const NEWSLETTER_NOTE = "Thank you! Our newsletter now asks you to confirm by email: please enter your address in the newsletter box again.";
+
+/**
+ * The words beside the newsletter box (issue 24 item 3; DESIGN.md §22, DPDP Act 2023): submitting
+ * the form is the act of consent, so these exact words are what the shopper agreed to. Each
+ * version is kept for ever (a subscriber's consent names its version and stores its text); a
+ * change of wording is a new version, and `NEWSLETTER_CONSENT_VERSION` is the one the form shows.
+ */
+export const NEWSLETTER_CONSENT_TEXTS = {
+  "2026-11-v1":
+    "Send me the store's newsletter: new watches and offers, about twice a month. You can unsubscribe from any email.",
+} as const;
+export type NewsletterConsentVersion = keyof typeof NEWSLETTER_CONSENT_TEXTS;
+export const NEWSLETTER_CONSENT_VERSION: NewsletterConsentVersion = "2026-11-v1";
+
+/** The one answer to every sign-up, whatever became of it (never says whether the address is subscribed). */
+export const NEWSLETTER_CHECK_INBOX =
+  "Thank you! If this address can receive our newsletter, we have sent it an email: open the link in it to confirm your subscription.";
+
+/** The newsletter pages' sentences (confirm, unsubscribe). */
+export const NEWSLETTER_PAGE_MESSAGES = {
+  confirmed: "You're subscribed. Thank you for confirming — the next newsletter will reach you.",
+  confirmInvalid: "This confirmation link has expired or was already used. Sign up again from the box at the bottom of the home page.",
+  unsubscribed: "You're unsubscribed. You won't get our newsletter any more.",
+  unsubscribeInvalid: "This unsubscribe link is not valid. If newsletters still reach you, use the link in the latest one, or write to us.",
+} as const;

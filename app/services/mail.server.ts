@@ -22,6 +22,8 @@ export type OutgoingMail = {
   text: string;
   /** A stable Message-ID (`<…@…>`), so a receiver can tell a re-send of one email from a new one. */
   messageId?: string;
+  /** Extra headers (the newsletter's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
   attachments: MailAttachment[];
   fileStem: string;
 };
@@ -47,6 +49,7 @@ function message(mail: OutgoingMail): Mail.Options {
     html: mail.html,
     text: mail.text,
     messageId: mail.messageId,
+    headers: mail.headers,
     attachments: mail.attachments,
   };
 }

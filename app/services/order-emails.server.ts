@@ -40,10 +40,10 @@ export const OUTBOX_RUN_LIMIT = 50;
 export const OUTBOX_POLL_MS = 5_000;
 
 /**
- * Kinds whose body carries a secret (a password reset link, docs/decisions/0700): once sent, the
- * row keeps its subject and recipient but not the link.
+ * Kinds whose body carries a secret (a password reset link, docs/decisions/0700; a newsletter
+ * confirmation link, 0720): once sent, the row keeps its subject and recipient but not the link.
  */
-const SENT_BODY_REMOVED_KINDS: ReadonlySet<string> = new Set(["password_reset"]);
+const SENT_BODY_REMOVED_KINDS: ReadonlySet<string> = new Set(["password_reset", "newsletter_confirm"]);
 const BODY_REMOVED = "(sent; the body held a one-time link and was removed)";
 
 /** The wait after `attempts` failed attempts (1-based), ms: OUTBOX_BACKOFF_MS, capped at its last step. */
@@ -123,8 +123,25 @@ export const orderEmailAttachments: OrderEmailAttachments = async (db, email) =>
 /** What one `deliverOutbox` call did: emails sent, failed and to be retried, given up. */
 export type OutboxRun = { sent: number; retried: number; failed: number };
 
-/** Takes the next due row for this sender, or undefined. PostgreSQL skips rows another sender holds. */
-async function claimNext(db: DB, now: number): Promise<OutboxRow | undefined> {
+/** The outbox kind of a newsletter message, which the sender paces (issue 24 item 3). */
+export const NEWSLETTER_KIND = "newsletter";
+
+/** Newsletter messages sent in the minute up to `now` (ms), by every sender. */
+async function newslettersSentLastMinute(db: DB, now: number): Promise<number> {
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("kind", "=", NEWSLETTER_KIND)
+    .where("sent_at", ">", now - 60_000)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Takes the next due row for this sender, or undefined; newsletter rows only while `newsletters`
+ * is true. PostgreSQL skips rows another sender holds.
+ */
+async function claimNext(db: DB, now: number, newsletters = true): Promise<OutboxRow | undefined> {
   return db.transaction().execute(async (trx) => {
     let query = trx
       .selectFrom("outbox")
@@ -132,6 +149,7 @@ async function claimNext(db: DB, now: number): Promise<OutboxRow | undefined> {
       .where("sent_at", "is", null)
       .where("failed_at", "is", null)
       .where("next_attempt_at", "<=", now)
+      .$if(!newsletters, (q) => q.where("kind", "<>", NEWSLETTER_KIND))
       .orderBy("next_attempt_at")
       .orderBy("id")
       .limit(1);
@@ -170,15 +188,18 @@ export async function deliverOutbox(
   db: DB,
   transport: MailTransport,
   now: number,
-  options: { limit?: number; from?: string; attachments?: OrderEmailAttachments; signal?: AbortSignal; env?: Env } = {},
+  options: { limit?: number; from?: string; attachments?: OrderEmailAttachments; signal?: AbortSignal; env?: Env; newslettersPerMinute?: number } = {},
 ): Promise<OutboxRun> {
   const env = options.env ?? getEnv();
   const from = options.from ?? mailFrom(env);
   const attachments = options.attachments ?? orderEmailAttachments;
   const run: OutboxRun = { sent: 0, retried: 0, failed: 0 };
+  // Newsletters go at most NEWSLETTER_PER_MINUTE a minute (issue 24 item 3); other mail never waits for them.
+  let newsletterBudget = (options.newslettersPerMinute ?? env.NEWSLETTER_PER_MINUTE) - (await newslettersSentLastMinute(db, now));
   for (let count = 0; count < (options.limit ?? OUTBOX_RUN_LIMIT) && !options.signal?.aborted; count++) {
-    const row = await claimNext(db, now);
+    const row = await claimNext(db, now, newsletterBudget > 0);
     if (!row) break;
+    if (row.kind === NEWSLETTER_KIND) newsletterBudget -= 1;
     const attempts = Number(row.attempts) + 1;
     try {
       await transport.send({
@@ -189,6 +210,7 @@ export async function deliverOutbox(
         html: row.html,
         text: row.text,
         messageId: `<outbox-${row.id}.${row.order_id}@${messageIdDomain(env)}>`,
+        headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
         attachments: await attachments(db, row),
         fileStem: `${new Date(now).toISOString().replace(/[:.]/g, "-")}-${row.kind}-${row.order_id}-${row.id}`,
       });

@@ -13,6 +13,7 @@ import * as delivery from "~/services/delivery.server";
 import * as invoicePdf from "~/services/invoice-pdf.server";
 import * as invoices from "~/services/invoices.server";
 import * as media from "~/services/media.server";
+import * as newsletter from "~/services/newsletter.server";
 import * as orderEmails from "~/services/order-emails.server";
 import * as orderPage from "~/services/order-page.server";
 import * as orders from "~/services/orders.server";
@@ -127,6 +128,20 @@ export function createOwnStore(getDb: () => Promise<DB>) {
       wishlistItems: wishlist.wishlistItems,
       wishlistCountForToken: wishlist.wishlistCountForToken,
     }),
+    /** The newsletter with real consent: sign-up, confirmation, one-click unsubscribe, the back office's list and sends (issue 24 item 3). */
+    newsletter: {
+      ...bind({
+        requestSubscription: newsletter.requestSubscription,
+        confirmationIsLive: newsletter.confirmationIsLive,
+        confirmSubscription: newsletter.confirmSubscription,
+        unsubscribeTokenIsKnown: newsletter.unsubscribeTokenIsKnown,
+        unsubscribe: newsletter.unsubscribe,
+        newsletterOffice: newsletter.newsletterOffice,
+        countSubscribers: newsletter.countSubscribers,
+        subscribersCsv: newsletter.subscribersCsv,
+        sendNewsletter: newsletter.sendNewsletter,
+      }),
+    },
     /** The back office's orders, refunds and sales (issue 12). */
     adminOrders: {
       ...bind({

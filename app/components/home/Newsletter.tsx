@@ -1,8 +1,7 @@
-import { useActionData, useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { NEWSLETTER_EMAIL_CONSTRAINT } from "~/schemas/newsletter-constants";
+import { Form, useLocation } from "@remix-run/react";
+import { NEWSLETTER_CONSENT_TEXTS, NEWSLETTER_CONSENT_VERSION, NEWSLETTER_EMAIL_CONSTRAINT } from "~/schemas/newsletter-constants";
 
-/** The home action's answer: the server's check (conform's `submission.reply()`) and the note. */
+/** The home action's old answer to `intent=newsletter` (kept for posts from pages served before the newsletter launched). */
 export type NewsletterActionData = {
   result: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null };
   note: string | null;
@@ -11,48 +10,23 @@ export type NewsletterActionData = {
 const FORM_ID = "newsletter-form";
 const EMAIL_ID = `${FORM_ID}-email`;
 const ERROR_ID = `${EMAIL_ID}-error`;
+const CONSENT_ID = `${FORM_ID}-consent`;
 
 /**
- * The newsletter box (SPEC.md §1, §2): does nothing on submit. It posts to the home page's
- * action, which checks the address with its zod schema, stores nothing and answers a short note
- * or the problem (SPEC.md §5). Without JavaScript the browser's own email check comes first and
- * the page comes back whole; with JavaScript the post goes through a fetcher, the page stays put,
- * and the server's sentence shows under the box. A plain form, no conform: one field the server
- * answers at once is not worth 9 KB of the page's 100 (docs/decisions/0530).
+ * The newsletter form (issue 24 item 3; DESIGN.md §22): an email box beside the exact words the
+ * shopper agrees to by pressing SUBSCRIBE (no box to tick). It posts to /newsletter with the words'
+ * version and the page to come back to; the answer is always "check your inbox" (a toast), and
+ * nothing is subscribed until the emailed link is confirmed. A plain form: the same with and
+ * without JavaScript. `error` and `typed` come from /newsletter's 400 answer.
  */
-export function Newsletter() {
-  const fetcher = useFetcher<NewsletterActionData>();
-  const actionData = useActionData<NewsletterActionData>();
-  const data = fetcher.data ?? actionData;
-  const error = data?.result.error?.email?.[0];
-  // What was typed, when the server sent the page back (without JavaScript).
-  const typed = actionData?.result.initialValue?.email;
-  const formRef = useRef<HTMLFormElement>(null);
-  // Hydrated, the server's sentences replace the browser's own messages.
-  useEffect(() => {
-    if (formRef.current) formRef.current.noValidate = true;
-  }, []);
-  // A sign-up that went through clears the box.
-  useEffect(() => {
-    if (fetcher.data?.note) formRef.current?.reset();
-  }, [fetcher.data]);
-  const note = data?.note ?? null;
+export function NewsletterForm({ error, typed, redirectTo }: { error?: string | null; typed?: string | null; redirectTo?: string }) {
+  const location = useLocation();
+  const back = redirectTo ?? `${location.pathname}${location.search}#newsletter`;
   return (
-    <section id="newsletter" aria-labelledby="newsletter-heading" className="mx-auto max-w-screen-xl px-4 py-16 text-center sm:px-8">
-      <h2 id="newsletter-heading" className="font-serif text-3xl text-gray-900">
-        Join our newsletter
-      </h2>
-      <p className="mx-auto mt-3 max-w-lg text-gray-600">
-        Be the first to hear about new arrivals, limited editions and watch-care tips.
-      </p>
-      <fetcher.Form
-        ref={formRef}
-        id={FORM_ID}
-        method="post"
-        action="/?index#newsletter"
-        className="mx-auto mt-6 flex max-w-xl flex-col gap-2 sm:flex-row"
-      >
-        <input type="hidden" name="intent" value="newsletter" />
+    <>
+      <Form id={FORM_ID} method="post" action="/newsletter" className="mx-auto mt-6 flex max-w-xl flex-col gap-2 sm:flex-row">
+        <input type="hidden" name="consentVersion" value={NEWSLETTER_CONSENT_VERSION} />
+        <input type="hidden" name="redirectTo" value={back} />
         <label htmlFor={EMAIL_ID} className="sr-only">
           Email address
         </label>
@@ -61,28 +35,38 @@ export function Newsletter() {
           id={EMAIL_ID}
           name="email"
           type="email"
-          defaultValue={typeof typed === "string" ? typed : undefined}
+          defaultValue={typed ?? undefined}
           autoComplete="email"
           placeholder="Enter your email"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ERROR_ID : undefined}
+          aria-describedby={error ? `${ERROR_ID} ${CONSENT_ID}` : CONSENT_ID}
           className="min-w-0 flex-1 rounded border border-gray-400 px-4 py-3 text-sm text-gray-900 placeholder:text-gray-600"
         />
-        <button
-          type="submit"
-          className="rounded bg-black px-8 py-3 text-sm font-semibold tracking-widest text-white hover:bg-gray-800"
-        >
+        <button type="submit" className="rounded bg-black px-8 py-3 text-sm font-semibold tracking-widest text-white hover:bg-gray-800">
           SUBSCRIBE
         </button>
-      </fetcher.Form>
+      </Form>
       {error ? (
         <p id={ERROR_ID} className="mt-2 text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}
-      <p role="status" className="mt-3 min-h-5 text-sm text-gray-700" data-testid="newsletter-note">
-        {note}
+      <p id={CONSENT_ID} className="mx-auto mt-3 max-w-xl text-sm text-gray-700" data-testid="newsletter-consent">
+        {NEWSLETTER_CONSENT_TEXTS[NEWSLETTER_CONSENT_VERSION]}
       </p>
+    </>
+  );
+}
+
+/** The home page's newsletter box (SPEC.md §2) around `NewsletterForm`. */
+export function Newsletter() {
+  return (
+    <section id="newsletter" aria-labelledby="newsletter-heading" className="mx-auto max-w-screen-xl px-4 py-16 text-center sm:px-8">
+      <h2 id="newsletter-heading" className="font-serif text-3xl text-gray-900">
+        Join our newsletter
+      </h2>
+      <p className="mx-auto mt-3 max-w-lg text-gray-600">Be the first to hear about new arrivals, limited editions and watch-care tips.</p>
+      <NewsletterForm />
     </section>
   );
 }

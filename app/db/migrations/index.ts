@@ -537,6 +537,44 @@ export const migrations: Record<string, Migration> = {
     },
   },
   /**
+   * A rejected review may be written again (issue 23 item 2; docs/decisions/0691): the reviews
+   * table's UNIQUE(product_id, user_id) becomes the partial unique index `reviews_one_live` on
+   * (product_id, user_id) where status is not 'rejected'. A shopper still has at most one pending,
+   * published or withdrawn review of a watch (the index decides a race), while every rejected one
+   * stays in the table for the audit. PostgreSQL drops the named constraint; SQLite cannot drop a
+   * table constraint, so the table is copied into one without it (same columns, same CHECK, same
+   * indexes). `down` puts the constraint back, and fails while a shopper has a rejected review and
+   * a later one of the same watch.
+   */
+  "0013_review_after_rejection": {
+    async up(db: Kysely<any>) {
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      if (sqlite) {
+        await reviewsTable(db, "reviews_0013", false).execute();
+        await sql`insert into reviews_0013 (${sql.raw(REVIEW_COLUMNS_0011)}) select ${sql.raw(REVIEW_COLUMNS_0011)} from reviews`.execute(db);
+        await db.schema.dropTable("reviews").execute();
+        await sql`alter table reviews_0013 rename to reviews`.execute(db);
+        await reviewIndexes(db);
+      } else {
+        await sql`alter table reviews drop constraint reviews_one_per_product`.execute(db);
+      }
+      await sql`create unique index reviews_one_live on reviews (product_id, user_id) where status <> 'rejected'`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      await sql`drop index if exists reviews_one_live`.execute(db);
+      if (sqlite) {
+        await reviewsTable(db, "reviews_0011", true).execute();
+        await sql`insert into reviews_0011 (${sql.raw(REVIEW_COLUMNS_0011)}) select ${sql.raw(REVIEW_COLUMNS_0011)} from reviews`.execute(db);
+        await db.schema.dropTable("reviews").execute();
+        await sql`alter table reviews_0011 rename to reviews`.execute(db);
+        await reviewIndexes(db);
+      } else {
+        await sql`alter table reviews add constraint reviews_one_per_product unique (product_id, user_id)`.execute(db);
+      }
+    },
+  },
+  /**
    * Password reset links (issue 24 item 1; DESIGN.md §22; docs/decisions/0700): one row per link
    * emailed, holding only the SHA-256 (hex) of its random token. A link works while `ended_at` is
    * null and `expires_at` (ms) is ahead; using it, a newer link or a password change ends it
@@ -582,6 +620,66 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable("wishlist_items").ifExists().execute();
     },
   },
+  /**
+   * The newsletter with real consent (issue 24 item 3; DESIGN.md §22; docs/decisions/0720): one
+   * row per address that asked, subscribed only once `confirmed_at` is set (double opt-in; the
+   * pending link's token is kept as SHA-256 only, single use, with its expiry), the consent words
+   * and their version, the withdrawal time; a consent log of every confirmation and withdrawal;
+   * one row per send. The outbox gains each message's extra headers (List-Unsubscribe, JSON) and
+   * the send it belongs to, so the sender paces newsletters and the back office counts progress.
+   */
+  "0016_newsletter": {
+    async up(db: Kysely<any>) {
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      const id = (c: any) => (sqlite ? c.primaryKey().autoIncrement() : c.primaryKey());
+      await db.schema
+        .createTable("newsletter_subscribers")
+        .addColumn("id", sqlite ? "integer" : "serial", id)
+        .addColumn("email", "text", (c) => c.notNull().unique())
+        .addColumn("consent_version", "text", (c) => c.notNull())
+        .addColumn("consent_text", "text", (c) => c.notNull())
+        .addColumn("requested_at", "bigint", (c) => c.notNull())
+        .addColumn("confirm_token_hash", "text", (c) => c.unique())
+        .addColumn("confirm_expires_at", "bigint")
+        .addColumn("confirmed_at", "bigint")
+        .addColumn("unsubscribed_at", "bigint")
+        .addColumn("unsubscribe_token", "text", (c) => c.notNull().unique())
+        .execute();
+      await db.schema.createIndex("newsletter_subscribers_confirmed").on("newsletter_subscribers").columns(["confirmed_at", "id"]).execute();
+      await db.schema
+        .createTable("newsletter_consent_log")
+        .addColumn("id", sqlite ? "integer" : "serial", id)
+        .addColumn("subscriber_id", "integer", (c) => c.notNull().references("newsletter_subscribers.id").onDelete("cascade"))
+        .addColumn("event", "text", (c) => c.notNull())
+        .addColumn("at", "bigint", (c) => c.notNull())
+        .addColumn("consent_version", "text")
+        .addColumn("consent_text", "text")
+        .execute();
+      await db.schema.createIndex("newsletter_consent_log_subscriber").on("newsletter_consent_log").columns(["subscriber_id", "at"]).execute();
+      await db.schema
+        .createTable("newsletter_campaigns")
+        .addColumn("id", sqlite ? "integer" : "serial", id)
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("body", "text", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("created_by", "text", (c) => c.notNull())
+        .addColumn("recipients", "integer", (c) => c.notNull())
+        .execute();
+      await db.schema.alterTable("outbox").addColumn("headers", "text").execute();
+      await db.schema.alterTable("outbox").addColumn("campaign_id", "integer").execute();
+      await db.schema.createIndex("outbox_campaign").on("outbox").columns(["campaign_id"]).execute();
+      await db.schema.createIndex("outbox_kind_recipient").on("outbox").columns(["kind", "recipient", "created_at"]).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropIndex("outbox_kind_recipient").ifExists().execute();
+      await db.schema.dropIndex("outbox_campaign").ifExists().execute();
+      await db.schema.alterTable("outbox").dropColumn("campaign_id").execute();
+      await db.schema.alterTable("outbox").dropColumn("headers").execute();
+      await db.schema.dropTable("newsletter_campaigns").ifExists().execute();
+      await db.schema.dropTable("newsletter_consent_log").ifExists().execute();
+      await db.schema.dropTable("newsletter_subscribers").ifExists().execute();
+    },
+  },
 };
 
 /**
@@ -604,4 +702,38 @@ async function ensurePgTrgm(db: Kysely<any>): Promise<string> {
   }
   if (!schema) throw new Error("The pg_trgm extension could not be installed.");
   return `"${schema.replace(/"/g, '""')}"`;
+}
+
+/** The reviews table's columns as 0011_stock_and_reviews made them, in its order (0013 copies the rows). */
+const REVIEW_COLUMNS_0011 = "id, product_id, user_id, order_id, author_name, rating, title, body, status, reject_reason, moderated_by, moderated_at, published_at, created_at";
+
+/**
+ * The reviews table as 0011_stock_and_reviews made it, named `name`, with its UNIQUE(product_id,
+ * user_id) when `onePerProduct` (0013 copies SQLite's table into one without it, and back on `down`).
+ */
+function reviewsTable(db: Kysely<any>, name: string, onePerProduct: boolean) {
+  const table = db.schema
+    .createTable(name)
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("product_id", "text", (c) => c.notNull())
+    .addColumn("user_id", "integer", (c) => c.notNull())
+    .addColumn("order_id", "text", (c) => c.notNull())
+    .addColumn("author_name", "text", (c) => c.notNull())
+    .addColumn("rating", "integer", (c) => c.notNull().check(sql`rating between 1 and 5`))
+    .addColumn("title", "text")
+    .addColumn("body", "text")
+    .addColumn("status", "text", (c) => c.notNull())
+    .addColumn("reject_reason", "text")
+    .addColumn("moderated_by", "text")
+    .addColumn("moderated_at", "bigint")
+    .addColumn("published_at", "bigint")
+    .addColumn("created_at", "bigint", (c) => c.notNull());
+  return onePerProduct ? table.addUniqueConstraint("reviews_one_per_product", ["product_id", "user_id"]) : table;
+}
+
+/** The reviews table's indexes as 0011_stock_and_reviews made them (a copied SQLite table needs them again). */
+async function reviewIndexes(db: Kysely<any>): Promise<void> {
+  await db.schema.createIndex("reviews_product_published").on("reviews").columns(["product_id", "status", "published_at"]).execute();
+  await db.schema.createIndex("reviews_status").on("reviews").columns(["status", "created_at"]).execute();
+  await db.schema.createIndex("reviews_user").on("reviews").columns(["user_id", "created_at"]).execute();
 }

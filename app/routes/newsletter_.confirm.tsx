@@ -1,0 +1,72 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { getBackend } from "~/backend/index.server";
+import { storeNameOf } from "~/components/StaticPage";
+import { NEWSLETTER_PAGE_MESSAGES } from "~/schemas/newsletter-constants";
+import { requireSameOrigin } from "~/utils/origin.server";
+
+/**
+ * /newsletter/confirm?token=… (issue 24 item 3; DESIGN.md §22): the link of the confirmation
+ * email. GET only shows a one-button form — mail scanners fetch links, and a GET never changes
+ * anything — and the POST confirms: the link is used up, the subscription and the consent words
+ * recorded with the time. A used, expired or unknown link: the sentence that says so (410). The
+ * token stays out of Referer headers and caches.
+ */
+const HEADERS = { "cache-control": "private, no-store", "referrer-policy": "no-referrer" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const own = newsletterOwn();
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const live = await own.newsletter.confirmationIsLive(token, Date.now());
+  return json({ live, token: live ? token : "" }, { status: live ? 200 : 410, headers: HEADERS });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const own = newsletterOwn();
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const confirmed = await own.newsletter.confirmSubscription(token, Date.now());
+  return json({ confirmed }, { status: confirmed ? 200 : 410, headers: HEADERS });
+}
+
+function newsletterOwn() {
+  const { own, capabilities } = getBackend();
+  if (!own || !capabilities.newsletter) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  return own;
+}
+
+export default function ConfirmNewsletter() {
+  const { live, token } = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  let body;
+  if (done) {
+    body = <p role="status" className="mt-4 text-gray-800">{done.confirmed ? NEWSLETTER_PAGE_MESSAGES.confirmed : NEWSLETTER_PAGE_MESSAGES.confirmInvalid}</p>;
+  } else if (!live) {
+    body = <p className="mt-4 text-gray-800">{NEWSLETTER_PAGE_MESSAGES.confirmInvalid}</p>;
+  } else {
+    body = (
+      <>
+        <p className="mt-4 text-gray-800">Press the button to confirm that you want our newsletter.</p>
+        <Form method="post" action={`/newsletter/confirm?token=${encodeURIComponent(token)}`} className="mt-6">
+          <button type="submit" className="rounded bg-black px-8 py-3 text-sm font-semibold tracking-widest text-white hover:bg-gray-800">
+            Confirm my subscription
+          </button>
+        </Form>
+      </>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
+      <h1 className="font-serif text-3xl text-gray-900">Newsletter subscription</h1>
+      {body}
+      <p className="mt-8">
+        <Link to="/" className="text-sm text-gray-800 underline">
+          Back to the store
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => [{ title: `Confirm your subscription | ${storeNameOf(matches)}` }, { name: "robots", content: "noindex" }];

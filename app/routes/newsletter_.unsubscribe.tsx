@@ -1,0 +1,73 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { getBackend } from "~/backend/index.server";
+import { storeNameOf } from "~/components/StaticPage";
+import { NEWSLETTER_PAGE_MESSAGES } from "~/schemas/newsletter-constants";
+import { requireSameOrigin } from "~/utils/origin.server";
+
+/**
+ * /newsletter/unsubscribe?token=… (issue 24 item 3; DESIGN.md §22; RFC 8058): the link in every
+ * newsletter and in its List-Unsubscribe header. POST unsubscribes at once, with no login — the
+ * mail client's one-click post (body `List-Unsubscribe=One-Click`, never read) and this page's
+ * button alike — and says it is done. GET only shows the one-button form: mail scanners fetch
+ * links, and a GET changes nothing. The token is the subscriber's own random one; an unknown
+ * token gets the sentence that says so (404). Kept out of Referer headers and caches.
+ */
+const HEADERS = { "cache-control": "private, no-store", "referrer-policy": "no-referrer" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const own = newsletterOwn();
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const known = await own.newsletter.unsubscribeTokenIsKnown(token);
+  return json({ known, token: known ? token : "" }, { status: known ? 200 : 404, headers: HEADERS });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const own = newsletterOwn();
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const done = await own.newsletter.unsubscribe(token, Date.now());
+  return json({ done }, { status: done ? 200 : 404, headers: HEADERS });
+}
+
+function newsletterOwn() {
+  const { own, capabilities } = getBackend();
+  if (!own || !capabilities.newsletter) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  return own;
+}
+
+export default function UnsubscribeNewsletter() {
+  const { known, token } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  let body;
+  if (result) {
+    body = <p role="status" className="mt-4 text-gray-800">{result.done ? NEWSLETTER_PAGE_MESSAGES.unsubscribed : NEWSLETTER_PAGE_MESSAGES.unsubscribeInvalid}</p>;
+  } else if (!known) {
+    body = <p className="mt-4 text-gray-800">{NEWSLETTER_PAGE_MESSAGES.unsubscribeInvalid}</p>;
+  } else {
+    body = (
+      <>
+        <p className="mt-4 text-gray-800">Press the button to stop getting our newsletter.</p>
+        <Form method="post" action={`/newsletter/unsubscribe?token=${encodeURIComponent(token)}`} className="mt-6">
+          <button type="submit" className="rounded bg-black px-8 py-3 text-sm font-semibold tracking-widest text-white hover:bg-gray-800">
+            Unsubscribe
+          </button>
+        </Form>
+      </>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
+      <h1 className="font-serif text-3xl text-gray-900">Unsubscribe from the newsletter</h1>
+      {body}
+      <p className="mt-8">
+        <Link to="/" className="text-sm text-gray-800 underline">
+          Back to the store
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => [{ title: `Unsubscribe | ${storeNameOf(matches)}` }, { name: "robots", content: "noindex" }];
