@@ -357,12 +357,12 @@ export default function PlaceOrderPage() {
           {hasSaved && savedAddresses ? (
             <SavedAddressChoice choices={savedAddresses} chosen={addressChoice} onChoose={setAddressChoice}>
               <AddressFields fields={fields} onPinInput={lookUpPin} pinStatus={pinStatus} />
-              <SaveAddressCheckbox />
+              <SaveAddressCheckbox ticked={actionData?.result?.initialValue?.saveAddress === "on"} />
             </SavedAddressChoice>
           ) : (
             <>
               <AddressFields fields={fields} onPinInput={lookUpPin} pinStatus={pinStatus} />
-              {savedAddresses ? <SaveAddressCheckbox /> : null}
+              {savedAddresses ? <SaveAddressCheckbox ticked={actionData?.result?.initialValue?.saveAddress === "on"} /> : null}
             </>
           )}
           <BusinessBuyerFields gstin={fields.gstin} businessName={fields.businessName} />

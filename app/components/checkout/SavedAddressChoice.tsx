@@ -80,13 +80,15 @@ export function SavedAddressChoice({
 }
 
 /**
- * "Save this address for next time" (issue 13 item 5): checked by default; the server keeps the new
- * address in the shopper's book once the order has gone through.
+ * "Save this address for next time" (issue 13 item 5): the server keeps the new address in the
+ * shopper's book once the order has gone through. Never ticked in advance (issue 25 item 5: keeping
+ * personal data is the shopper's choice, and a pre-ticked box is a dark pattern under the CCPA's
+ * 2023 guidelines); `ticked` keeps the shopper's own tick across a refused submission.
  */
-export function SaveAddressCheckbox() {
+export function SaveAddressCheckbox({ ticked = false }: { ticked?: boolean }) {
   return (
     <label className="flex items-center gap-2 text-sm text-gray-800">
-      <input type="checkbox" name="saveAddress" value="on" defaultChecked className="h-4 w-4 accent-black" />
+      <input type="checkbox" name="saveAddress" value="on" defaultChecked={ticked} className="h-4 w-4 accent-black" />
       Save this address for next time
     </label>
   );
