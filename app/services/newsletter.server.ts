@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import { sql } from "kysely";
 import { getEnv, publicUrl, type Env } from "~/config/env.server";
-import type { DB, Executor } from "~/db/db.server";
+import { isSqlite, type DB, type Executor } from "~/db/db.server";
 import { BackendError } from "~/lib/errors";
 import { newsletterHeaders, oneLine, renderConfirmationEmail, renderNewsletterEmail, type NewsletterProgress } from "~/lib/newsletter";
 import { NEWSLETTER_CONSENT_TEXTS, type NewsletterConsentVersion } from "~/schemas/newsletter-constants";
@@ -92,6 +92,9 @@ export async function requestSubscription(
   const token = newToken();
   const tokenHash = sha256(token);
   const result = await db.transaction().execute(async (trx): Promise<SubscriptionRequest> => {
+    // One sign-up per address at a time (PostgreSQL; SQLite writes one transaction at a time), so
+    // parallel posts count against the address's limit in turn and never race to insert it twice.
+    if (!isSqlite(db)) await sql`select pg_advisory_xact_lock(hashtext(${`newsletter:${email}`}))`.execute(trx);
     await trx
       .deleteFrom("newsletter_subscribers")
       .where("confirmed_at", "is", null)
@@ -216,7 +219,8 @@ export async function unsubscribe(db: DB, token: unknown, now: number): Promise<
     const subscriber = await subscriberByUnsubscribeToken(trx, token);
     if (!subscriber) return false;
     if (subscriber.unsubscribed_at !== null || subscriber.confirmed_at === null) return true;
-    await trx.updateTable("newsletter_subscribers").set({ unsubscribed_at: now }).where("id", "=", subscriber.id).where("unsubscribed_at", "is", null).execute();
+    const withdrawn = await trx.updateTable("newsletter_subscribers").set({ unsubscribed_at: now }).where("id", "=", subscriber.id).where("unsubscribed_at", "is", null).executeTakeFirst();
+    if (Number(withdrawn.numUpdatedRows) !== 1) return true; // a parallel click got there first
     await trx.insertInto("newsletter_consent_log").values({ subscriber_id: Number(subscriber.id), event: "unsubscribed", at: now, consent_version: null, consent_text: null }).execute();
     await trx
       .updateTable("outbox")

@@ -159,6 +159,14 @@ describe.each(testDatabases())("the newsletter on $name", ({ create }) => {
     expect((await signUp("victim@example.in", NOW + DAY + 1)).queued).toBe(true);
   });
 
+  it("counts parallel sign-ups for one address in turn: 3 emails, one row, no error", async () => {
+    await setUp();
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => signUp("flood@example.in", NOW + i)));
+    expect(results.filter((result) => result.queued)).toHaveLength(3);
+    expect((await outbox()).filter((row) => row.recipient === "flood@example.in")).toHaveLength(3);
+    expect(await db.selectFrom("newsletter_subscribers").select("id").where("email", "=", "flood@example.in").execute()).toHaveLength(1);
+  });
+
   it("unsubscribes by the subscriber's own token with no login, records the time, and touches nobody else", async () => {
     await setUp();
     await subscribe("asha@example.in");
