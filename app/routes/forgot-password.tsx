@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getBackend } from "~/backend/index.server";
 import { AccountField, FormAlert, accountInputClass } from "~/components/account/AccountField";
@@ -9,7 +9,6 @@ import { readFormData, throwBodyError } from "~/http/body.server";
 import { parseForgotPasswordForm } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { limitPasswordResetRequest } from "~/utils/rate-limit.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
 
 /**
  * /forgot-password (issue 24 item 1; DESIGN.md §22): the email field, and after a request the one
@@ -23,7 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Sends a reset link (through the outbox, to the account's own address) when an account uses the
- * email, and answers the same 303 to `?sent=1` whether or not one does, and whether or not the
+ * email — in the background, after the answer — and answers the same 303 to `?sent=1` whether or
+ * not one does, and whether or not the
  * limits (3 links an hour per email, 10 per client address behind TRUST_PROXY) let it send — a
  * limited request sends nothing and is logged. 400 with the field's sentence for a bad email;
  * 404 where the store cannot reset passwords.
@@ -39,18 +39,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const { email } = submission.value;
   const limit = await limitPasswordResetRequest(request, email);
   if (limit.ok) {
-    await own.accounts.requestPasswordReset({ email });
+    // Not awaited: the answer leaves before the link is stored and queued, so its timing does not
+    // tell whether an account uses the email (the writes happen only when one does).
+    void own.accounts.requestPasswordReset({ email }).catch((error: unknown) => console.error("Password reset: the link could not be queued:", error));
   } else {
     console.warn(`Password reset: the per-${limit.key} limit was reached; no link sent (again in ${limit.retryAfterSeconds} s).`);
   }
-  return redirectWithSuccess("/forgot-password?sent=1", "Check your email for a link to choose a new password.");
+  // The page's own sentence is the answer (no toast saying it twice).
+  return redirect("/forgot-password?sent=1", 303);
 }
 
 export default function ForgotPassword() {
   const { available, sent } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { form, field } = useFormRules({ id: "forgot-password", rules: FORGOT_PASSWORD_FORM_RULES, lastResult: actionData?.result });
+  // Checked when sent, not as a field loses focus: an error that clears on blur moved the button
+  // from under the pointer between press and release, and the click was lost.
+  const { form, field } = useFormRules({ id: "forgot-password", rules: FORGOT_PASSWORD_FORM_RULES, lastResult: actionData?.result, shouldValidate: "onSubmit" });
   const email = field("email");
   const submitting = navigation.state === "submitting";
 

@@ -204,7 +204,7 @@ export default function Profile() {
         )}
       </div>
       {book ? <AddressBook book={book} /> : null}
-      {passwords ? <PasswordSection email={passwords.email} /> : null}
+      {passwords ? <PasswordSection /> : null}
     </section>
   );
 }

@@ -85,18 +85,19 @@ export default function ResetPassword() {
 
 function NewPasswordForm({ token, email, lastResult }: { token: string; email: string; lastResult: Parameters<typeof useFormRules>[0]["lastResult"] }) {
   const navigation = useNavigation();
-  const { form, field } = useFormRules({ id: "reset-password", rules: RESET_PASSWORD_FORM_RULES, lastResult });
+  // Checked when sent, not as a field loses focus: an error that clears on blur moved the button
+  // from under the pointer between press and release, and the click was lost.
+  const { form, field } = useFormRules({ id: "reset-password", rules: RESET_PASSWORD_FORM_RULES, lastResult, shouldValidate: "onSubmit" });
   const password = field("password", "reset-password-password-hint");
   const confirm = field("confirm");
   return (
-    <Form method="post" action="/reset-password" className="flex w-full flex-col gap-4" {...form.props}>
+    // Posted to the link's own address, so a refused form shows again with the link's state.
+    <Form method="post" action={`/reset-password?token=${encodeURIComponent(token)}`} className="flex w-full flex-col gap-4" {...form.props}>
       <p className="text-sm text-gray-700">
         For the account <strong>{email}</strong>. Choosing a new password signs this account out on every other device.
       </p>
       {form.errors?.[0] ? <FormAlert id={form.errorId}>{form.errors[0]}</FormAlert> : null}
       <input type="hidden" name="token" value={token} />
-      {/* Lets password managers file the new password under the right account. */}
-      <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
       <AccountField
         label="New password"
         errorId={password.errorId}

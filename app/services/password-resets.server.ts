@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import he from "he";
 import { getEnv, publicUrl, type Env } from "~/config/env.server";
 import { STORE_CONTACT } from "~/content/store-details";
-import type { DB, Executor } from "~/db/db.server";
+import { isSqlite, type DB, type Executor } from "~/db/db.server";
 import { BackendError } from "~/lib/errors";
 import { PASSWORD_RESET_MESSAGES } from "~/schemas/account-rules";
 import { API_MESSAGES } from "~/schemas/api";
@@ -116,6 +116,9 @@ export async function requestPasswordReset(db: DB, input: unknown, options: { no
   const userId = user ? Number(user.id) : -1;
 
   await db.transaction().execute(async (trx) => {
+    // Two requests at once for one account: the second waits here (PostgreSQL; SQLite writes one
+    // at a time anyway), so it ends the first one's link and only the newest link works.
+    if (!isSqlite(db)) await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
     await endLiveLinks(trx, userId, "replaced", now);
     await trx.deleteFrom("password_resets").where("user_id", "=", userId).where("created_at", "<", now - ENDED_LINK_KEPT_MS).execute();
     if (!user) return;

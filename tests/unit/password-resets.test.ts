@@ -123,6 +123,14 @@ describe.each(testDatabases())("password reset on $name", ({ create }) => {
     expect(results.filter((result) => result.status === "rejected")).toHaveLength(1);
   });
 
+  it("keeps one live link when several requests for one account arrive at once", async () => {
+    const { db } = await shopper();
+    await Promise.all(Array.from({ length: 5 }, (_, i) => requestPasswordReset(db, { email: "asha.rao@example.com" }, { now: T0 + i })));
+    const rows = await db.selectFrom("password_resets").select(["ended_at"]).execute();
+    expect(rows).toHaveLength(5);
+    expect(rows.filter((row) => row.ended_at === null)).toHaveLength(1);
+  });
+
   it("works for exactly one hour", async () => {
     const { db } = await shopper();
     await requestPasswordReset(db, { email: "asha.rao@example.com" }, { now: T0 });

@@ -11,12 +11,14 @@ const secondary = "rounded border border-gray-900 px-6 py-3 text-sm font-medium 
  * current one, the new one twice; plain POST, `intent=change-password`) and Sign out everywhere
  * (`intent=sign-out-everywhere`: every session of the account, this one too).
  */
-export function PasswordSection({ email }: { email: string }) {
+export function PasswordSection() {
   const actionData = useActionData() as { intent?: string; result?: FormReply } | undefined;
   const lastResult = actionData?.intent === "change-password" ? actionData.result : undefined;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "change-password";
-  const { form, field } = useFormRules({ id: "change-password", rules: CHANGE_PASSWORD_FORM_RULES, lastResult });
+  // Checked when sent, not as a field loses focus: an error that clears on blur moved the button
+  // from under the pointer between press and release, and the click was lost.
+  const { form, field } = useFormRules({ id: "change-password", rules: CHANGE_PASSWORD_FORM_RULES, lastResult, shouldValidate: "onSubmit" });
   const current = field("currentPassword");
   const password = field("password", "change-password-password-hint");
   const confirm = field("confirm");
@@ -26,7 +28,6 @@ export function PasswordSection({ email }: { email: string }) {
       <Form method="post" action="/profile" className="mt-4 flex flex-col gap-4" aria-label="Change password" {...form.props}>
         <h3 className="font-serif text-xl text-gray-900">Change password</h3>
         <input type="hidden" name="intent" value="change-password" />
-        <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
         {form.errors?.[0] ? <FormAlert id={form.errorId}>{form.errors[0]}</FormAlert> : null}
         <AccountField label="Current password" errorId={current.errorId} error={current.errors?.[0]}>
           <input {...current.props} key={current.key} type="password" autoComplete="current-password" className={accountInputClass} />
