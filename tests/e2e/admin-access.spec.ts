@@ -39,7 +39,7 @@ function adminUrls(ids: RealIds): string[] {
 }
 
 /** The back office's pages only an owner may open: staff are told 403. */
-const OWNER_ONLY = new Set(["/admin/products/import", "/admin/products/new", "/admin/staff"]);
+const OWNER_ONLY = new Set(["/admin/products/import", "/admin/products/new", "/admin/staff", "/admin/newsletter/export.csv"]);
 
 /** What staff are answered on a GET: the page (200), 403 where it is an owner's, a report's order page (302). */
 function backOfficeAnswer(url: string, role: "owner" | "staff"): number {
