@@ -49,7 +49,7 @@ export function Header() {
 
           <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0">
             {showSearch ? <SearchToggle /> : null}
-            <AccountMenu loggedIn={loggedIn} staff={Boolean(data?.user?.staff)} />
+            <AccountMenu loggedIn={loggedIn} staff={Boolean(data?.user?.staff)} wishlist={data?.wishlist ?? undefined} />
             {loggedIn ? (
               // The count is deferred by the root loader: the link shows without it until it arrives.
               <Suspense fallback={<CartLink />}>

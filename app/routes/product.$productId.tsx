@@ -27,7 +27,7 @@ import { ProductTabs } from "~/components/product/ProductTabs";
 import { RelatedProducts } from "~/components/product/RelatedProducts";
 import { StarRating } from "~/components/product/StarRating";
 import { showToast } from "~/components/toast";
-import { ComingSoonButton } from "~/components/ui/ComingSoon";
+import { WishlistToggle } from "~/components/product/WishlistToggle";
 import { BRANDS, DEFAULT_SIZE_KEY } from "~/constants/store";
 import {
   defaultMediaPosition,
@@ -78,7 +78,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 type PageProduct = SerializeFrom<typeof loader>["product"];
 
 export default function ProductPage() {
-  const { product, related, delivery, descriptionTab, reviews } = useLoaderData<typeof loader>();
+  const { product, related, delivery, descriptionTab, reviews, wishlist } = useLoaderData<typeof loader>();
   const productPath = `/product/${product.id}`;
   if (useProductNavigationPending(productPath))
     return (
@@ -87,10 +87,10 @@ export default function ProductPage() {
       </Suspense>
     );
   // `key` starts each product with fresh form state.
-  return <ProductDetail key={product.id} product={product} related={related} delivery={delivery} descriptionTab={descriptionTab} reviews={reviews} />;
+  return <ProductDetail key={product.id} product={product} related={related} delivery={delivery} descriptionTab={descriptionTab} reviews={reviews} wishlist={wishlist} />;
 }
 
-function ProductDetail({ product, related, delivery, descriptionTab, reviews }: Omit<SerializeFrom<typeof loader>, "meta">) {
+function ProductDetail({ product, related, delivery, descriptionTab, reviews, wishlist }: Omit<SerializeFrom<typeof loader>, "meta">) {
   const productPath = `/product/${product.id}`;
   const location = useLocation();
   const navigate = useNavigate();
@@ -174,6 +174,7 @@ function ProductDetail({ product, related, delivery, descriptionTab, reviews }: 
           <div id="buy">
             <AddToCartForm product={product} />
           </div>
+          {wishlist ? <WishlistToggle productId={product.id} state={wishlist} /> : null}
           <DeliveryCheck check={delivery} />
           <hr className="border-gray-200" />
           <ul className="space-y-1 text-sm text-gray-600">
@@ -214,8 +215,8 @@ function SpecTable({ rows }: { rows: [string, string][] }) {
 }
 
 /**
- * ADD TO CART (posts to this route's action) and WISHLIST (no action, SPEC.md §1: disabled, "coming
- * soon"). A plain Remix form: its one field is checked by the server, whose message shows by the
+ * ADD TO CART (posts to this route's action; WISHLIST is its own form beside it, WishlistToggle).
+ * A plain Remix form: its one field is checked by the server, whose message shows by the
  * picker (and as a toast with JavaScript); conform would add 9 KB for nothing (docs/decisions/0530).
  */
 function AddToCartForm({ product }: { product: PageProduct }) {
@@ -246,13 +247,6 @@ function AddToCartForm({ product }: { product: PageProduct }) {
         >
           ADD TO CART
         </button>
-        <ComingSoonButton
-          id="wishlist-note"
-          note="Wishlist coming soon"
-          className="rounded border border-gray-900 px-8 py-3 text-sm font-medium tracking-wide text-gray-900"
-        >
-          WISHLIST
-        </ComingSoonButton>
       </div>
       {sizeError && product.colours.length === 0 ? (
         <p id={sizeErrorId} role="alert" className="text-sm font-medium text-red-700" data-testid="size-error">

@@ -1,34 +1,113 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { storeNameOf } from "~/components/StaticPage";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { ErrorPage } from "~/components/ErrorPage";
+import { storeNameOf } from "~/utils/root-data";
+import { loadWishlistPage, wishlistAction } from "~/utils/wishlist.server";
 
 /**
- * /wishlist, linked from the account menu (SPEC.md §2 lists it without a route; DESIGN.md §5:
- * such links lead to real pages). The Wishlist button has no behaviour yet (SPEC.md §1), so the
- * page says so and offers ways on.
+ * /wishlist (issue 24 item 2; DESIGN.md §22): the watches the shopper saved, with today's price
+ * and stock, "Price dropped since you saved it" where true, Move to cart and Remove (plain forms),
+ * and the confirm button a visitor finds here after logging in (`?save=ID`). Words from the loader.
  */
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadWishlistPage(request);
+}
+
+/** `intent` add / remove / move-to-cart (utils/wishlist.server.ts); refusals answer 4xx with the sentence. */
+export function action({ request }: ActionFunctionArgs) {
+  return wishlistAction(request);
+}
+
+const button = "rounded px-4 py-2 text-sm font-medium";
+
 export default function Wishlist() {
+  const { heading, countWords, confirm, notice, items } = useLoaderData<typeof loader>();
+  const error = useActionData<typeof action>()?.error;
   return (
-    <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">
-      <p className="text-xs font-semibold uppercase tracking-widest text-gray-600">My Wishlist</p>
-      <h1 className="mt-2 font-serif text-3xl text-gray-900 sm:text-4xl">Your wishlist is coming soon</h1>
-      <p className="mt-4 text-gray-700">
-        Soon you will be able to save the watches you love and come back to them later. Until then, add
-        them to your cart — it is kept for you whenever you log in.
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-4">
-        <Link to="/collection" className="rounded bg-black px-6 py-3 text-sm font-medium text-white hover:bg-gray-800">
-          Browse watches
-        </Link>
-        <Link
-          to="/new-arrivals"
-          className="rounded border border-gray-900 px-6 py-3 text-sm font-medium text-gray-900 hover:bg-gray-100"
-        >
-          See new arrivals
-        </Link>
-      </div>
+    <section className="mx-auto max-w-screen-lg px-4 py-10 sm:px-6">
+      <h1 className="font-serif text-3xl text-gray-900">{heading}</h1>
+      {countWords ? <p className="mt-1 text-sm text-gray-600">{countWords}</p> : null}
+      {error ? (
+        <p role="alert" className="mt-6 rounded border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800" data-testid="wishlist-error">
+          {error}
+        </p>
+      ) : null}
+      {notice ? <p className="mt-6 rounded border bg-gray-50 px-4 py-3 text-sm text-gray-800">{notice}</p> : null}
+      {confirm ? (
+        <Form method="post" className="mt-6 flex flex-wrap items-center gap-4 rounded border border-gray-300 px-4 py-4" data-testid="wishlist-confirm">
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="productId" value={confirm.productId} />
+          <input type="hidden" name="redirectTo" value={`/product/${confirm.productId}`} />
+          <p className="text-gray-900">{confirm.question}</p>
+          <button type="submit" className={`${button} bg-black text-white hover:bg-gray-800`}>
+            Save to wishlist
+          </button>
+        </Form>
+      ) : null}
+      {items.length === 0 ? (
+        <div className="mt-10 text-center" data-testid="wishlist-empty">
+          <p className="text-gray-700">Your wishlist is empty. Save a watch from its page to find it here later.</p>
+          <Link to="/collection" className={`${button} mt-6 inline-block bg-black text-white hover:bg-gray-800`}>
+            Browse the collection
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-8 divide-y divide-gray-200 border-y border-gray-200" aria-label="Saved watches">
+          {items.map((item) => (
+            <li key={item.id} className="flex flex-wrap gap-4 py-5 sm:flex-nowrap" data-testid="wishlist-item">
+              <img src={item.image} alt="" width={96} height={96} loading="lazy" className="h-24 w-24 rounded bg-gray-50 object-cover" />
+              <div className="flex-1">
+                <h2 className="text-base text-gray-900">
+                  <Link to={`/product/${item.id}`} className="hover:underline">
+                    {item.name}
+                  </Link>
+                </h2>
+                <p className="mt-1 font-medium text-gray-900">{item.price}</p>
+                {item.priceDropped ? (
+                  <p className="mt-1 text-sm font-medium text-green-800" data-testid="price-dropped">
+                    {item.priceDropped}
+                  </p>
+                ) : null}
+                {item.stock ? (
+                  <p className="mt-1">
+                    <span className={`inline-block rounded-full px-3 py-1 text-xs font-medium ${item.stock.look}`}>{item.stock.text}</span>
+                  </p>
+                ) : null}
+              </div>
+              <div className="flex flex-col items-start gap-2 sm:items-end">
+                {!item.canBuy ? null : item.chooseColour ? (
+                  <Link to={`/product/${item.id}#buy`} className={`${button} bg-black text-white hover:bg-gray-800`}>
+                    Choose a colour<span className="sr-only"> for {item.name}</span>
+                  </Link>
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="move-to-cart" />
+                    <input type="hidden" name="productId" value={item.id} />
+                    <button type="submit" className={`${button} bg-black text-white hover:bg-gray-800`}>
+                      Move to cart<span className="sr-only">: {item.name}</span>
+                    </button>
+                  </Form>
+                )}
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="productId" value={item.id} />
+                  <input type="hidden" name="redirectTo" value="/wishlist" />
+                  <button type="submit" className={`${button} border border-gray-900 text-gray-900 hover:bg-gray-100`}>
+                    Remove<span className="sr-only">: {item.name}</span>
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `My Wishlist | ${storeNameOf(matches)}` }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

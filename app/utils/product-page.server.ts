@@ -20,6 +20,7 @@ import {
 import type { Product } from "~/schemas/product";
 import { colourStockNotes, STOCK_MESSAGES, stockView } from "~/lib/stock";
 import { loadDeliveryCheck } from "~/utils/delivery-check.server";
+import { wishlistToggleState } from "~/utils/wishlist.server";
 import { loginPath, parseAddToCartForm, parseProductId } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { productPageMeta } from "~/utils/page-meta.server";
@@ -47,10 +48,11 @@ async function findProduct(productIdParam: string | undefined): Promise<Product>
  */
 export async function loadProductPage(request: Request, productIdParam: string | undefined) {
   const product = await findProduct(productIdParam);
-  const [related, delivery, reviews] = await Promise.all([
+  const [related, delivery, reviews, wishlist] = await Promise.all([
     getBackend().relatedProducts(product, RELATED_PRODUCTS),
     loadDeliveryCheck(request, product.pricePaise),
     loadReviews(request, product),
+    wishlistToggleState(request, product.id, `/product/${product.id}`),
   ]);
   const headers: HeadersInit = delivery.setCookie ? { "Set-Cookie": delivery.setCookie } : {};
   return json({
@@ -85,6 +87,8 @@ export async function loadProductPage(request: Request, productIdParam: string |
     related: related.map(toCardData),
     delivery: delivery.check,
     reviews: reviews.view,
+    /** WISHLIST's state and words (issue 24 item 2); null on a store without a wishlist. */
+    wishlist,
   }, { headers });
 }
 

@@ -13,6 +13,11 @@ export type RootData = {
   /** `staff`: the session is a back-office role's (issue 12): the account menu links /admin. */
   user: { name: string; staff: boolean } | null;
   cartCount: Promise<number> | number;
+  /**
+   * The account menu's wishlist item with its count, in words from the loader ("My Wishlist (1
+   * watch)"; issue 24 item 2); null logged out or on a store without a wishlist.
+   */
+  wishlist: string | null;
 };
 
 /** The root loader's data, for components anywhere in the tree (undefined in a root error). */

@@ -1,7 +1,9 @@
 import { defer } from "@remix-run/node";
+import { getBackend } from "~/backend/index.server";
 import { publicEnv } from "~/config/env.server";
+import { watchCountWords } from "~/lib/wishlist";
 import type { RootData } from "~/utils/root-data";
-import { getShopper } from "~/utils/session.server";
+import { getSessionToken, getShopper } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
 
 /**
@@ -18,6 +20,25 @@ export async function loadRoot(request: Request) {
   // anonymous pages stay cookie-free and cacheable.
   const headers = toast ? flash.headers : new Headers();
   if (shopper.setCookie) headers.append("Set-Cookie", shopper.setCookie);
-  const data: RootData = { env: publicEnv(), user: shopper.user, cartCount: shopper.cartCount };
+  const wishlistCount = shopper.user ? await headerWishlistCount(request) : null;
+  const wishlist = wishlistCount === null ? null : `My Wishlist (${watchCountWords(wishlistCount)})`;
+  const data: RootData = { env: publicEnv(), user: shopper.user, cartCount: shopper.cartCount, wishlist };
   return defer({ toast, ...data }, { headers });
+}
+
+/**
+ * The header's wishlist figure for a signed-in shopper (issue 24 item 2): one indexed query by the
+ * session's token; null on a store without a wishlist, 0 when it cannot be read. Signed-in pages
+ * are never cached (docs/decisions/0525), so no shopper sees another's figure.
+ */
+async function headerWishlistCount(request: Request): Promise<number | null> {
+  const { own, capabilities } = getBackend();
+  const token = await getSessionToken(request);
+  if (!capabilities.wishlist || !own || !token) return null;
+  try {
+    return await own.wishlist.wishlistCountForToken(token);
+  } catch (error) {
+    console.error("Could not count the wishlist for the header:", error);
+    return 0;
+  }
 }

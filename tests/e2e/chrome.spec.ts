@@ -226,13 +226,13 @@ test("logged in: the account menu, the cart icon and Logout", async ({ page }) =
   await expect(header.getByText("Hello User")).toBeVisible();
   await expect(header.getByRole("link", { name: "My Profile" })).toHaveAttribute("href", "/profile");
   await expect(header.getByRole("link", { name: "My Orders" })).toHaveAttribute("href", "/orders");
-  // My Wishlist is for small screens only (SPEC.md §2).
-  await expect(header.getByRole("link", { name: "My Wishlist" })).toBeHidden();
+  // My Wishlist with its count, on every screen since the wishlist is real (issue 24 item 2).
+  await expect(header.getByRole("link", { name: "My Wishlist (0 watches)" })).toHaveAttribute("href", "/wishlist");
   await expectNoAxeViolations(page);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(header.getByRole("link", { name: "My Wishlist" })).toBeVisible();
-  await header.getByRole("link", { name: "My Wishlist" }).click();
+  await expect(header.getByRole("link", { name: "My Wishlist (0 watches)" })).toBeVisible();
+  await header.getByRole("link", { name: "My Wishlist (0 watches)" }).click();
   await expect(page).toHaveURL(/\/wishlist$/);
 
   await page.locator("#mobile-menu > summary").click();
@@ -310,12 +310,11 @@ test("a form posted to an unknown URL also answers 404, not a server error", asy
   expect(response.status()).toBe(404);
 });
 
-test("/wishlist is a real page", async ({ page }) => {
+test("/wishlist asks a visitor to log in, and comes back (issue 24 item 2; tests/e2e/wishlist.spec.ts)", async ({ page }) => {
   const response = await page.goto("/wishlist");
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { level: 1, name: "Your wishlist is coming soon" })).toBeVisible();
-  await expect(page.getByRole("main").getByRole("link", { name: "Browse watches" })).toHaveAttribute("href", "/collection");
-  await expectNoAxeViolations(page);
+  await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent("/wishlist")}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
 });
 
 test("/profile is a real page that invites a logged-out shopper to log in", async ({ page }) => {

@@ -235,17 +235,14 @@ test.describe("product page", () => {
     expect(loggedOut.headers()["location"]).toBe(`/login?redirectTo=${encodeURIComponent(`/product/${plain._id}`)}`);
   });
 
-  test("WISHLIST is there, does nothing and says so", async ({ page, request }) => {
+  test("WISHLIST is a real button that sends a visitor to log in (issue 24 item 2; tests/e2e/wishlist.spec.ts)", async ({ page, request }) => {
     const [product] = await catalogue(request);
     await page.goto(`/product/${product._id}`);
-    const url = page.url();
-    // Disabled with a visible reason (issue 9 item 4).
-    await expect(page.getByRole("button", { name: "WISHLIST" })).toBeDisabled();
-    await expect(page.getByText("Wishlist coming soon")).toBeVisible();
-    await page.getByRole("button", { name: "WISHLIST" }).click({ force: true });
-    expect(page.url()).toBe(url);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
-    await expect(page.getByRole("status").filter({ hasText: /\S/ })).toHaveCount(0);
+    const wishlist = page.getByRole("button", { name: "Add to wishlist" });
+    await expect(wishlist).toBeEnabled();
+    await expect(wishlist).toHaveAttribute("aria-pressed", "false");
+    await wishlist.click();
+    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/wishlist?save=${product._id}`)}`);
   });
 
   test("'You might also like' links up to 5 other products", async ({ page, request }) => {

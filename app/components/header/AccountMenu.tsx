@@ -7,11 +7,12 @@ const iconButton =
 
 /**
  * The account control (SPEC.md §2): logged out, the account icon is a link to /login; logged
- * in, it opens the account menu — Hello User, My Profile, My Orders, My Wishlist (small screens
- * only) and Logout, a POST form so it works without JavaScript. Staff also find "Back office"
+ * in, it opens the account menu — Hello User, My Profile, My Orders, My Wishlist with its count
+ * (words from the root loader, on every screen since the wishlist is real; none on a store without
+ * one: issue 24 item 2) and Logout, a POST form so it works without JavaScript. Staff also find "Back office"
  * (/admin, issue 12); shoppers never see it.
  */
-export function AccountMenu({ loggedIn, staff = false }: { loggedIn: boolean; staff?: boolean }) {
+export function AccountMenu({ loggedIn, staff = false, wishlist }: { loggedIn: boolean; staff?: boolean; wishlist?: string }) {
   if (!loggedIn) {
     return (
       <Link to="/login" className={iconButton} data-testid="account-link">
@@ -20,10 +21,10 @@ export function AccountMenu({ loggedIn, staff = false }: { loggedIn: boolean; st
       </Link>
     );
   }
-  return <AccountDropdown staff={staff} />;
+  return <AccountDropdown staff={staff} wishlist={wishlist} />;
 }
 
-function AccountDropdown({ staff }: { staff: boolean }) {
+function AccountDropdown({ staff, wishlist }: { staff: boolean; wishlist?: string }) {
   const ref = useDetailsMenu();
   const item = "block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-50 hover:text-gray-900";
   return (
@@ -52,11 +53,13 @@ function AccountDropdown({ staff }: { staff: boolean }) {
               </Link>
             </li>
           )}
-          <li className="md:hidden">
-            <Link to="/wishlist" className={item}>
-              My Wishlist
-            </Link>
-          </li>
+          {wishlist && (
+            <li>
+              <Link to="/wishlist" className={item} data-testid="wishlist-link">
+                {wishlist}
+              </Link>
+            </li>
+          )}
           <li>
             <Form method="post" action="/logout">
               <button type="submit" className={item}>
