@@ -55,13 +55,13 @@ export default function Wishlist() {
         <ul className="mt-8 divide-y divide-gray-200 border-y border-gray-200" aria-label="Saved watches">
           {items.map((item) => (
             <li key={item.id} className="flex flex-wrap gap-4 py-5 sm:flex-nowrap" data-testid="wishlist-item">
-              <img src={item.image} alt="" width={96} height={96} loading="lazy" className="h-24 w-24 rounded bg-gray-50 object-cover" />
               <div className="flex-1">
-                <h2 className="text-base text-gray-900">
+                {/* A paragraph, not a heading: a text browser then reads the name beside its bullet. */}
+                <p className="text-base text-gray-900">
                   <Link to={`/product/${item.id}`} className="hover:underline">
                     {item.name}
                   </Link>
-                </h2>
+                </p>
                 <p className="mt-1 font-medium text-gray-900">{item.price}</p>
                 {item.priceDropped ? (
                   <p className="mt-1 text-sm font-medium text-green-800" data-testid="price-dropped">
@@ -74,6 +74,8 @@ export default function Wishlist() {
                   </p>
                 ) : null}
               </div>
+              {/* After the words in the document, so a text browser reads the name beside its bullet; shown first. */}
+              <img src={item.image} alt="" width={96} height={96} loading="lazy" className="order-first h-24 w-24 rounded bg-gray-50 object-cover" />
               <div className="flex flex-col items-start gap-2 sm:items-end">
                 {!item.canBuy ? null : item.chooseColour ? (
                   <Link to={`/product/${item.id}#buy`} className={`${button} bg-black text-white hover:bg-gray-800`}>
