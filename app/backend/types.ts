@@ -263,9 +263,15 @@ export type StoreCapabilities = {
   passwordReset: boolean;
   /** The newsletter kept here: sign-up with double opt-in, one-click unsubscribe, sends from /admin/newsletter (issue 24 item 3). */
   newsletter: boolean;
+  /**
+   * Grievances filed at /grievance, acknowledged by email with a ticket and answered from
+   * /admin/grievances (issue 25 item 3; docs/decisions/0750). Without it /grievance gives the
+   * store's email for complaints.
+   */
+  grievances: boolean;
 };
 
 /** Every capability on (the local adapter) or off (the http adapter). */
 export function capabilitiesAll(on: boolean): StoreCapabilities {
-  return { backOffice: on, invoices: on, problemReports: on, addressBook: on, deliveryRules: on, payments: on, reviews: on, wishlist: on, passwordReset: on, newsletter: on };
+  return { backOffice: on, invoices: on, problemReports: on, addressBook: on, deliveryRules: on, payments: on, reviews: on, wishlist: on, passwordReset: on, newsletter: on, grievances: on };
 }

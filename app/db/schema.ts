@@ -27,6 +27,46 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_consent_log: NewsletterConsentLogTable;
   newsletter_campaigns: NewsletterCampaignsTable;
+  grievances: GrievancesTable;
+  grievance_counters: GrievanceCountersTable;
+}
+
+/**
+ * A consumer's complaint (issue 25 item 3; DESIGN.md §23; docs/decisions/0750). Times in ms since
+ * epoch; `status` open | resolved.
+ */
+export interface GrievancesTable {
+  id: Generated<number>;
+  /** `GR-{IST year}-{seq, 6 digits}`, gap-free per year. */
+  ticket: string;
+  /** The signed-in shopper who filed it, or null for a visitor. */
+  user_id: number | null;
+  name: string;
+  /** Where the acknowledgement and the answer go (the account's own for a shopper). */
+  email: string;
+  /** The shopper's own order it is about, or null. */
+  order_id: string | null;
+  /** One of GRIEVANCE_SUBJECTS (schemas/grievance-constants.ts). */
+  subject: string;
+  body: string;
+  /** SHA-256 (hex) of the follow link's token. */
+  key_hash: string;
+  status: string;
+  created_at: number;
+  /** When the acknowledgement email was queued (in the filing's transaction). */
+  acknowledged_at: number | null;
+  acknowledge_by: number;
+  resolve_by: number;
+  answer: string | null;
+  /** The staff member's email. */
+  answered_by: string | null;
+  answered_at: number | null;
+}
+
+/** The last grievance number given out in an IST calendar year. */
+export interface GrievanceCountersTable {
+  year: number;
+  last_seq: number;
 }
 
 /**

@@ -86,6 +86,12 @@ export default function AdminDashboard() {
               <span className="font-semibold">{dashboard.stock.out}</span> out of stock
             </Link>
           </li>
+          <li className={dashboard.grievances.overdue > 0 ? `${adminStyles.card} border-red-700` : adminStyles.card} data-testid="grievances-line">
+            <Link to="/admin/grievances" className={adminStyles.link}>
+              <span className="block text-2xl font-semibold">{dashboard.grievances.open}</span> {dashboard.grievances.open === 1 ? "grievance" : "grievances"} open,{" "}
+              {dashboard.grievances.overdue} overdue
+            </Link>
+          </li>
         </ul>
       </section>
     </div>

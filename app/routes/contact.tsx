@@ -35,6 +35,14 @@ export default function Contact() {
         </ContactItem>
         <ContactItem label="Support hours">{STORE_CONTACT.hours}</ContactItem>
       </address>
+      {/* Issue 25 item 3: complaints go to the grievance officer, with a ticket and deadlines. */}
+      <p className="mt-6 text-sm text-gray-800">
+        Something went wrong?{" "}
+        <Link to="/grievance" className="font-medium text-gray-900 underline underline-offset-2">
+          Make a complaint to our grievance officer
+        </Link>{" "}
+        — you get a ticket number at once and an answer within a month.
+      </p>
       {page.sections.map((section) => (
         <section key={section.id} aria-labelledby={section.id} className="mt-12">
           <h2 id={section.id} className="font-serif text-2xl text-gray-900">

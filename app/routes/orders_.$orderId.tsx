@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useLoaderData } from "@remix-run/react";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { OrderPage } from "~/components/orders/OrderPage";
@@ -39,6 +39,13 @@ export default function OrderRoute() {
     <>
       <OrderPage view={view} invoiceNumber={invoiceNumber} />
       {report ? <ReportProblem orderId={view.id} view={report} /> : null}
+      {/* Issue 25 item 3: a complaint about this order, filed with the grievance officer. */}
+      <p className="mx-auto mb-12 max-w-screen-lg px-4 text-sm text-gray-800 sm:px-6">
+        Not happy with how this order went?{" "}
+        <Link to={`/grievance?order=${encodeURIComponent(view.id)}`} className="underline underline-offset-2">
+          Make a complaint about this order
+        </Link>
+      </p>
     </>
   );
 }

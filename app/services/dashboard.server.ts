@@ -1,3 +1,4 @@
+import { grievanceCounts } from "~/services/grievances.server";
 import { stockSummary } from "~/services/stock.server";
 import type { DB } from "~/db/db.server";
 import { istDate, istDayStart } from "~/lib/admin-format";
@@ -20,6 +21,8 @@ export type Dashboard = {
   refundsDue: number;
   /** Shown products with 1 to 5 units left, and with none (issue 23; untracked ones aside). */
   stock: { low: number; out: number };
+  /** Grievances and problem reports open, and those past their month (issue 25 item 3). */
+  grievances: { open: number; overdue: number };
 };
 
 async function periodFigures(db: DB, from: number, to: number): Promise<PeriodFigures> {
@@ -59,13 +62,14 @@ export async function loadDashboard(db: DB, now = Date.now()): Promise<Dashboard
   const today = istDate(now);
   const dayStart = istDayStart(today);
   const monthStart = istDayStart(`${today.slice(0, 8)}01`);
-  const [todayFigures, monthFigures, toPack, toShip, refunds, stock] = await Promise.all([
+  const [todayFigures, monthFigures, toPack, toShip, refunds, stock, grievances] = await Promise.all([
     periodFigures(db, dayStart, dayStart + 24 * 60 * 60 * 1000),
     periodFigures(db, monthStart, now + 1),
     countWhere(db, "Order Placed"),
     countWhere(db, "Packing"),
     db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("refund_due", "=", 1).executeTakeFirstOrThrow(),
     stockSummary(db),
+    grievanceCounts(db, now),
   ]);
-  return { today: todayFigures, month: monthFigures, toPack, toShip, refundsDue: Number(refunds.n), stock };
+  return { today: todayFigures, month: monthFigures, toPack, toShip, refundsDue: Number(refunds.n), stock, grievances };
 }

@@ -10,6 +10,7 @@ import * as catalogue from "~/services/catalogue.server";
 import * as catalogueImport from "~/services/catalogue-import.server";
 import * as dashboard from "~/services/dashboard.server";
 import * as delivery from "~/services/delivery.server";
+import * as grievances from "~/services/grievances.server";
 import * as invoicePdf from "~/services/invoice-pdf.server";
 import * as invoices from "~/services/invoices.server";
 import * as media from "~/services/media.server";
@@ -142,6 +143,17 @@ export function createOwnStore(getDb: () => Promise<DB>) {
         sendNewsletter: newsletter.sendNewsletter,
       }),
     },
+    /** Grievances: the complaint form, the follow link, the back office's deadline view and answers (issue 25 item 3; docs/decisions/0750). */
+    grievances: bind({
+      fileGrievance: grievances.fileGrievance,
+      followGrievance: grievances.followGrievance,
+      shopperGrievance: grievances.shopperGrievance,
+      shopperGrievances: grievances.shopperGrievances,
+      openGrievances: grievances.openGrievances,
+      grievanceCounts: grievances.grievanceCounts,
+      findGrievance: grievances.findGrievance,
+      resolveGrievance: grievances.resolveGrievance,
+    }),
     /** The back office's orders, refunds and sales (issue 12). */
     adminOrders: {
       ...bind({

@@ -25,6 +25,7 @@ export const COMPANY_LINKS = [
   { to: "/shipping-policy", label: "Delivery" },
   { to: "/privacy-policy", label: "Privacy policy" },
   { to: "/contact", label: "Contact" },
+  { to: "/grievance", label: "Grievances" },
 ] as const;
 
 /** The policy pages and the FAQ (SPEC.md §2 static pages), in the footer and beside each policy. */

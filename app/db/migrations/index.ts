@@ -680,6 +680,50 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable("newsletter_subscribers").ifExists().execute();
     },
   },
+  /**
+   * Grievances (issue 25 item 3; DESIGN.md §23, Consumer Protection (E-Commerce) Rules 2020;
+   * docs/decisions/0750): one row per complaint with its ticket number (`GR-2026-000123`, gap-free
+   * per IST year: a counter row per year bumped in the filing's transaction), who filed it (an
+   * account or a visitor's name and email), the order when given, subject and text, the follow
+   * link's token as SHA-256 only, the deadlines (acknowledge in 48 h, resolve in 30 days; ms) and
+   * the answer that closes it.
+   */
+  "0017_grievances": {
+    async up(db: Kysely<any>) {
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      await db.schema
+        .createTable("grievance_counters")
+        .addColumn("year", "integer", (c) => c.primaryKey())
+        .addColumn("last_seq", "integer", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("grievances")
+        .addColumn("id", sqlite ? "integer" : "serial", (c) => (sqlite ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn("ticket", "text", (c) => c.notNull().unique())
+        .addColumn("user_id", "integer")
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("order_id", "text")
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("body", "text", (c) => c.notNull())
+        .addColumn("key_hash", "text", (c) => c.notNull().unique())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("acknowledged_at", "bigint")
+        .addColumn("acknowledge_by", "bigint", (c) => c.notNull())
+        .addColumn("resolve_by", "bigint", (c) => c.notNull())
+        .addColumn("answer", "text")
+        .addColumn("answered_by", "text")
+        .addColumn("answered_at", "bigint")
+        .execute();
+      await db.schema.createIndex("grievances_open").on("grievances").columns(["status", "resolve_by"]).execute();
+      await db.schema.createIndex("grievances_user").on("grievances").columns(["user_id", "created_at"]).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable("grievances").ifExists().execute();
+      await db.schema.dropTable("grievance_counters").ifExists().execute();
+    },
+  },
 };
 
 /**

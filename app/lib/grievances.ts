@@ -1,0 +1,133 @@
+import he from "he";
+import { IST_OFFSET_MS, formatIstDateTime } from "~/lib/admin-format";
+import { formatIstDate } from "~/lib/gst";
+import { ACKNOWLEDGE_HOURS, RESOLVE_DAYS, grievanceSubjectLabel } from "~/schemas/grievance-constants";
+
+/**
+ * Grievances' pure rules and words (issue 25 item 3; DESIGN.md §23; docs/decisions/0750): the
+ * deadlines, the ticket number, the time-left line of the back office and the two emails
+ * (acknowledgement and answer). Isomorphic; every value in the emails' HTML is escaped with `he`.
+ */
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The deadlines of a complaint filed at `filedAt` (ms): acknowledge within 48 hours, resolve within 30 days. */
+export function grievanceDeadlines(filedAt: number): { acknowledgeBy: number; resolveBy: number } {
+  return { acknowledgeBy: filedAt + ACKNOWLEDGE_HOURS * HOUR_MS, resolveBy: filedAt + RESOLVE_DAYS * DAY_MS };
+}
+
+/** The IST calendar year of an instant (ms): the ticket numbers' year. */
+export function istYear(ms: number): number {
+  return new Date(ms + IST_OFFSET_MS).getUTCFullYear();
+}
+
+/** `GR-2026-000123`: the year and a six-digit sequence (more digits past 999,999). */
+export function formatTicket(year: number, seq: number): string {
+  return `GR-${year}-${String(seq).padStart(6, "0")}`;
+}
+
+/** "12 days left", "5 hours left", "3 days overdue", "2 hours overdue" from `now` to `deadline` (ms). */
+export function timeLeft(deadline: number, now: number): string {
+  const left = deadline - now;
+  const span = Math.abs(left);
+  const days = Math.floor(span / DAY_MS);
+  const hours = Math.max(1, Math.ceil(span / HOUR_MS));
+  const amount = days >= 1 ? `${days} ${days === 1 ? "day" : "days"}` : `${hours} ${hours === 1 ? "hour" : "hours"}`;
+  return left >= 0 ? `${amount} left` : `${amount} overdue`;
+}
+
+/** A row of the back office's deadline view: a grievance or a problem report (which counts as one). */
+export type GrievanceDeadlineRow = {
+  kind: "grievance" | "report";
+  /** The ticket (`GR-…`) or the report's id (`rp_…`). */
+  ref: string;
+  /** Where staff answer it. */
+  href: string;
+  subject: string;
+  from: string;
+  orderId: string | null;
+  filedAt: number;
+  /** When it was acknowledged, and how ("email" for a grievance, "order page" for a report). */
+  acknowledgedAt: number | null;
+  acknowledgedBy: "email" | "order page";
+  acknowledgeBy: number;
+  resolveBy: number;
+  overdue: boolean;
+};
+
+/** Overdue first, then by the resolution deadline (soonest first), then by ref. */
+export function byDeadline(a: GrievanceDeadlineRow, b: GrievanceDeadlineRow): number {
+  if (a.overdue !== b.overdue) return a.overdue ? -1 : 1;
+  return a.resolveBy - b.resolveBy || a.ref.localeCompare(b.ref);
+}
+
+/** What a shopper's follow page and the back office show of one grievance. */
+export type GrievanceView = {
+  ticket: string;
+  name: string;
+  email: string;
+  orderId: string | null;
+  subject: string;
+  subjectLabel: string;
+  body: string;
+  status: "open" | "resolved";
+  filedAt: number;
+  acknowledgedAt: number | null;
+  acknowledgeBy: number;
+  resolveBy: number;
+  answer: string | null;
+  answeredAt: number | null;
+};
+
+type Rendered = { subject: string; html: string; text: string };
+
+function page(title: string, paragraphs: { text: string; link?: string }[]): string {
+  const e = (value: string) => he.escape(value);
+  return [
+    '<!doctype html><html lang="en-IN"><head><meta charset="utf-8">',
+    `<title>${e(title)}</title></head><body>`,
+    `<h1>${e(title)}</h1>`,
+    ...paragraphs.map((p) => (p.link ? `<p><a href="${e(p.link)}">${e(p.text)}</a></p>` : `<p>${e(p.text).replace(/\r?\n/g, "<br>")}</p>`)),
+    "</body></html>",
+  ].join("\n");
+}
+
+/**
+ * The acknowledgement sent at once on filing: the ticket, the deadlines (acknowledged now; resolved
+ * by filed + 30 days, IST date) and the private follow link.
+ */
+export function renderGrievanceAck(input: {
+  storeName: string;
+  name: string;
+  ticket: string;
+  subject: string;
+  orderId: string | null;
+  filedAt: number;
+  resolveBy: number;
+  followUrl: string;
+  officer: { name: string; email: string };
+}): Rendered {
+  const subject = `We have your complaint ${input.ticket} — ${input.storeName}`;
+  const lines: { text: string; link?: string }[] = [
+    { text: `Hello ${input.name},` },
+    { text: `Thank you for writing to us. Your complaint is registered as ${input.ticket} (${grievanceSubjectLabel(input.subject)}${input.orderId ? `, order ${input.orderId}` : ""}) on ${formatIstDateTime(input.filedAt)} IST. This email is our acknowledgement.` },
+    { text: `Our grievance officer, ${input.officer.name}, will resolve it by ${formatIstDate(input.resolveBy)} at the latest, and we will email you the answer.` },
+    { text: "Follow your complaint here (keep this link to yourself):" },
+    { text: input.followUrl, link: input.followUrl },
+    { text: `To add anything, reply to this email or write to ${input.officer.email}, quoting ${input.ticket}.` },
+  ];
+  return { subject, html: page(subject, lines), text: `${lines.map((line) => line.text).join("\n\n")}\n` };
+}
+
+/** The answer that resolves a grievance, emailed when staff close it. */
+export function renderGrievanceAnswer(input: { storeName: string; name: string; ticket: string; answer: string; answeredAt: number; officer: { email: string } }): Rendered {
+  const subject = `Your complaint ${input.ticket} is resolved — ${input.storeName}`;
+  const lines = [
+    { text: `Hello ${input.name},` },
+    { text: `Our answer to your complaint ${input.ticket} (${formatIstDateTime(input.answeredAt)} IST):` },
+    { text: input.answer },
+    { text: `The link in our first email shows it too. If this does not settle it, write to ${input.officer.email}, quoting ${input.ticket}.` },
+  ];
+  return { subject, html: page(subject, lines), text: `${lines.map((line) => line.text).join("\n\n")}\n` };
+}

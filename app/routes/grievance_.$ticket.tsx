@@ -1,0 +1,93 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GRIEVANCE_OFFICER } from "~/content/grievance-officer";
+import { formatIstDateTime } from "~/lib/admin-format";
+import { formatIstDate } from "~/lib/gst";
+import { grievanceFiler, grievancesOwn } from "~/utils/grievances.server";
+
+/**
+ * /grievance/:ticket?key=… (issue 25 item 3; docs/decisions/0750): a complaint's own page — its
+ * status (open, or resolved with the answer), subject, text and dates. Reached by the private link
+ * of the acknowledgement email (the key is checked against its SHA-256), or signed in by the
+ * shopper who filed it. Anything else — an unknown ticket, a wrong or missing key — is the
+ * ordinary 404, alike. `&filed=1` (right after filing) says the ticket and what happens next. The
+ * key stays out of Referer headers and caches.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const own = grievancesOwn();
+  const url = new URL(request.url);
+  const ticket = params.ticket ?? "";
+  const key = url.searchParams.get("key");
+  let grievance = key ? await own.grievances.followGrievance(ticket, key) : null;
+  if (!grievance && !key) {
+    const account = await grievanceFiler(request);
+    if (account) grievance = await own.grievances.shopperGrievance(ticket, account.id);
+  }
+  if (!grievance) throw new Response("Not Found", { status: 404, statusText: "Not Found", headers: { "cache-control": "private, no-store" } });
+  return json(
+    { grievance, filed: url.searchParams.get("filed") === "1" },
+    { headers: { "cache-control": "private, no-store", "referrer-policy": "no-referrer" } },
+  );
+}
+
+export default function GrievanceFollow() {
+  const { grievance, filed } = useLoaderData<typeof loader>();
+  const resolved = grievance.status === "resolved";
+  return (
+    <div className="mx-auto mb-20 mt-14 max-w-2xl px-4 text-gray-800">
+      <h1 className="font-serif text-3xl text-gray-900">
+        Complaint <span className="font-mono">{grievance.ticket}</span>
+      </h1>
+      {filed ? (
+        <div role="status" className="mt-6 rounded border border-green-300 bg-green-50 p-4 text-sm leading-6 text-green-900">
+          <p className="font-semibold">Your complaint is filed. Your ticket number is {grievance.ticket}.</p>
+          <p className="mt-2">
+            What happens next: we have emailed an acknowledgement with this ticket to {grievance.email}. Our grievance officer, {GRIEVANCE_OFFICER.name}, will resolve
+            it by {formatIstDate(grievance.resolveBy)} at the latest and email you the answer. Keep the email: its link brings you back to this page.
+          </p>
+        </div>
+      ) : null}
+      <dl className="mt-8 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
+        <dt className="font-medium text-gray-700">Status</dt>
+        <dd data-testid="grievance-status">{resolved ? "Answered — resolved" : "Open"}</dd>
+        <dt className="font-medium text-gray-700">About</dt>
+        <dd>
+          {grievance.subjectLabel}
+          {grievance.orderId ? `, order ${grievance.orderId}` : ""}
+        </dd>
+        <dt className="font-medium text-gray-700">Filed</dt>
+        <dd>{formatIstDateTime(grievance.filedAt)} IST</dd>
+        <dt className="font-medium text-gray-700">Acknowledged</dt>
+        <dd>{grievance.acknowledgedAt !== null ? `${formatIstDateTime(grievance.acknowledgedAt)} IST, by email` : "Not yet"}</dd>
+        <dt className="font-medium text-gray-700">{resolved ? "Resolved" : "To be resolved by"}</dt>
+        <dd>{resolved && grievance.answeredAt !== null ? `${formatIstDateTime(grievance.answeredAt)} IST` : formatIstDate(grievance.resolveBy)}</dd>
+      </dl>
+      <section aria-labelledby="text-heading" className="mt-8">
+        <h2 id="text-heading" className="font-serif text-xl text-gray-900">
+          Your complaint
+        </h2>
+        <p className="mt-2 whitespace-pre-line text-sm leading-6">{grievance.body}</p>
+      </section>
+      {resolved ? (
+        <section aria-labelledby="answer-heading" className="mt-8">
+          <h2 id="answer-heading" className="font-serif text-xl text-gray-900">
+            Our answer
+          </h2>
+          <p className="mt-2 whitespace-pre-line text-sm leading-6" data-testid="grievance-answer">
+            {grievance.answer}
+          </p>
+        </section>
+      ) : null}
+      <p className="mt-10 text-sm">
+        Anything to add? Write to{" "}
+        <a href={`mailto:${GRIEVANCE_OFFICER.email}`} className="underline underline-offset-2">
+          {GRIEVANCE_OFFICER.email}
+        </a>{" "}
+        quoting {grievance.ticket}. <Link to="/grievance" className="underline underline-offset-2">Make another complaint</Link>
+      </p>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Your complaint — Chrono India" }, { name: "robots", content: "noindex" }];

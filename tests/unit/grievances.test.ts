@@ -1,0 +1,210 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { parseEnv } from "~/config/env.server";
+import type { DB } from "~/db/db.server";
+import { BackendError } from "~/lib/errors";
+import { byDeadline, formatTicket, grievanceDeadlines, timeLeft } from "~/lib/grievances";
+import { formatIstDate } from "~/lib/gst";
+import { GRIEVANCE_MESSAGES } from "~/schemas/grievance-constants";
+import { listAudit } from "~/services/audit.server";
+import {
+  fileGrievance,
+  findGrievance,
+  followGrievance,
+  grievanceCounts,
+  openGrievances,
+  resolveGrievance,
+  shopperGrievance,
+} from "~/services/grievances.server";
+import { placeCodOrder } from "~/services/orders.server";
+import { createShopper, fillCart, orderBody, seedWatches } from "../fakes/shop";
+import { testDatabases, type TestDatabase } from "../setup/databases";
+
+/**
+ * Grievances (issue 25 item 3; DESIGN.md §23; docs/decisions/0750) on SQLite and PostgreSQL:
+ * filing writes the grievance and exactly one acknowledgement to the given address; another
+ * shopper's order is refused like an unknown one; the deadlines from a fixed time; overdue first;
+ * resolving is audited and emails once; the follow link's key works and a wrong one finds nothing.
+ */
+
+/** Thu 26 Nov 2026, 10:00 IST. */
+const FILED = Date.parse("2026-11-26T10:00:00+05:30");
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+const STAFF = { id: null, email: "staff@example.in" };
+const env = parseEnv({ PUBLIC_URL: "https://chronoindia.example", PAYMENT_SIMULATOR: "true" });
+
+const complaint = { name: "Asha Rao", email: "Asha.Rao@Example.in", subject: "delivery", text: "The courier marked it delivered but nothing came." };
+
+async function refusal(promise: Promise<unknown>): Promise<BackendError> {
+  const error = await promise.then(
+    () => new Error("expected a refusal"),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BackendError);
+  return error as BackendError;
+}
+
+describe("grievance deadlines (pure)", () => {
+  it("filed 26 Nov 2026 10:00 IST: acknowledge by 28 Nov 10:00, resolve by 26 Dec 2026", () => {
+    const { acknowledgeBy, resolveBy } = grievanceDeadlines(FILED);
+    expect(acknowledgeBy).toBe(Date.parse("2026-11-28T10:00:00+05:30"));
+    expect(formatIstDate(resolveBy)).toBe("26 Dec 2026");
+    expect(timeLeft(resolveBy, FILED)).toBe("30 days left");
+    expect(timeLeft(resolveBy, resolveBy + 3 * DAY + HOUR)).toBe("3 days overdue");
+    expect(timeLeft(resolveBy, resolveBy - 5 * HOUR)).toBe("5 hours left");
+    expect(formatTicket(2026, 123)).toBe("GR-2026-000123");
+  });
+
+  it("puts overdue first, then the soonest deadline", () => {
+    const row = (ref: string, resolveBy: number, overdue: boolean) => ({ ref, resolveBy, overdue }) as Parameters<typeof byDeadline>[0];
+    const sorted = [row("c", 30, false), row("a", 10, false), row("late", 50, true)].sort(byDeadline);
+    expect(sorted.map((r) => r.ref)).toEqual(["late", "a", "c"]);
+  });
+});
+
+describe.each(testDatabases())("grievances on $name", ({ create }) => {
+  let current: TestDatabase | undefined;
+  let db: DB;
+  let keys = 0;
+
+  async function setUp() {
+    current = await create();
+    db = current.db;
+    await seedWatches(db);
+  }
+  afterEach(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+
+  async function orderOf(userId: number) {
+    await fillCart(db, userId, [["w-plain", "default", 1]]);
+    keys += 1;
+    return (await placeCodOrder(db, userId, orderBody([{ _id: "w-plain", size: "default", quantity: 1 }], 1000), { codEnabled: true, idempotencyKey: `grievance-key-${keys}`, now: FILED - DAY })).order;
+  }
+
+  async function outbox(kind: string) {
+    return db.selectFrom("outbox").selectAll().where("kind", "=", kind).orderBy("id").execute();
+  }
+
+  it("files a visitor's complaint with a gap-free ticket and exactly one acknowledgement to the given address", async () => {
+    await setUp();
+    const filed = await fileGrievance(db, complaint, null, { now: FILED, env });
+    expect(filed.ticket).toBe("GR-2026-000001");
+    expect(filed.email).toBe("asha.rao@example.in");
+    const second = await fileGrievance(db, { ...complaint, subject: "website" }, null, { now: FILED + HOUR, env });
+    expect(second.ticket).toBe("GR-2026-000002");
+
+    const acks = await outbox("grievance_ack");
+    expect(acks).toHaveLength(2);
+    expect(acks[0]).toMatchObject({ recipient: "asha.rao@example.in", order_id: "GR-2026-000001", subject: "We have your complaint GR-2026-000001 — Chrono India" });
+    expect(acks[0].text).toContain("resolve it by 26 Dec 2026");
+    expect(acks[0].text).toContain(`https://chronoindia.example/grievance/GR-2026-000001?key=${filed.key}`);
+
+    const row = await db.selectFrom("grievances").selectAll().where("ticket", "=", filed.ticket).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "open", user_id: null, subject: "delivery", order_id: null });
+    expect(row.key_hash).not.toContain(filed.key);
+    expect(Number(row.acknowledged_at)).toBe(FILED);
+    expect(formatIstDate(Number(row.resolve_by))).toBe("26 Dec 2026");
+  });
+
+  it("refuses bad fields with their sentences and control characters, and writes nothing", async () => {
+    await setUp();
+    const subject = await refusal(fileGrievance(db, { ...complaint, subject: "prices" }, null, { now: FILED, env }));
+    expect([subject.status, subject.message]).toEqual([400, GRIEVANCE_MESSAGES.subject]);
+    const nul = await refusal(fileGrievance(db, { ...complaint, text: "Broken strap\u0000 again and again" }, null, { now: FILED, env }));
+    expect([nul.status, nul.message]).toEqual([400, "Your complaint must not contain control characters."]);
+    const long = await refusal(fileGrievance(db, { ...complaint, text: "x".repeat(4001) }, null, { now: FILED, env }));
+    expect(long.message).toBe(GRIEVANCE_MESSAGES.textTooLong);
+    const kept = await fileGrievance(db, { ...complaint, text: "Line one of it\n\tline two" }, null, { now: FILED, env });
+    expect(kept.ticket).toBe("GR-2026-000001");
+    expect(await db.selectFrom("grievances").select("id").execute()).toHaveLength(1);
+  });
+
+  it("takes the shopper's own order under their account's email, refuses another shopper's like an unknown one", async () => {
+    await setUp();
+    const asha = await createShopper(db);
+    const ravi = await createShopper(db);
+    const ashaEmail = (await db.selectFrom("users").select("email").where("id", "=", asha).executeTakeFirstOrThrow()).email;
+    const ravisOrder = await orderOf(ravi);
+    const ashasOrder = await orderOf(asha);
+
+    const others = await refusal(fileGrievance(db, { ...complaint, orderId: ravisOrder.id }, { id: asha, email: ashaEmail }, { now: FILED, env }));
+    const unknown = await refusal(fileGrievance(db, { ...complaint, orderId: "CI-NO-SUCH-ORDER" }, { id: asha, email: ashaEmail }, { now: FILED, env }));
+    expect([others.status, others.message]).toEqual([400, GRIEVANCE_MESSAGES.orderNotYours]);
+    expect(unknown.message).toBe(others.message);
+    // A visitor naming Ravi's order under another email is refused the same way.
+    const visitor = await refusal(fileGrievance(db, { ...complaint, orderId: ravisOrder.id }, null, { now: FILED, env }));
+    expect(visitor.message).toBe(GRIEVANCE_MESSAGES.orderNotYours);
+    expect(await outbox("grievance_ack")).toHaveLength(0);
+
+    const filed = await fileGrievance(db, { ...complaint, email: "someone@else.example", orderId: ashasOrder.id }, { id: asha, email: ashaEmail }, { now: FILED, env });
+    expect(filed.email).toBe(ashaEmail);
+    expect((await outbox("grievance_ack")).map((row) => row.recipient)).toEqual([ashaEmail]);
+    expect(await shopperGrievance(db, filed.ticket, asha)).toMatchObject({ orderId: ashasOrder.id, status: "open" });
+    expect(await shopperGrievance(db, filed.ticket, ravi)).toBeNull();
+  });
+
+  it("follows by the emailed key; a wrong key, a guessed one or another ticket finds nothing", async () => {
+    await setUp();
+    const filed = await fileGrievance(db, complaint, null, { now: FILED, env });
+    const other = await fileGrievance(db, complaint, null, { now: FILED, env });
+    expect(await followGrievance(db, filed.ticket, filed.key)).toMatchObject({ ticket: filed.ticket, status: "open", answer: null });
+    expect(await followGrievance(db, filed.ticket, other.key)).toBeNull();
+    expect(await followGrievance(db, filed.ticket, "A".repeat(43))).toBeNull();
+    expect(await followGrievance(db, "GR-2026-000099", filed.key)).toBeNull();
+    expect(await followGrievance(db, "../etc", filed.key)).toBeNull();
+  });
+
+  it("lists overdue first, then by deadline, with open problem reports; the dashboard counts them", async () => {
+    await setUp();
+    const old = await fileGrievance(db, complaint, null, { now: FILED - 40 * DAY, env });
+    const recent = await fileGrievance(db, complaint, null, { now: FILED - DAY, env });
+    const older = await fileGrievance(db, complaint, null, { now: FILED - 10 * DAY, env });
+    const shopper = await createShopper(db);
+    const order = await orderOf(shopper);
+    await db
+      .insertInto("problem_reports")
+      .values({ id: `rp_${"a".repeat(24)}`, order_id: order.id, user_id: shopper, kind: "wrong", description: "Wrong colour.", video_file: null, video_link: null, status: "open", answer: null, answered_by: null, answered_at: null, created_at: FILED - 35 * DAY })
+      .execute();
+
+    const rows = await openGrievances(db, FILED);
+    // The 40-day-old grievance's month ended before the 35-day-old report's.
+    expect(rows.map((row) => [row.ref, row.overdue])).toEqual([
+      [old.ticket, true],
+      [`rp_${"a".repeat(24)}`, true],
+      [older.ticket, false],
+      [recent.ticket, false],
+    ]);
+    expect(rows[1]).toMatchObject({ kind: "report", acknowledgedBy: "order page", href: `/admin/orders/${order.id}#reports` });
+    expect(await grievanceCounts(db, FILED)).toEqual({ open: 4, overdue: 2 });
+  });
+
+  it("resolves once: audited, the answer emailed once to the filer, shown by the follow link", async () => {
+    await setUp();
+    const filed = await fileGrievance(db, complaint, null, { now: FILED, env });
+    const empty = await refusal(resolveGrievance(db, filed.ticket, "   ", STAFF, { now: FILED + DAY, env }));
+    expect([empty.status, empty.message]).toEqual([400, GRIEVANCE_MESSAGES.answerRequired]);
+
+    const answer = "We found the parcel at the courier's hub; it reaches you tomorrow.";
+    await resolveGrievance(db, filed.ticket, answer, STAFF, { now: FILED + DAY, env });
+    const again = await refusal(resolveGrievance(db, filed.ticket, "Another answer.", STAFF, { now: FILED + 2 * DAY, env }));
+    expect([again.status, again.message]).toEqual([409, GRIEVANCE_MESSAGES.alreadyResolved]);
+    const missing = await refusal(resolveGrievance(db, "GR-2026-000404", answer, STAFF, { now: FILED + DAY, env }));
+    expect(missing.status).toBe(404);
+
+    const answers = await outbox("grievance_answered");
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({ recipient: "asha.rao@example.in", subject: `Your complaint ${filed.ticket} is resolved — Chrono India` });
+    expect(answers[0].text).toContain(answer);
+
+    const audit = await listAudit(db, "grievance", filed.ticket);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: "grievance.resolve", actorEmail: STAFF.email });
+
+    expect(await followGrievance(db, filed.ticket, filed.key)).toMatchObject({ status: "resolved", answer, answeredAt: FILED + DAY });
+    expect(await findGrievance(db, filed.ticket)).toMatchObject({ status: "resolved", answeredBy: STAFF.email, ackSentAt: null });
+    expect(await openGrievances(db, FILED + DAY)).toEqual([]);
+    expect(await grievanceCounts(db, FILED + DAY)).toEqual({ open: 0, overdue: 0 });
+  });
+});
