@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { getBackend } from "~/backend/index.server";
 import { adminStyles } from "~/components/admin/ui";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { formatIstDateTime } from "~/lib/admin-format";
 import { BackendError } from "~/lib/errors";
-import { progressLine } from "~/lib/newsletter";
-import { NEWSLETTER_BODY_MAX, NEWSLETTER_SUBJECT_MAX, newsletterDraftSchema } from "~/schemas/newsletter";
+import { NEWSLETTER_BODY_MAX, NEWSLETTER_SUBJECT_MAX } from "~/schemas/newsletter-constants";
+import { parseNewsletterDraft, parseSubscriberPage } from "~/utils/newsletter.server";
 import { requireStaff } from "~/utils/staff.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -20,13 +19,11 @@ import { redirectWithSuccess } from "~/utils/toast.server";
  * (queued, sent, failed, unsubscribed since), which a reload brings up to date. Staff read; only an
  * owner exports and sends (audited). 404 for anyone else and on a store without the newsletter.
  */
-const pageSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1);
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { own, staff } = await newsletterStaff(request);
-  const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const page = parseSubscriberPage(new URL(request.url));
   const office = await own.newsletter.newsletterOffice(page);
-  return json({ ...office, canSend: staff.role === "owner" }, { headers: { "cache-control": "private, no-store" } });
+  return json({ ...office, canSend: staff.role === "owner", limits: { subject: NEWSLETTER_SUBJECT_MAX, body: NEWSLETTER_BODY_MAX } }, { headers: { "cache-control": "private, no-store" } });
 }
 
 type ActionData = { errors: { subject?: string; body?: string; form?: string }; subject: string; body: string };
@@ -37,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request).catch(throwBodyError);
   if (formData.get("intent") !== "send") throw new Response("Unknown action.", { status: 400, statusText: "Bad Request" });
   const typed = { subject: String(formData.get("subject") ?? "").slice(0, 1000), body: String(formData.get("body") ?? "").slice(0, NEWSLETTER_BODY_MAX + 1000) };
-  const parsed = newsletterDraftSchema.safeParse({ intent: "send", subject: formData.get("subject") ?? undefined, body: formData.get("body") ?? undefined });
+  const parsed = parseNewsletterDraft(formData);
   if (!parsed.success) {
     const errors: ActionData["errors"] = {};
     for (const issue of parsed.error.issues) {
@@ -62,7 +59,7 @@ async function newsletterStaff(request: Request, options?: { role: "owner"; forW
 }
 
 export default function AdminNewsletter() {
-  const { subscribers, total, page, pageCount, campaigns, canSend } = useLoaderData<typeof loader>();
+  const { subscribers, total, page, pageCount, campaigns, canSend, limits } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.errors ?? {};
   return (
@@ -87,7 +84,7 @@ export default function AdminNewsletter() {
                 id="newsletter-subject"
                 name="subject"
                 required
-                maxLength={NEWSLETTER_SUBJECT_MAX}
+                maxLength={limits.subject}
                 defaultValue={result?.subject}
                 aria-invalid={errors.subject ? true : undefined}
                 aria-describedby={errors.subject ? "newsletter-subject-error" : undefined}
@@ -108,7 +105,7 @@ export default function AdminNewsletter() {
                 name="body"
                 required
                 rows={10}
-                maxLength={NEWSLETTER_BODY_MAX}
+                maxLength={limits.body}
                 defaultValue={result?.body}
                 aria-invalid={errors.body ? true : undefined}
                 aria-describedby={errors.body ? "newsletter-body-error" : undefined}
@@ -143,7 +140,7 @@ export default function AdminNewsletter() {
             {campaigns.map((campaign) => (
               <li key={campaign.id} data-testid="newsletter-send">
                 <span className="font-medium text-gray-900">{campaign.subject}</span> — {formatIstDateTime(campaign.createdAt)} (IST) by {campaign.createdBy}:{" "}
-                <span data-testid="newsletter-progress">{progressLine(campaign.progress)}</span>
+                <span data-testid="newsletter-progress">{campaign.progressLine}</span>
               </li>
             ))}
           </ul>

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getBackend } from "~/backend/index.server";
-import { storeNameOf } from "~/components/StaticPage";
 import { NEWSLETTER_PAGE_MESSAGES } from "~/schemas/newsletter-constants";
 import { requireSameOrigin } from "~/utils/origin.server";
+import { storeNameOf } from "~/utils/root-data";
 
 /**
  * /newsletter/confirm?token=… (issue 24 item 3; DESIGN.md §22): the link of the confirmation
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const own = newsletterOwn();
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const live = await own.newsletter.confirmationIsLive(token, Date.now());
-  return json({ live, token: live ? token : "" }, { status: live ? 200 : 410, headers: HEADERS });
+  return json({ live, token: live ? token : "", invalid: NEWSLETTER_PAGE_MESSAGES.confirmInvalid }, { status: live ? 200 : 410, headers: HEADERS });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const own = newsletterOwn();
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const confirmed = await own.newsletter.confirmSubscription(token, Date.now());
-  return json({ confirmed }, { status: confirmed ? 200 : 410, headers: HEADERS });
+  return json({ confirmed, message: confirmed ? NEWSLETTER_PAGE_MESSAGES.confirmed : NEWSLETTER_PAGE_MESSAGES.confirmInvalid }, { status: confirmed ? 200 : 410, headers: HEADERS });
 }
 
 function newsletterOwn() {
@@ -37,13 +37,13 @@ function newsletterOwn() {
 }
 
 export default function ConfirmNewsletter() {
-  const { live, token } = useLoaderData<typeof loader>();
+  const { live, token, invalid } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
   let body;
   if (done) {
-    body = <p role="status" className="mt-4 text-gray-800">{done.confirmed ? NEWSLETTER_PAGE_MESSAGES.confirmed : NEWSLETTER_PAGE_MESSAGES.confirmInvalid}</p>;
+    body = <p role="status" className="mt-4 text-gray-800">{done.message}</p>;
   } else if (!live) {
-    body = <p className="mt-4 text-gray-800">{NEWSLETTER_PAGE_MESSAGES.confirmInvalid}</p>;
+    body = <p className="mt-4 text-gray-800">{invalid}</p>;
   } else {
     body = (
       <>

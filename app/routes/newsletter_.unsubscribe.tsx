@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getBackend } from "~/backend/index.server";
-import { storeNameOf } from "~/components/StaticPage";
 import { NEWSLETTER_PAGE_MESSAGES } from "~/schemas/newsletter-constants";
 import { requireSameOrigin } from "~/utils/origin.server";
+import { storeNameOf } from "~/utils/root-data";
 
 /**
  * /newsletter/unsubscribe?token=… (issue 24 item 3; DESIGN.md §22; RFC 8058): the link in every
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const own = newsletterOwn();
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const known = await own.newsletter.unsubscribeTokenIsKnown(token);
-  return json({ known, token: known ? token : "" }, { status: known ? 200 : 404, headers: HEADERS });
+  return json({ known, token: known ? token : "", invalid: NEWSLETTER_PAGE_MESSAGES.unsubscribeInvalid }, { status: known ? 200 : 404, headers: HEADERS });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const own = newsletterOwn();
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const done = await own.newsletter.unsubscribe(token, Date.now());
-  return json({ done }, { status: done ? 200 : 404, headers: HEADERS });
+  return json({ done, message: done ? NEWSLETTER_PAGE_MESSAGES.unsubscribed : NEWSLETTER_PAGE_MESSAGES.unsubscribeInvalid }, { status: done ? 200 : 404, headers: HEADERS });
 }
 
 function newsletterOwn() {
@@ -38,13 +38,13 @@ function newsletterOwn() {
 }
 
 export default function UnsubscribeNewsletter() {
-  const { known, token } = useLoaderData<typeof loader>();
+  const { known, token, invalid } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   let body;
   if (result) {
-    body = <p role="status" className="mt-4 text-gray-800">{result.done ? NEWSLETTER_PAGE_MESSAGES.unsubscribed : NEWSLETTER_PAGE_MESSAGES.unsubscribeInvalid}</p>;
+    body = <p role="status" className="mt-4 text-gray-800">{result.message}</p>;
   } else if (!known) {
-    body = <p className="mt-4 text-gray-800">{NEWSLETTER_PAGE_MESSAGES.unsubscribeInvalid}</p>;
+    body = <p className="mt-4 text-gray-800">{invalid}</p>;
   } else {
     body = (
       <>

@@ -46,3 +46,7 @@ export const NEWSLETTER_PAGE_MESSAGES = {
   unsubscribed: "You're unsubscribed. You won't get our newsletter any more.",
   unsubscribeInvalid: "This unsubscribe link is not valid. If newsletters still reach you, use the link in the latest one, or write to us.",
 } as const;
+
+/** Longest newsletter subject and text the back office's composer takes, in characters. */
+export const NEWSLETTER_SUBJECT_MAX = 150;
+export const NEWSLETTER_BODY_MAX = 20_000;

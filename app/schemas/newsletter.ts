@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { NEWSLETTER_CONSENT_TEXTS, NEWSLETTER_EMAIL_MAX, NEWSLETTER_MESSAGES, type NewsletterConsentVersion } from "~/schemas/newsletter-constants";
+import {
+  NEWSLETTER_BODY_MAX,
+  NEWSLETTER_CONSENT_TEXTS,
+  NEWSLETTER_EMAIL_MAX,
+  NEWSLETTER_MESSAGES,
+  NEWSLETTER_SUBJECT_MAX,
+  type NewsletterConsentVersion,
+} from "~/schemas/newsletter-constants";
 
 export { NEWSLETTER_EMAIL_CONSTRAINT, NEWSLETTER_MESSAGES, NEWSLETTER_NOTE } from "~/schemas/newsletter-constants";
 
@@ -25,9 +32,6 @@ export const newsletterSignUpSchema = z.object({
   redirectTo: z.string().max(2000).optional(),
 });
 
-/** Longest newsletter subject and text, in characters. */
-export const NEWSLETTER_SUBJECT_MAX = 150;
-export const NEWSLETTER_BODY_MAX = 20_000;
 
 /** The back office's composer (issue 24 item 3): a one-line subject and the text (Markdown). */
 export const newsletterDraftSchema = z.object({

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { getEnv, publicUrl, type Env } from "~/config/env.server";
 import { isSqlite, type DB, type Executor } from "~/db/db.server";
 import { BackendError } from "~/lib/errors";
-import { newsletterHeaders, oneLine, renderConfirmationEmail, renderNewsletterEmail, type NewsletterProgress } from "~/lib/newsletter";
+import { newsletterHeaders, oneLine, progressLine, renderConfirmationEmail, renderNewsletterEmail, type NewsletterProgress } from "~/lib/newsletter";
 import { NEWSLETTER_CONSENT_TEXTS, type NewsletterConsentVersion } from "~/schemas/newsletter-constants";
 import { recordAudit, type Actor } from "~/services/audit.server";
 import { NEWSLETTER_KIND, nudgeOrderEmails } from "~/services/order-emails.server";
@@ -346,7 +346,7 @@ export async function sendNewsletter(db: DB, draft: NewsletterDraft, actor: Acto
 }
 
 /** A send as the back office lists it, with its progress. */
-export type NewsletterCampaign = { id: number; subject: string; createdAt: number; createdBy: string; progress: NewsletterProgress };
+export type NewsletterCampaign = { id: number; subject: string; createdAt: number; createdBy: string; progress: NewsletterProgress; progressLine: string };
 
 /** The latest `limit` sends, newest first, each with its progress read from the outbox now. */
 export async function listCampaigns(db: DB, limit = 10): Promise<NewsletterCampaign[]> {
@@ -379,7 +379,7 @@ export async function listCampaigns(db: DB, limit = 10): Promise<NewsletterCampa
         cancelled: Number(figures?.cancelled ?? 0),
         unsubscribedSince,
       };
-      return { id, subject: campaign.subject, createdAt: Number(campaign.created_at), createdBy: campaign.created_by, progress };
+      return { id, subject: campaign.subject, createdAt: Number(campaign.created_at), createdBy: campaign.created_by, progress, progressLine: progressLine(progress) };
     }),
   );
 }

@@ -38,6 +38,8 @@ const EXPECTED_PAGES = [
   "routes/product.$productId",
   "routes/product.$productId_.review",
   "routes/login",
+  "routes/forgot-password",
+  "routes/reset-password",
   "routes/cart",
   "routes/place-order",
   "routes/orders",
@@ -57,6 +59,9 @@ const EXPECTED_PAGES = [
   "routes/warranty-policy",
   "routes/review-guidelines",
   "routes/careers",
+  "routes/newsletter",
+  "routes/newsletter_.confirm",
+  "routes/newsletter_.unsubscribe",
   "routes/$",
 ];
 

@@ -7,66 +7,45 @@ export type NewsletterActionData = {
   note: string | null;
 };
 
-const FORM_ID = "newsletter-form";
-const EMAIL_ID = `${FORM_ID}-email`;
-const ERROR_ID = `${EMAIL_ID}-error`;
-const CONSENT_ID = `${FORM_ID}-consent`;
-
 /**
- * The newsletter form (issue 24 item 3; DESIGN.md §22): an email box beside the exact words the
- * shopper agrees to by pressing SUBSCRIBE (no box to tick). It posts to /newsletter with the words'
- * version and the page to come back to; the answer is always "check your inbox" (a toast), and
- * nothing is subscribed until the emailed link is confirmed. A plain form: the same with and
- * without JavaScript. `error` and `typed` come from /newsletter's 400 answer.
+ * The home page's newsletter box (SPEC.md §2; issue 24 item 3; DESIGN.md §22): an email box
+ * beside the exact words the shopper agrees to by pressing SUBSCRIBE (no box to tick). A plain
+ * form to /newsletter with the words' version and this page to come back to; the answer is
+ * always "check your inbox" (a toast), and nothing is subscribed until the emailed link is
+ * confirmed. The same with and without JavaScript; the browser checks the address first, and a
+ * post that skips that check gets /newsletter's page with the sentence (400).
  */
-export function NewsletterForm({ error, typed, redirectTo }: { error?: string | null; typed?: string | null; redirectTo?: string }) {
-  const location = useLocation();
-  const back = redirectTo ?? `${location.pathname}${location.search}#newsletter`;
-  return (
-    <>
-      <Form id={FORM_ID} method="post" action="/newsletter" className="mx-auto mt-6 flex max-w-xl flex-col gap-2 sm:flex-row">
-        <input type="hidden" name="consentVersion" value={NEWSLETTER_CONSENT_VERSION} />
-        <input type="hidden" name="redirectTo" value={back} />
-        <label htmlFor={EMAIL_ID} className="sr-only">
-          Email address
-        </label>
-        <input
-          {...NEWSLETTER_EMAIL_CONSTRAINT}
-          id={EMAIL_ID}
-          name="email"
-          type="email"
-          defaultValue={typed ?? undefined}
-          autoComplete="email"
-          placeholder="Enter your email"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${ERROR_ID} ${CONSENT_ID}` : CONSENT_ID}
-          className="min-w-0 flex-1 rounded border border-gray-400 px-4 py-3 text-sm text-gray-900 placeholder:text-gray-600"
-        />
-        <button type="submit" className="rounded bg-black px-8 py-3 text-sm font-semibold tracking-widest text-white hover:bg-gray-800">
-          SUBSCRIBE
-        </button>
-      </Form>
-      {error ? (
-        <p id={ERROR_ID} className="mt-2 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-      <p id={CONSENT_ID} className="mx-auto mt-3 max-w-xl text-sm text-gray-700" data-testid="newsletter-consent">
-        {NEWSLETTER_CONSENT_TEXTS[NEWSLETTER_CONSENT_VERSION]}
-      </p>
-    </>
-  );
-}
-
-/** The home page's newsletter box (SPEC.md §2) around `NewsletterForm`. */
 export function Newsletter() {
+  const location = useLocation();
   return (
     <section id="newsletter" aria-labelledby="newsletter-heading" className="mx-auto max-w-screen-xl px-4 py-16 text-center sm:px-8">
       <h2 id="newsletter-heading" className="font-serif text-3xl text-gray-900">
         Join our newsletter
       </h2>
       <p className="mx-auto mt-3 max-w-lg text-gray-600">Be the first to hear about new arrivals, limited editions and watch-care tips.</p>
-      <NewsletterForm />
+      <Form method="post" action="/newsletter" className="mx-auto mt-6 flex max-w-xl flex-col gap-2 sm:flex-row">
+        <input type="hidden" name="consentVersion" value={NEWSLETTER_CONSENT_VERSION} />
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}#newsletter`} />
+        <label htmlFor="newsletter-email" className="sr-only">
+          Email address
+        </label>
+        <input
+          {...NEWSLETTER_EMAIL_CONSTRAINT}
+          id="newsletter-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="Enter your email"
+          aria-describedby="newsletter-consent"
+          className="min-w-0 flex-1 rounded border border-gray-400 px-4 py-3 text-sm text-gray-900 placeholder:text-gray-600"
+        />
+        <button type="submit" className="rounded bg-black px-8 py-3 text-sm font-semibold tracking-widest text-white hover:bg-gray-800">
+          SUBSCRIBE
+        </button>
+      </Form>
+      <p id="newsletter-consent" className="mx-auto mt-3 max-w-xl text-sm text-gray-700" data-testid="newsletter-consent">
+        {NEWSLETTER_CONSENT_TEXTS[NEWSLETTER_CONSENT_VERSION]}
+      </p>
     </section>
   );
 }
