@@ -185,7 +185,7 @@ export default function GrievancePage() {
       ) : null}
       <Form method="post" action="/grievance" className="mt-8 flex flex-col gap-5" aria-labelledby="form-heading">
         <h2 id="form-heading" className="font-serif text-xl text-gray-900">
-          Your complaint
+          File a complaint
         </h2>
         {result?.form ? <FormAlert>{result.form}</FormAlert> : null}
         {Object.keys(errors).length > 0 ? <FormAlert>Please correct the fields marked below.</FormAlert> : null}

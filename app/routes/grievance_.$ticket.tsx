@@ -40,7 +40,7 @@ export default function GrievanceFollow() {
         Complaint <span className="font-mono">{grievance.ticket}</span>
       </h1>
       {filed ? (
-        <div role="status" className="mt-6 rounded border border-green-300 bg-green-50 p-4 text-sm leading-6 text-green-900">
+        <div role="status" data-testid="grievance-filed" className="mt-6 rounded border border-green-300 bg-green-50 p-4 text-sm leading-6 text-green-900">
           <p className="font-semibold">Your complaint is filed. Your ticket number is {grievance.ticket}.</p>
           <p className="mt-2">
             What happens next: we have emailed an acknowledgement with this ticket to {grievance.email}. Our grievance officer, {GRIEVANCE_OFFICER.name}, will resolve
