@@ -12,8 +12,8 @@ import { requireSameOrigin } from "~/utils/origin.server";
 import { useRootData } from "~/utils/root-data";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { getBackend } from "~/backend/index.server";
-import { PasswordSection } from "~/components/profile/PasswordSection";
-import { PASSWORD_RESET_MESSAGES } from "~/schemas/account-rules";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/schemas/password-limits";
+import { PASSWORD_RESET_MESSAGES, PROFILE_PASSWORD_TEXT } from "~/utils/password-messages.server";
 import { parseChangePasswordForm } from "~/utils/forms.server";
 import { guardLogin, rateLimitMessage } from "~/utils/rate-limit.server";
 import { commitLogout, expiredSessionRedirect, getSessionToken, requireUserToken } from "~/utils/session.server";
@@ -52,13 +52,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** The account whose password controls /profile shows, or null (logged out, or accounts kept elsewhere). */
-async function passwordControls(request: Request): Promise<{ email: string } | null> {
+/** The words of /profile's password controls, or null when it shows none (logged out, or accounts kept elsewhere). */
+async function passwordControls(request: Request): Promise<typeof PROFILE_PASSWORD_TEXT | null> {
   const { own, capabilities } = getBackend();
   const token = await getSessionToken(request);
   if (!capabilities.passwordReset || !own || !token) return null;
   try {
-    return { email: (await own.accounts.requireAccount(token)).email };
+    await own.accounts.requireAccount(token);
+    return PROFILE_PASSWORD_TEXT;
   } catch (error) {
     if (error instanceof BackendError && error.status === 401) return null;
     throw error;
@@ -204,7 +205,7 @@ export default function Profile() {
         )}
       </div>
       {book ? <AddressBook book={book} /> : null}
-      {passwords ? <PasswordSection /> : null}
+      {passwords ? <PasswordSection text={passwords} /> : null}
     </section>
   );
 }
@@ -283,6 +284,79 @@ function AddressBook({ book }: { book: Book }) {
           </Form>
         )}
       </div>
+    </div>
+  );
+}
+
+const passwordInputClass = "w-full border border-gray-800 px-3 py-2 aria-[invalid=true]:border-red-600";
+
+/** What the action answers for a refused Change password form: conform's reply, its errors by field. */
+type ChangePasswordAnswer = { intent?: string; result?: { error?: Record<string, string[] | null> | null } };
+
+/**
+ * /profile's password controls (issue 24 item 1; docs/decisions/0700): Change password (the
+ * current one, the new one twice; `intent=change-password`) and Sign out everywhere
+ * (`intent=sign-out-everywhere`: every session of the account, this one too). Plain POST forms
+ * whose errors come from the server, field by field, with JavaScript or without: the page's
+ * browser code stays within its 100 KB (the sign-up rules' zod-free copy is not loaded here; the
+ * native length attributes still speak before the post).
+ */
+function PasswordSection({ text }: { text: Record<keyof typeof PROFILE_PASSWORD_TEXT, string> }) {
+  const answer = useActionData() as ChangePasswordAnswer | undefined;
+  const errors = answer?.intent === "change-password" ? (answer.result?.error ?? {}) : {};
+  const field = (name: string, label: string, autoComplete: string, hint?: string) => {
+    const id = `change-password-${name}`;
+    const error = errors[name]?.[0];
+    return (
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-sm text-gray-700">
+          {label}
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-xs text-gray-600">
+            {hint}
+          </p>
+        ) : null}
+        <input
+          id={id}
+          name={name}
+          type="password"
+          autoComplete={autoComplete}
+          required
+          minLength={name === "currentPassword" ? undefined : PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+          className={passwordInputClass}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  return (
+    <div className="mt-14">
+      <Form method="post" action="/profile" className="flex flex-col gap-4" aria-label={text.change}>
+        <h2 className="font-serif text-2xl text-gray-900">{text.change}</h2>
+        <input type="hidden" name="intent" value="change-password" />
+        {field("currentPassword", text.current, "current-password")}
+        {field("password", text.next, "new-password", text.hint)}
+        {field("confirm", text.again, "new-password")}
+        <button type="submit" className={`self-start ${primary}`}>
+          {text.change}
+        </button>
+      </Form>
+      <Form method="post" action="/profile" className="mt-10 flex flex-col gap-3" aria-label={text.signOut}>
+        <h2 className="font-serif text-2xl text-gray-900">{text.signOut}</h2>
+        <p className="text-sm text-gray-700">{text.signOutText}</p>
+        <input type="hidden" name="intent" value="sign-out-everywhere" />
+        <button type="submit" className={`self-start ${secondary}`}>
+          {text.signOut}
+        </button>
+      </Form>
     </div>
   );
 }

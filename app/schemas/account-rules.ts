@@ -1,4 +1,5 @@
 import type { FieldRule, FormRules } from "~/schemas/field-rules";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/schemas/password-limits";
 
 /**
  * The account forms' sentences, limits and browser rules (Login, Sign Up; SPEC.md §5, DESIGN.md
@@ -20,8 +21,7 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /** New passwords: 12..128 characters (DESIGN.md §16, ASVS 2.1.1–2.1.2; docs/decisions/0321). */
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN } from "~/schemas/password-limits";
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
