@@ -85,13 +85,10 @@ export function Footer() {
                 {STORE_CONTACT.email}
               </a>
             </p>
-            <p>
-              {STORE_CONTACT.address.map((line, index) => (
-                <span key={line} className="block">
-                  {index === 0 ? <span className="sr-only">Address: </span> : null}
-                  {line}
-                </span>
-              ))}
+            {/* One line each on screen; spaces between them in text browsers, which ignore CSS (they ran "Ltd.3rd Floor" together). */}
+            <p className="whitespace-pre-line">
+              <span className="sr-only">Address: </span>
+              {STORE_CONTACT.address.join("\n")}
             </p>
             <p>Support hours: {STORE_CONTACT.hours}</p>
           </address>

@@ -92,8 +92,8 @@ const PAYMENT_WORDS: Record<string, string> = { cod: "Cash on delivery", cashfre
 
 type Block = { heading?: string; paragraphs?: string[]; link?: { text: string; href: string } };
 
-/** Heading, subject and the kind's own lines. */
-function kindContent(facts: OrderEmailFacts, storeName: string, recipientName?: string, storeUrl = ""): { subject: string; heading: string; intro: string[]; extra: Block | null } {
+/** Heading, subject and the kind's own lines; `outro`: lines after the block (the review emails only). */
+function kindContent(facts: OrderEmailFacts, storeName: string, recipientName?: string, storeUrl = ""): { subject: string; heading: string; intro: string[]; extra: Block | null; outro?: string[] } {
   const { order } = facts;
   const name = (recipientName ?? order.address.firstName).trim();
   const hello = name ? `Hello ${name},` : "Hello,";
@@ -192,6 +192,8 @@ function kindContent(facts: OrderEmailFacts, storeName: string, recipientName?: 
           `Thank you for reviewing ${facts.review.productName}. We could not publish your review because it does not follow our review guidelines (${storeUrl}${REVIEW_GUIDELINES_PATH}).`,
         ],
         extra: { heading: "Reason", paragraphs: [facts.review.reason ?? "It does not follow our review guidelines."] },
+        // Issue 23 item 2: a rejected review does not use up the shopper's review of the watch.
+        outro: [`You can write a new review of ${facts.review.productName} that keeps to the guidelines: ${storeUrl}${reviewPath(facts.review.productId)}`],
       };
   }
 }
@@ -311,6 +313,7 @@ function renderShortEmail(content: ReturnType<typeof kindContent>, context: Orde
     for (const paragraph of content.extra.paragraphs ?? []) text.push(paragraph);
     text.push("");
   }
+  for (const line of content.outro ?? []) text.push(line, "");
   text.push(support, "", context.storeName, "");
   const paragraphs = (lines: string[]) => lines.map((line) => `<p>${linked(line)}</p>`).join("\n");
   const html = `<!DOCTYPE html>
@@ -326,6 +329,7 @@ function renderShortEmail(content: ReturnType<typeof kindContent>, context: Orde
 <h1 style="font-size:24px;margin:0 0 16px">${e(content.heading)}</h1>
 ${paragraphs(content.intro)}
 ${content.extra ? `${content.extra.heading ? `<h2>${e(content.extra.heading)}</h2>\n` : ""}${paragraphs(content.extra.paragraphs ?? [])}` : ""}
+${paragraphs(content.outro ?? [])}
 <p style="font-size:14px;color:#444444">${e(support)}</p>
 <p style="font-size:14px;color:#444444">${e(context.storeName)}</p>
 </div>

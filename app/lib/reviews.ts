@@ -46,6 +46,17 @@ export function formatReviewDate(ms: number): string {
   return istDate.format(ms);
 }
 
+/**
+ * The period a product's published reviews were collected in, as the Reviews tab says it (IS
+ * 19000:2022 asks for it): `from` and `to` are the first and last day one was written (ms), in
+ * IST — "Reviews collected from 2 Nov 2026 to 26 Nov 2026, from shoppers whose order was
+ * delivered.", or "Reviews collected on 26 Nov 2026, …" when both fall on one day.
+ */
+export function collectionPeriodWords(from: number, to: number): string {
+  const [first, last] = [formatReviewDate(from), formatReviewDate(to)];
+  return `Reviews collected ${first === last ? `on ${first}` : `from ${first} to ${last}`}, from shoppers whose order was delivered.`;
+}
+
 /** A published review as the product page shows it. Times in ms since epoch. */
 export type PublishedReview = {
   id: string;

@@ -6,10 +6,13 @@ import { loadReviewPage, reviewPageAction } from "~/utils/review-page.server";
 /**
  * `/product/:productId/review` (issue 23 item 2; IS 19000:2022): the shopper's review of one watch.
  * A shopper with a delivered order of it writes one (stars required, a title and text optional);
- * anyone else is told why not; the author sees its status and may withdraw it. Logged out → /login
- * and back. A plain form: works without JavaScript. Its 404s show the root's error page: a boundary
- * of its own would import ErrorPage here and split that shared chunk on the product page, which is
- * at its JavaScript budget (tests/e2e/bundle-budget.spec.ts).
+ * anyone else is told why not; the author sees its status and may withdraw it; after a rejection
+ * they see the reason and may write a new one (docs/decisions/0691). Logged out → /login and back.
+ * A plain form: works without JavaScript, and in text browsers — the stars are a select whose
+ * first choice is empty, because lynx shows a radio group with none chosen as if its first radio
+ * were chosen, and would send 1 star for a shopper who chose none. Its 404s show the root's error
+ * page: a boundary of its own would import ErrorPage here and split that shared chunk on the
+ * product page, which is at its JavaScript budget (tests/e2e/bundle-budget.spec.ts).
  */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return loadReviewPage(request, params.productId);
@@ -23,9 +26,12 @@ export function action({ request, params }: ActionFunctionArgs) {
 const STATUS_WORDS = {
   pending: "Waiting for our team to check it. It appears on the watch's page once published.",
   published: "Published on the watch's page.",
-  rejected: "Not published.",
-  withdrawn: "You withdrew this review. It is no longer shown.",
+  rejected: "Not published: it does not follow our review guidelines.",
+  withdrawn: "You withdrew this review. It is no longer shown, and you cannot write another review of this watch.",
 } as const;
+
+/** The stars offered, best first. */
+const RATINGS = Array.from({ length: REVIEW_RATING_MAX }, (_, index) => REVIEW_RATING_MAX - index);
 
 const inputClass = "mt-1 block w-full rounded border border-gray-500 px-3 py-2 text-sm text-gray-900 focus:border-black focus:outline-none focus:ring-1 focus:ring-black";
 
@@ -63,6 +69,7 @@ export default function ReviewPage() {
             {STATUS_WORDS[own.status as keyof typeof STATUS_WORDS] ?? own.status}
             {own.status === "published" && own.publishedAt ? ` ${formatReviewDate(own.publishedAt)}.` : null}
             {own.status === "rejected" && own.rejectReason ? ` Reason: ${own.rejectReason}.` : null}
+            {own.status === "rejected" && data.canWrite ? " You can write a new review below." : null}
           </p>
           <p className="mt-3 text-sm text-gray-900">
             {own.rating} of 5 stars{own.title ? <span className="font-semibold"> · {own.title}</span> : null}
@@ -71,32 +78,47 @@ export default function ReviewPage() {
           {own.status === "pending" || own.status === "published" ? (
             <Form method="post" className="mt-4">
               <input type="hidden" name="intent" value="withdraw" />
-              <p className="mb-2 text-sm text-gray-700">A review cannot be edited once sent, but you can withdraw it at any time.</p>
+              <p className="mb-2 text-sm text-gray-700">
+                A review cannot be edited once sent. You can withdraw it at any time, but you cannot then write another review of this watch.
+              </p>
               <button type="submit" disabled={busy} className="rounded border border-red-800 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-70">
                 Withdraw my review
               </button>
             </Form>
           ) : null}
         </div>
-      ) : data.canWrite ? (
+      ) : null}
+
+      {data.canWrite ? (
         <Form method="post" className="mt-6 space-y-5">
+          {own ? <h2 className="font-semibold text-gray-900">Write a new review</h2> : null}
           <input type="hidden" name="intent" value="write" />
-          <fieldset aria-describedby={errors?.rating ? "rating-error" : undefined}>
-            <legend className="text-sm font-medium text-gray-900">Your rating (required)</legend>
-            <div className="mt-2 flex flex-wrap gap-4">
-              {Array.from({ length: REVIEW_RATING_MAX }, (_, index) => index + 1).map((stars) => (
-                <label key={stars} className="flex items-center gap-1.5 text-sm text-gray-800">
-                  <input type="radio" name="rating" value={stars} required defaultChecked={values?.rating === String(stars)} aria-invalid={errors?.rating ? true : undefined} />
+          <div>
+            <label htmlFor="review-rating" className="block text-sm font-medium text-gray-900">
+              Your rating (required)
+            </label>{" "}
+            <select
+              id="review-rating"
+              name="rating"
+              required
+              defaultValue={values?.rating ?? ""}
+              aria-invalid={errors?.rating ? true : undefined}
+              aria-describedby={errors?.rating ? "rating-error" : undefined}
+              className={`${inputClass} sm:w-64`}
+            >
+              <option value="">Choose from 1 to 5 stars</option>
+              {RATINGS.map((stars) => (
+                <option key={stars} value={stars}>
                   {stars} {stars === 1 ? "star" : "stars"}
-                </label>
+                </option>
               ))}
-            </div>
+            </select>
             {errors?.rating ? (
               <p id="rating-error" className="mt-1 text-sm text-red-700">
                 {errors.rating}
               </p>
             ) : null}
-          </fieldset>
+          </div>
           <div>
             <label htmlFor="review-title" className="block text-sm font-medium text-gray-900">
               Title (optional, up to {MAX_REVIEW_TITLE} characters)
@@ -148,7 +170,7 @@ export default function ReviewPage() {
             Send review
           </button>
         </Form>
-      ) : (
+      ) : own && own.status !== "rejected" ? null : (
         <div className="mt-6 rounded border border-gray-300 bg-gray-50 p-4 text-sm text-gray-800" data-testid="review-refused">
           <p>{data.reason}</p>
           <p className="mt-2">

@@ -13,6 +13,7 @@ import { recordAudit, type Actor } from "~/services/audit.server";
 import { requireOrderDelivery } from "~/services/delivery.server";
 import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
 import { issueInvoice } from "~/services/invoices.server";
+import { enqueueReviewInvite } from "~/services/review-invites.server";
 import { releaseOrderStock, takeOrderStock } from "~/services/stock.server";
 import { BackendError } from "~/lib/errors";
 import { firstIssueMessage } from "~/schemas/api";
@@ -428,7 +429,9 @@ export const CLI_ORDERS_ACTOR: Actor = { id: null, email: "cli:orders:status" };
  * moves one wins and the other gets 409), one `order_events` row (kind `status`, the shipment in
  * `details`), one audit row (entity `order`) and, for `Shipped`, `Out for delivery` and
  * `Delivered`, the shopper's email in the outbox (issue 14 item 4; once per order and status) and,
- * for a cash-on-delivery order reaching `Delivered`, its GST tax invoice (issue 14 item 2).
+ * for a cash-on-delivery order reaching `Delivered`, its GST tax invoice (issue 14 item 2); at
+ * `Delivered`, the invitation to review the watches not yet reviewed, due 3 days later (issue 23
+ * item 2; services/review-invites.server.ts).
  * `actor` defaults to the terminal command.
  *
  * Throws BackendError 400 (unknown status; missing or bad shipment for `Shipped`), 404 (unknown
@@ -497,8 +500,9 @@ export async function setOrderStatus(
       const order = { ...rowToOrder(row), status: to };
       const sent = after.courier && after.awbNumber ? { courier: after.courier, awbNumber: after.awbNumber, trackingUrl: after.trackingUrl } : null;
       await enqueueOrderEmail(trx, emailKind === "delivered" ? { kind: emailKind, order } : { kind: emailKind, order, shipment: sent }, { now });
-      // Issue 23 item 2: the invitation to review, due REVIEW_INVITE_DELAY_MS after delivery; once per order (its dedupe key).
-      if (emailKind === "delivered") await enqueueOrderEmail(trx, { kind: "review_invite", order }, { now, dueAt: now + REVIEW_INVITE_DELAY_MS });
+      // Issue 23 item 2: the invitation to review, due REVIEW_INVITE_DELAY_MS after delivery, naming
+      // the watches not yet reviewed (none: no invitation); once per order (its dedupe key).
+      if (emailKind === "delivered") await enqueueReviewInvite(trx, order, row.user_id, { now, dueAt: now + REVIEW_INVITE_DELAY_MS });
     }
     return true;
   });

@@ -16,16 +16,22 @@ import {
 import { firstIssueMessage } from "~/schemas/api";
 import { rejectReasonSchema, reviewIdSchema, reviewInputSchema } from "~/schemas/review";
 import { recordAudit, type Actor } from "~/services/audit.server";
-import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
+import { OUTBOX_LEASE_MS, enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
 import { rowToOrder } from "~/services/orders.server";
+import { enqueueReviewInvite } from "~/services/review-invites.server";
 
 /*
  * Verified reviews (issue 23 item 2; DESIGN.md §21; IS 19000:2022; docs/decisions/0691):
  * - only a shopper with a delivered order of the product writes one, once per product (the
- *   `reviews` table's UNIQUE(product_id, user_id) decides a race), at most REVIEWS_PER_DAY a day;
+ *   partial unique index `reviews_one_live` on (product_id, user_id), status not 'rejected',
+ *   decides a race), at most REVIEWS_PER_DAY a day; a rejected review does not count: its author
+ *   may write a new one (the rejected one stays in the table); a withdrawn one does count;
  * - every review waits as `pending` until staff publish it or reject it for a reason of a fixed
  *   list; the author hears either way through the outbox; no editing once written, but the author
  *   may withdraw it;
+ * - the invitation to review (queued at delivery, sent 3 days later) names only the watches the
+ *   shopper may still review: writing a review takes its watch off the shopper's invitations still
+ *   waiting (one left with none is taken out of the outbox), a rejection puts it back;
  * - `products.review_count` and `products.rating_sum` are the published reviews' count and sum of
  *   stars, changed in the transaction that publishes or withdraws one, which also bumps the
  *   catalogue version (the page cache drops the product's pages).
@@ -50,8 +56,9 @@ export type Review = {
 export type QueuedReview = Review & { productName: string; userId: number };
 
 /**
- * What the review page offers the shopper `userId` for a product: their own review (any status)
- * if they wrote one; otherwise whether they may write one (`canWrite`) and, when not, the sentence why.
+ * What the review page offers the shopper `userId` for a product: `own`, their pending, published
+ * or withdrawn review, else their latest rejected one, else null; whether they may write one now
+ * (`canWrite`: also after a rejection) and, when not, the sentence why (`reason`).
  */
 export type ReviewStanding = { own: Review | null; canWrite: boolean; reason: string | null };
 
@@ -88,9 +95,20 @@ function toReview(row: ReviewRow): Review {
   };
 }
 
-/** The shopper's review of a product, or null. */
+/**
+ * The shopper's review of a product, or null: their pending, published or withdrawn one (at most
+ * one: `reviews_one_live`), else their latest rejected one (a rejected review may be written again).
+ */
 async function ownReview(db: Executor, userId: number, productId: string): Promise<Review | null> {
-  const row = await db.selectFrom("reviews").select([...REVIEW_COLUMNS]).where("product_id", "=", productId).where("user_id", "=", userId).executeTakeFirst();
+  const rows = await db
+    .selectFrom("reviews")
+    .select([...REVIEW_COLUMNS])
+    .where("product_id", "=", productId)
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const row = rows.find((candidate) => candidate.status !== "rejected") ?? rows[0];
   return row ? toReview(row) : null;
 }
 
@@ -120,16 +138,19 @@ async function productName(db: Executor, productId: string): Promise<string | nu
 }
 
 /**
- * Whether the shopper `userId` may review `productId`, or their review of it. `reason` is
- * REVIEW_MESSAGES.notDelivered (no delivered order of it) or .alreadyReviewed. Throws BackendError
- * 404 REVIEW_MESSAGES.productNotFound for an unknown product. Source: issue 23 item 2; IS 19000:2022.
+ * Whether the shopper `userId` may review `productId`, and their review of it (`own`: the pending,
+ * published or withdrawn one, else their latest rejected one, else null). They may write one
+ * (`canWrite`) with a delivered order of the watch and no review of it but rejected ones; when not,
+ * `reason` is REVIEW_MESSAGES.alreadyReviewed (a pending, published or withdrawn review) or
+ * .notDelivered (no delivered order of it). Throws BackendError 404 REVIEW_MESSAGES.productNotFound
+ * for an unknown product. Source: issue 23 item 2; IS 19000:2022; docs/decisions/0691.
  */
 export async function reviewStanding(db: DB, userId: number, productId: string): Promise<ReviewStanding> {
   if ((await productName(db, productId)) === null) throw new BackendError(404, REVIEW_MESSAGES.productNotFound);
   const own = await ownReview(db, userId, productId);
-  if (own) return { own, canWrite: false, reason: REVIEW_MESSAGES.alreadyReviewed };
+  if (own && own.status !== "rejected") return { own, canWrite: false, reason: REVIEW_MESSAGES.alreadyReviewed };
   const orderId = await deliveredOrderOf(db, userId, productId);
-  return orderId ? { own: null, canWrite: true, reason: null } : { own: null, canWrite: false, reason: REVIEW_MESSAGES.notDelivered };
+  return orderId ? { own, canWrite: true, reason: null } : { own, canWrite: false, reason: REVIEW_MESSAGES.notDelivered };
 }
 
 /**
@@ -140,15 +161,20 @@ export async function reviewStanding(db: DB, userId: number, productId: string):
  * - 400 — the first problem of the input (a missing rating, too long, control characters);
  * - 404 REVIEW_MESSAGES.productNotFound;
  * - 403 REVIEW_MESSAGES.notDelivered — no delivered order of the watch;
- * - 409 REVIEW_MESSAGES.alreadyReviewed — one review per shopper and product, whatever its status;
- * - 429 REVIEW_MESSAGES.tooMany — REVIEWS_PER_DAY reviews written in the 24 hours before `now`.
- * Source: issue 23 item 2; DESIGN.md §21; IS 19000:2022.
+ * - 409 REVIEW_MESSAGES.alreadyReviewed — one review per shopper and product: a pending, published
+ *   or withdrawn one is there (a rejected one is not counted: its author may write again);
+ * - 429 REVIEW_MESSAGES.tooMany — REVIEWS_PER_DAY reviews written in the 24 hours before `now`
+ *   (rejected ones too).
+ * In the same transaction the watch leaves the shopper's invitations to review that are still
+ * waiting (reviseWaitingInvites). Source: issue 23 item 2; DESIGN.md §21; IS 19000:2022;
+ * docs/decisions/0691.
  */
 export async function submitReview(db: DB, userId: number, productId: string, input: { rating: unknown; title: unknown; body: unknown }, now: number): Promise<Review> {
   const parsed = reviewInputSchema.safeParse(input);
   if (!parsed.success) throw new BackendError(400, firstIssueMessage(parsed.error));
   if ((await productName(db, productId)) === null) throw new BackendError(404, REVIEW_MESSAGES.productNotFound);
-  if (await ownReview(db, userId, productId)) throw new BackendError(409, REVIEW_MESSAGES.alreadyReviewed);
+  const earlier = await ownReview(db, userId, productId);
+  if (earlier && earlier.status !== "rejected") throw new BackendError(409, REVIEW_MESSAGES.alreadyReviewed);
   const orderId = await deliveredOrderOf(db, userId, productId);
   if (!orderId) throw new BackendError(403, REVIEW_MESSAGES.notDelivered);
   const recent = await db
@@ -173,30 +199,69 @@ export async function submitReview(db: DB, userId: number, productId: string, in
     createdAt: now,
   };
   try {
-    await db
-      .insertInto("reviews")
-      .values({
-        id: review.id,
-        product_id: productId,
-        user_id: userId,
-        order_id: orderId,
-        author_name: review.authorName,
-        rating: review.rating,
-        title: review.title,
-        body: review.body,
-        status: "pending",
-        reject_reason: null,
-        moderated_by: null,
-        moderated_at: null,
-        published_at: null,
-        created_at: now,
-      })
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("reviews")
+        .values({
+          id: review.id,
+          product_id: productId,
+          user_id: userId,
+          order_id: orderId,
+          author_name: review.authorName,
+          rating: review.rating,
+          title: review.title,
+          body: review.body,
+          status: "pending",
+          reject_reason: null,
+          moderated_by: null,
+          moderated_at: null,
+          published_at: null,
+          created_at: now,
+        })
+        .execute();
+      await reviseWaitingInvites(trx, userId, productId, now);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new BackendError(409, REVIEW_MESSAGES.alreadyReviewed);
     throw error;
   }
   return review;
+}
+
+/**
+ * Shopper `userId`'s invitations to review that are still waiting, for orders holding `productId`,
+ * queued anew at `now` (ms) — after a review of that watch was written (it leaves the list) or
+ * rejected (it is back) — naming only the watches left to review (enqueueReviewInvite), with the
+ * same written and due times; an invitation with none left is taken out of the outbox (delivered
+ * orders are final, so its dedupe key is never wanted again). Only those due more than
+ * OUTBOX_LEASE_MS after `now`: one the sender has claimed is due at most a lease away, and an
+ * email being sent is left alone (at worst it names a watch reviewed a moment ago). On `trx`.
+ */
+async function reviseWaitingInvites(trx: Executor, userId: number, productId: string, now: number): Promise<void> {
+  const waiting = await trx
+    .selectFrom("outbox")
+    .innerJoin("orders", "orders.id", "outbox.order_id")
+    .selectAll("orders")
+    .select(["outbox.id as outbox_id", "outbox.created_at as queued_at", "outbox.next_attempt_at as due_at"])
+    .where("outbox.kind", "=", "review_invite")
+    .where("outbox.sent_at", "is", null)
+    .where("outbox.failed_at", "is", null)
+    .where("outbox.next_attempt_at", ">", now + OUTBOX_LEASE_MS)
+    .where("orders.user_id", "=", userId)
+    .execute();
+  for (const row of waiting) {
+    const order = rowToOrder(row);
+    if (!order.items.some((item) => item.productId === productId)) continue;
+    const dueAt = Number(row.due_at);
+    const taken = await trx
+      .deleteFrom("outbox")
+      .where("id", "=", row.outbox_id)
+      .where("sent_at", "is", null)
+      .where("next_attempt_at", ">", now + OUTBOX_LEASE_MS)
+      .executeTakeFirst();
+    if (Number(taken.numDeletedRows) !== 1) continue;
+    await enqueueReviewInvite(trx, order, userId, { now: Number(row.queued_at), dueAt });
+  }
 }
 
 /** Adds (`sign` 1) or takes away (-1) one published review's stars from its product's figures. */
@@ -212,9 +277,11 @@ async function countPublished(trx: Executor, review: Review, sign: 1 | -1): Prom
 /**
  * The shopper `userId` withdraws their review of `productId` at `now` (ms) — pending or published
  * (IS 19000:2022: the author may withdraw; no editing). A published one leaves its product's count
- * and stars, in the same transaction, with an audit row (entity `review`). Answers the review as
+ * and stars, in the same transaction, with an audit row (entity `review`). A withdrawn review is
+ * still the shopper's one review of the watch: they cannot write another (else withdrawing and
+ * writing again would edit a published review; docs/decisions/0691). Answers the review as
  * withdrawn. Throws BackendError 404 REVIEW_MESSAGES.reviewNotFound (no review of it), 409
- * REVIEW_MESSAGES.notWithdrawable (rejected or already withdrawn).
+ * REVIEW_MESSAGES.notWithdrawable (only rejected ones, or already withdrawn).
  */
 export async function withdrawReview(db: DB, userId: number, productId: string, now: number): Promise<Review> {
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -295,8 +362,11 @@ export async function publishReview(db: DB, reviewId: unknown, actor: Actor, now
  * Staff `actor` rejects the pending review `reviewId` at `now` (ms) for `reason`, a key of the
  * fixed list REJECT_REASONS (abusive, personal_data, off_topic, spam): in one transaction the
  * review becomes `rejected` with its reason, an audit row (action `review.reject`) and the
- * `review_rejected` email naming the reason are written. Answers the review. Throws BackendError
- * 400 REVIEW_MESSAGES.reason (a reason not on the list), 404, 409 as publishReview.
+ * `review_rejected` email naming the reason (and saying a new review is welcome) are written, and
+ * the watch is back on the author's invitations to review still waiting. The rejected review stays
+ * in the table; its author may write a new one. Answers the review. Throws BackendError 400
+ * REVIEW_MESSAGES.reason (a reason not on the list), 404, 409 as publishReview.
+ * Source: issue 23 item 2; docs/decisions/0691.
  */
 export async function rejectReview(db: DB, reviewId: unknown, reason: unknown, actor: Actor, now: number): Promise<Review> {
   const parsed = rejectReasonSchema.safeParse(reason);
@@ -305,6 +375,7 @@ export async function rejectReview(db: DB, reviewId: unknown, reason: unknown, a
     const before = await moderate(trx, reviewId, { status: "rejected", reject_reason: parsed.data }, actor, now);
     await recordAudit(trx, { actor, entity: "review", entityId: before.id, action: "review.reject", before: { status: "pending" }, after: { status: "rejected", reason: parsed.data }, at: now });
     await emailAuthor(trx, before, "review_rejected", REJECT_REASONS[parsed.data], now);
+    await reviseWaitingInvites(trx, before.userId, before.productId, now);
     return { ...before, status: "rejected" as const, rejectReason: parsed.data };
   });
   nudgeOrderEmails();

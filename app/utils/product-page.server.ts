@@ -9,6 +9,7 @@ import { toCardData } from "~/lib/product-card";
 import {
   REVIEW_MESSAGES,
   averageRating,
+  collectionPeriodWords,
   formatRating,
   formatReviewDate,
   reviewCountWords,
@@ -119,18 +120,14 @@ async function loadReviews(request: Request, product: Product) {
   const list = open && count > 0 && own ? await own.reviews.publishedReviews(product.id, reviewsPageParam(url.searchParams.get("reviews"))) : null;
   const productPath = `/product/${product.id}`;
   const shown: PublishedReview[] = list?.reviews ?? [];
+  const period = list && list.collectedFrom !== null && list.collectedTo !== null ? ` ${collectionPeriodWords(list.collectedFrom, list.collectedTo)}` : "";
   const view = {
-    count,
+    tabLabel: `Reviews (${count})`,
     /** "4.5", or null when there are none. */
     average: average === null ? null : formatRating(average),
-    countWords: reviewCountWords(count),
     /** Under the product's name: "4.5 (1 review)", or the seed's words for none. */
     ratingText: average === null ? REVIEW_MESSAGES.noReviews : `${formatRating(average)} (${reviewCountWords(count)})`,
-    noReviews: REVIEW_MESSAGES.noReviews,
-    period:
-      list && list.collectedFrom !== null && list.collectedTo !== null
-        ? `Reviews collected from ${formatReviewDate(list.collectedFrom)} to ${formatReviewDate(list.collectedTo)}, from shoppers whose order was delivered.`
-        : null,
+    summary: average === null ? REVIEW_MESSAGES.noReviews : ` out of 5. Based on ${reviewCountWords(count)}.${period}`,
     writeHref: open ? reviewPath(product.id) : null,
     list: shown.map((review) => ({
       id: review.id,

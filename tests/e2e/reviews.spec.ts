@@ -7,7 +7,8 @@ import { ownerCommand, signInAsStaff } from "./staff";
  * Verified reviews (issue 23 item 2; DESIGN.md §21; IS 19000:2022), with JavaScript on and off: a
  * shopper's cash-on-delivery order is delivered (the owner's terminal command); before that the
  * review page says why they cannot review; then they write a review through "Write a Review",
- * the owner publishes it on /admin/reviews (a second browser), and the product page — for an
+ * the owner rejects it on /admin/reviews (a second browser) for personal data, the shopper reads
+ * the reason and writes a new one under it, the owner publishes that, and the product page — for an
  * anonymous visitor, through the full-page cache — shows "1 review", the rating, the date and
  * "Verified purchase", with JSON-LD that agrees; the text is shown as text. A shopper who never
  * bought the watch is told they cannot review it. The author withdraws it and the page is back to
@@ -66,7 +67,7 @@ async function productJsonLd(page: Page): Promise<JsonLd> {
 
 const NOT_DELIVERED = "You can review a watch once it has been delivered to you. This account has no delivered order of this watch.";
 
-test("a shopper reviews a delivered watch, staff publish it, the page shows it; a shopper who never bought it cannot", async ({ page, request, browser }) => {
+test("a shopper reviews a delivered watch, staff reject it, the shopper writes a new one, staff publish it, the page shows it; a shopper who never bought it cannot", async ({ page, request, browser }) => {
   const product = await unreviewedWatch(request);
   const reviewPage = `/product/${product._id}/review`;
   const javaScriptEnabled = !jsDisabled();
@@ -101,29 +102,57 @@ test("a shopper reviews a delivered watch, staff publish it, the page shows it; 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Review ${product.name}`);
   await expect(page.getByRole("link", { name: "review guidelines" })).toHaveAttribute("href", "/review-guidelines");
   await expectNoAxeViolations(page);
+  // The stars are a select with nothing chosen (a text browser would choose a radio group's first).
+  const rating = page.getByLabel("Your rating (required)");
+  await expect(rating).toHaveValue("");
+  await expect(rating.getByRole("option")).toHaveText(["Choose from 1 to 5 stars", "5 stars", "4 stars", "3 stars", "2 stars", "1 star"]);
   // Without a rating the browser stops it (required); past the browser, the server says so too.
-  expect(await page.getByRole("radio", { name: "4 stars" }).evaluate((input) => (input as HTMLInputElement).required)).toBe(true);
-  await page.evaluate(() => document.querySelectorAll("input[required]").forEach((input) => input.removeAttribute("required")));
+  expect(await rating.evaluate((select) => (select as HTMLSelectElement).required)).toBe(true);
+  await page.evaluate(() => document.querySelectorAll("[required]").forEach((field) => field.removeAttribute("required")));
   await page.getByRole("button", { name: "Send review" }).click();
   await expect(page.getByText("Choose a rating from 1 to 5 stars.", { exact: true })).toBeVisible();
-  await page.getByRole("radio", { name: "4 stars" }).check();
-  await page.getByLabel(/^Title/).fill("Keeps perfect time");
-  await page.getByLabel(/^Your review/).fill("Light on the wrist. <script>alert(1)</script> shows as text.");
+  // A first review with a phone number in it: the owner will reject it.
+  await page.getByLabel("Your rating (required)").selectOption("5");
+  await page.getByLabel(/^Title/).fill("Call me on 98765 43210");
   await page.getByRole("button", { name: "Send review" }).click();
   await expect(toast(page, "Thank you. Your review will appear once our team has checked it, usually within two working days.")).toBeVisible();
   await expect(page.getByTestId("own-review-status")).toHaveText("Waiting for our team to check it. It appears on the watch's page once published.");
 
-  // The owner publishes it from the queue.
+  // The owner rejects it from the queue, with the reason.
   const owner = await browser.newContext({ javaScriptEnabled });
   const ownerPage = await owner.newPage();
   await signInAsStaff(ownerPage, "owner");
   await ownerPage.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Reviews" }).click();
   await expect(ownerPage).toHaveURL("/admin/reviews");
-  const card = ownerPage.getByTestId("pending-review").filter({ has: ownerPage.getByRole("link", { name: orderId }) });
-  await expect(card).toContainText(product.name);
-  await expect(card).toContainText("By Asha R.");
-  await expect(card).toContainText("Keeps perfect time");
+  const queued = () => ownerPage.getByTestId("pending-review").filter({ has: ownerPage.getByRole("link", { name: orderId }) });
+  await expect(queued()).toContainText(product.name);
+  await expect(queued()).toContainText("By Asha R.");
+  await expect(queued()).toContainText("Call me on 98765 43210");
   await expectNoAxeViolations(ownerPage);
+  await queued().getByLabel("Reason to reject").selectOption({ label: "Personal data (a phone number, an address, an email or someone's full name)" });
+  await queued().getByRole("button", { name: "Reject" }).click();
+  await expect(toast(ownerPage, "Review rejected. The shopper has been told why.")).toBeVisible();
+  await expect(queued()).toHaveCount(0);
+
+  // The shopper reads why, and writes a new one under it (a rejected review does not use up theirs).
+  await page.goto(reviewPage);
+  await expect(page.getByTestId("own-review-status")).toHaveText(
+    "Not published: it does not follow our review guidelines. Reason: Personal data (a phone number, an address, an email or someone's full name). You can write a new review below.",
+  );
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(["Your review", "Write a new review"]);
+  await expect(page.getByRole("button", { name: "Withdraw my review" })).toHaveCount(0);
+  await page.getByLabel("Your rating (required)").selectOption("4");
+  await page.getByLabel(/^Title/).fill("Keeps perfect time");
+  await page.getByLabel(/^Your review/).fill("Light on the wrist. <script>alert(1)</script> shows as text.");
+  await page.getByRole("button", { name: "Send review" }).click();
+  await expect(toast(page, "Thank you. Your review will appear once our team has checked it, usually within two working days.")).toBeVisible();
+  await expect(page.getByTestId("own-review-status")).toHaveText("Waiting for our team to check it. It appears on the watch's page once published.");
+  await expect(page.getByRole("button", { name: "Send review" })).toHaveCount(0);
+
+  // The owner publishes the new one.
+  await ownerPage.reload();
+  const card = queued();
+  await expect(card).toContainText("Keeps perfect time");
   await card.getByRole("button", { name: "Publish" }).click();
   await expect(toast(ownerPage, "Review published.")).toBeVisible();
   await expect(ownerPage.getByTestId("pending-review").filter({ has: ownerPage.getByRole("link", { name: orderId }) })).toHaveCount(0);
@@ -132,13 +161,13 @@ test("a shopper reviews a delivered watch, staff publish it, the page shows it; 
   const today = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" }).format(new Date());
   await expect(async () => {
     await visitorPage.goto(`/product/${product._id}?tab=reviews`);
-    // Four of five stars as text ("★★★★☆", read as "Rated 4.0 out of 5"), then the figures.
-    await expect(visitorPage.getByTestId("star-rating")).toHaveText("★★★★☆4.0 (1 review)", { timeout: 1000 });
+    // Four of five stars as text ("★★★★☆", read as "Rated 4.0 out of 5"), a space, the figures.
+    await expect(visitorPage.getByTestId("star-rating")).toHaveText("★★★★☆ 4.0 (1 review)", { timeout: 1000 });
   }).toPass({ timeout: 10_000 });
   await expect(visitorPage.getByRole("img", { name: "Rated 4.0 out of 5" })).toBeVisible();
   await expect(visitorPage.getByRole("tab", { name: "Reviews (1)" })).toHaveAttribute("aria-selected", "true");
   const panel = visitorPage.getByTestId("panel-reviews");
-  await expect(panel).toContainText(`4.0 out of 5. Based on 1 review. Reviews collected from ${today} to ${today}, from shoppers whose order was delivered.`);
+  await expect(panel).toContainText(`4.0 out of 5. Based on 1 review. Reviews collected on ${today}, from shoppers whose order was delivered.`);
   const shown = panel.getByRole("listitem");
   await expect(shown).toHaveCount(1);
   await expect(shown.getByRole("img", { name: "Rated 4 out of 5" })).toBeVisible();
@@ -175,7 +204,8 @@ test("a shopper reviews a delivered watch, staff publish it, the page shows it; 
   await expect(page.getByTestId("own-review-status")).toContainText(`Published on the watch's page. ${today}.`);
   await page.getByRole("button", { name: "Withdraw my review" }).click();
   await expect(toast(page, "Your review has been withdrawn.")).toBeVisible();
-  await expect(page.getByTestId("own-review-status")).toHaveText("You withdrew this review. It is no longer shown.");
+  await expect(page.getByTestId("own-review-status")).toHaveText("You withdrew this review. It is no longer shown, and you cannot write another review of this watch.");
+  await expect(page.getByRole("button", { name: "Send review" })).toHaveCount(0);
   await expect(async () => {
     await visitorPage.goto(`/product/${product._id}`);
     await expect(visitorPage.getByTestId("star-rating")).toHaveText("No reviews yet. Be the first to review this product.", { timeout: 1000 });

@@ -25,6 +25,11 @@ import { ADDRESS } from "../fixtures/address";
  * shoppers each get a cash-on-delivery order shipped and delivered, and the report posts take them
  * in turn: the posts reach the multipart parsing (one or two video parts, text parts over the 16 KB
  * cap, the video before the text, truncated bodies, a missing final boundary, wrong content types).
+ * The review form (POST /product/:id/review, issue 23 item 2) is posted with the session of a
+ * shopper whose order of the watch was delivered, so a valid review is written (and taken away
+ * again after the request, so the form stays open); the back office's moderation form
+ * (/admin/reviews) publishes or rejects a pending review the fuzz keeps waiting (put back to
+ * pending after each request that moderated it).
  *
  * Every generated request goes to every server — one on SQLite and (with TEST_DATABASE_URL) one
  * on PostgreSQL, the two side by side — so an input that only one database refuses is found on
@@ -33,14 +38,16 @@ import { ADDRESS } from "../fixtures/address";
  * - the answer is not a 5xx, and shows no stack trace;
  * - nothing was written (row counts of users, sessions, orders by payment status, cart lines and
  *   their quantities, payment events, order events, audit rows, outbox emails, invoices, problem
- *   reports, products and their prices; the store settings' and catalogue's change stamps) unless
+ *   reports, reviews by status and the products' review counts, products and their prices; the
+ *   store settings' and catalogue's change stamps) unless
  *   the request may write and succeeded: a valid session or token, sign-up/login, or the
  *   simulator's pay page, answered below 400;
  * - after a post to the report form, nothing it added to the report-videos folder's `incoming/`
  *   (app/config/media.server.ts) is still there half a second after the answer.
  * After a request that ran alone, the fixtures are put back outside the counted window: an open
  * problem report is closed (so the form stays open), an emptied cart is filled again (so checkout
- * goes on past "your cart is empty"). At the end each server still answers /healthz and logs a
+ * goes on past "your cart is empty"), the reviewer's reviews are deleted and the moderation
+ * fixture's review is pending again. At the end each server still answers /healthz and logs a
  * shopper in (API and login form).
  *
  * The seed is fixed (CI_SEED), so CI sends the same requests every run; FUZZ_SEED picks another and
@@ -87,6 +94,10 @@ type Target = {
   reporters: Reporter[];
   /** Report posts sent so far with a reporter's session: the next goes to reporter ⌊n / REPORT_POSTS_PER_HOUR⌋. */
   reportPosts: number;
+  /** The shopper whose session posts the review form (a delivered order of {product}), made before the fuzz. */
+  reviewer: Reporter & { userId: number };
+  /** A pending review of {product} by another shopper, which the moderation form's {review} names. */
+  moderated: { reviewId: string };
 };
 
 const targets: Target[] = [];
@@ -146,6 +157,13 @@ describe("hostile input", () => {
     const reportPosts = samples.filter(isReportPost).length;
     const reporters = Math.min(MAX_REPORTERS, Math.max(1, Math.ceil(reportPosts / REPORT_POSTS_PER_HOUR)));
     await Promise.all(targets.map(async (target) => (target.reporters = await Promise.all(Array.from({ length: reporters }, () => makeReporter(target))))));
+    // Issue 23 item 2: a shopper who may review {product}, and a review waiting for moderation.
+    await Promise.all(
+      targets.map(async (target) => {
+        target.reviewer = await makeReviewer(target);
+        target.moderated = await makeModeratedReview(target);
+      }),
+    );
     let clientErrors = 0;
     const statuses = new Map<number, number>();
     const timings = new Map<string, [number, number]>();
@@ -306,6 +324,13 @@ const REPORT_FORM_ROUTES = new Set(["page report"]);
 
 /** Shoppers with a delivered order made for the report form, at most (each takes REPORT_POSTS_PER_HOUR posts). */
 const MAX_REPORTERS = 20;
+
+/** The review form (issue 23 item 2): a "valid" post goes with the reviewer's session, who may review {product}. */
+const REVIEW_FORM_ROUTES = new Set(["page review"]);
+
+function isReviewPost(request: FuzzRequest): boolean {
+  return REVIEW_FORM_ROUTES.has(request.route) && request.credentials === "valid";
+}
 
 /** A post to the report form of a delivered order with its shopper's session: the form counts it against the shopper's hourly limit. */
 function isReportPost(request: FuzzRequest): boolean {
@@ -475,6 +500,7 @@ function routes(): RouteSpec[] {
   const addressBad = fc.oneof(oneBad({ ...addressFields(), ...business }), anyOf({ ...addressFields(), ...business }), wrongType) as fc.Arbitrary<FieldValue>;
   const address: Field = { valid: fc.constant(ADDRESS), bad: addressBad, any: fc.oneof(addressBad, fc.constant(ADDRESS)) };
   const page = (route: string, paths: string[], fields: Record<string, Field>, dataRoutes: string[]): RouteSpec => ({ route, paths, api: false, fields, dataRoutes });
+  const mostlyValid = fc.oneof({ arbitrary: fc.constant<Credentials>("valid"), weight: 3 }, { arbitrary: fc.constantFrom<Credentials>("none", "tampered", "garbage"), weight: 1 });
   const api = (route: string, paths: string[], fields: Record<string, Field>): RouteSpec => ({ route, paths, api: true, fields });
   return [
     page("page login", ["/login", "/login?redirectTo=%2Fcart", "/login?redirectTo=%00%0d%0a//evil.example"], { email: field(email), password: field(password) }, ["routes/login"]),
@@ -625,6 +651,24 @@ function routes(): RouteSpec[] {
       credentials: fc.oneof({ arbitrary: fc.constant<Credentials>("valid"), weight: 3 }, { arbitrary: fc.constantFrom<Credentials>("none", "tampered", "garbage"), weight: 1 }),
     },
     page("report video", ["/report-videos/rp_000000000000000000000000", "/report-videos/%00", "/report-videos/..%2Fstore.db"], {}, ["routes/report-videos.$reportId"]),
+    // Verified reviews (issue 23 item 2): the shopper's review form, mostly on the watch the
+    // reviewer received (so a valid post is written), and the back office's moderation form,
+    // whose {review} is a review kept pending. Both must answer a malformed body with a 4xx; each
+    // is picked as often as two routes, mostly with a valid session, so the bodies reach the parsing.
+    { ...page("page review", [...Array<string>(4).fill("/product/{product}/review"), "/product/{colourProduct}/review", "/product/no-such-watch/review", "/product/%00/review"], {
+      intent: fieldWith(fc.constantFrom("write", "write", "write", "withdraw"), fc.constantFrom("", "WRITE", "delete", "edit", "__proto__")),
+      rating: fieldWith(fc.constantFrom("1", "2", "3", "4", "5"), fc.constantFrom("0", "6", "4.5", "-1", "five", "", " ", "1e0", "0x5", "Infinity", "\u0665", "\uff15", "5\u0000", "05", "+4")),
+      title: fieldWith(fc.constantFrom("", "Keeps perfect time", "Ünïcödé ⌚ 💥"), fc.constantFrom("x".repeat(101), "😀".repeat(101), "Two\nlines", "Tab\there", "\u001b[31mred", "\u0085")),
+      body: fieldWith(
+        fc.constantFrom("", "Light on the wrist.\r\nGood strap.", "Tab\tseparated\nlines", "<script>alert(1)</script>"),
+        fc.constantFrom("y".repeat(2_001), "Nul \u0000 here", "C1 \u0085 control", "\u001b[2J", "\ud800"),
+      ),
+    }, ["routes/product.$productId_.review"]), weight: 2, credentials: mostlyValid },
+    { ...page("admin reviews", ["/admin/reviews", "/admin/reviews?index"], {
+      intent: fieldWith(fc.constantFrom("publish", "reject"), fc.constantFrom("", "delete", "edit", "PUBLISH", "constructor")),
+      reviewId: fieldWith(fc.constant("{review}"), fc.constantFrom("rv_000000000000000000000000", "rv_", "RV_{review}", "../etc/passwd", "{review}\u0000", " {review}", "")),
+      reason: fieldWith(fc.constantFrom("abusive", "personal_data", "off_topic", "spam"), fc.constantFrom("rude", "", "__proto__", "toString", "constructor", "Spam", "spam ")),
+    }, ["routes/admin.reviews"]), weight: 2, credentials: mostlyValid },
     page("admin reports", ["/admin/reports", "/admin/reports/rp_000000000000000000000000", "/admin/reports/%00"], {
       answer: field(fc.constantFrom("Sorry, a replacement is on its way.", "")),
     }, ["routes/admin.reports._index", "routes/admin.reports.$reportId"]),
@@ -933,6 +977,7 @@ async function send(target: Target, request: FuzzRequest, reporter: Reporter): P
       .replaceAll("{order}", f.orderId)
       .replaceAll("{cartLines}", cartLines)
       .replaceAll("{session}", f.sessionId)
+      .replaceAll("{review}", target.moderated?.reviewId ?? "rv_000000000000000000000000")
       .replaceAll("{email}", f.email)
       .replaceAll("{password}", f.password)
       .replaceAll("{base}", base);
@@ -949,8 +994,9 @@ async function send(target: Target, request: FuzzRequest, reporter: Reporter): P
   // Logging out the fixture's session would spoil every later "valid" request: use a dead copy.
   const credentials = request.credentials === "valid" && /logout/.test(request.route) ? "tampered" : request.credentials;
   if (credentials === "valid") {
-    headers.set("cookie", isReportPost(request) ? reporter.cookie : f.cookie);
-    headers.set("token", isReportPost(request) ? reporter.token : f.token);
+    const who = isReportPost(request) ? reporter : isReviewPost(request) ? target.reviewer : f;
+    headers.set("cookie", who.cookie);
+    headers.set("token", who.token);
   } else if (credentials === "tampered") {
     headers.set("cookie", tamper(f.cookie));
     headers.set("token", tamper(f.token));
@@ -1089,6 +1135,10 @@ async function rowCounts(db: DB): Promise<{ text: string; values: Record<string,
       (select count(*) from invoices) as invoices,
       (select count(*) from problem_reports) as reports,
       (select count(*) from problem_reports where status = 'open') as open_reports,
+      (select count(*) from reviews) as reviews,
+      (select count(*) from reviews where status = 'pending') as pending_reviews,
+      (select count(*) from reviews where status = 'published') as published_reviews,
+      (select coalesce(sum(review_count), 0) from products) as review_counts,
       (select count(*) from products) as products,
       (select coalesce(sum(price_paise), 0) from products) as prices,
       (select coalesce(sum(hidden), 0) from products) as hidden,
@@ -1101,9 +1151,30 @@ async function rowCounts(db: DB): Promise<{ text: string; values: Record<string,
 /**
  * Puts back what a request that ran alone may have used up, outside the counted window: an open
  * problem report is closed (else the form refuses before reading the body), an emptied cart is
- * filled again with the fixture's lines (else checkout stops at "your cart is empty").
+ * filled again with the fixture's lines (else checkout stops at "your cart is empty"), the
+ * reviewer's reviews are deleted (else the review form answers "already reviewed" before writing)
+ * and the moderation fixture's review is pending again, out of its product's figures if it was
+ * published (else the moderation form answers "already moderated").
  */
 async function restoreFixtures(target: Target, counts: { values: Record<string, number> }): Promise<void> {
+  if (target.reviewer) await target.db.deleteFrom("reviews").where("user_id", "=", target.reviewer.userId).execute();
+  if (target.moderated) {
+    const review = await target.db.selectFrom("reviews").select(["status", "rating", "product_id"]).where("id", "=", target.moderated.reviewId).executeTakeFirstOrThrow();
+    if (review.status === "published") {
+      await target.db
+        .updateTable("products")
+        .set((eb) => ({ review_count: eb("review_count", "-", 1), rating_sum: eb("rating_sum", "-", Number(review.rating)) }))
+        .where("id", "=", review.product_id)
+        .execute();
+    }
+    if (review.status !== "pending") {
+      await target.db
+        .updateTable("reviews")
+        .set({ status: "pending", reject_reason: null, moderated_by: null, moderated_at: null, published_at: null })
+        .where("id", "=", target.moderated.reviewId)
+        .execute();
+    }
+  }
   if (counts.values.open_reports > 0) {
     await target.db
       .updateTable("problem_reports")
@@ -1228,6 +1299,31 @@ async function makeFixtures(target: Target): Promise<Fixtures> {
     sessionId: created.order.payment_session_id,
     userId: Number(user.id),
   };
+}
+
+/** A shopper with a delivered order of {product} (makeReporter's), with their account id: the review form's poster. */
+async function makeReviewer(target: Target): Promise<Reporter & { userId: number }> {
+  const reviewer = await makeReporter(target);
+  const order = await target.db.selectFrom("orders").select("user_id").where("id", "=", reviewer.orderId).executeTakeFirstOrThrow();
+  return { ...reviewer, userId: Number(order.user_id) };
+}
+
+/**
+ * A review of {product} waiting for moderation, written through the review form by another
+ * shopper with a delivered order of it: the moderation form's {review}.
+ */
+async function makeModeratedReview(target: Target): Promise<{ reviewId: string }> {
+  const base = target.server.baseUrl;
+  const author = await makeReporter(target);
+  const response = await fetch(`${base}/product/${encodeURIComponent(catalogue.plain)}/review`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base, cookie: author.cookie, "x-forwarded-for": "192.0.2.3" },
+    body: new URLSearchParams({ intent: "write", rating: "4", title: "Keeps time", body: "Written for the fuzz." }).toString(),
+    redirect: "manual",
+  });
+  if (response.status !== 303) throw new Error(`moderation fixture: the review form answered ${response.status} ${(await response.text()).slice(0, 300)}`);
+  const review = await target.db.selectFrom("reviews").select("id").where("order_id", "=", author.orderId).executeTakeFirstOrThrow();
+  return { reviewId: review.id };
 }
 
 /**

@@ -174,4 +174,47 @@ describe.runIf(hasLynx || process.env.CI)("a shopper with lynx (no JavaScript, R
     // The cart is empty after the payment.
     expect(bodyText(lynx.dump(`${base}/cart`))).not.toContain(product!.name.slice(0, 30));
   }, 240_000);
+
+  /** The headings of a dump: the lines lynx prints at the margin (the rest is indented). */
+  const headings = (text: string) => bodyText(text).split("\n").filter((line) => /^\S/.test(line));
+  /** The text from the heading `from` to the next heading. */
+  const section = (text: string, from: string) => {
+    const lines = bodyText(text).split("\n");
+    const start = lines.indexOf(from);
+    expect(start, `no heading "${from}"`).toBeGreaterThanOrEqual(0);
+    const end = lines.findIndex((line, index) => index > start && /^\S/.test(line));
+    return lines.slice(start + 1, end < 0 ? undefined : end).join("\n");
+  };
+
+  it("reads a watch's Reviews tab and the review guidelines: headings in order, one tab's panel, no words run together (issue 23 item 2)", () => {
+    const product = "w00120";
+    for (const [tab, shown, hidden] of [
+      ["reviews", "No reviews yet. Be the first to review this product.", "sourced from the brand or its authorised distributors"],
+      ["description", "sourced from the brand or its authorised distributors", "No reviews yet. Be the first to review this product."],
+    ]) {
+      const page = lynx.dump(`${base}/product/${product}?tab=${tab}`);
+      // The reviews' own headings (h3, none yet) sit under this one, not under "Check delivery".
+      const order = headings(page).filter((line) => ["Check delivery", "Product details and reviews", "You might also like"].includes(line));
+      expect(order).toEqual(["Check delivery", "Product details and reviews", "You might also like"]);
+      // lynx ignores `hidden`: only the chosen tab's panel may have words.
+      const tabs = section(page, "Product details and reviews").replace(/\s+/g, " ");
+      expect(tabs).toMatch(/\[\d+\]Description · \[\d+\]Reviews \(0\)/);
+      expect(tabs).toContain(shown);
+      expect(tabs).not.toContain(hidden);
+      if (tab === "reviews") expect(tabs).toMatch(/\[\d+\]Write a Review/);
+    }
+
+    const guidelines = lynx.dump(`${base}/review-guidelines`);
+    expect(headings(guidelines).slice(headings(guidelines).indexOf("Review Guidelines"), headings(guidelines).indexOf("Review Guidelines") + 6)).toEqual([
+      "Review Guidelines",
+      "Who can write a review",
+      "What a review contains",
+      "How we check reviews",
+      "Withdrawing your review",
+      "How ratings are shown",
+    ]);
+    expect(bodyText(guidelines).replace(/\s+/g, " ")).toContain("A review we do not publish does not use up yours: you can write a new one.");
+    // The footer's address, one line each on screen, is words apart in text.
+    expect(bodyText(guidelines).replace(/\s+/g, " ")).toContain("Address: Chrono India Retail Pvt. Ltd. 3rd Floor, 42 Residency Road Bengaluru, Karnataka 560025 India");
+  }, 60_000);
 });

@@ -1,8 +1,14 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Migrator, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { BackendError } from "~/backend/types";
-import type { DB } from "~/db/db.server";
+import { createDatabase, isUniqueViolation, type DB } from "~/db/db.server";
+import { migrations } from "~/db/migrations/index";
 import { catalogueVersion } from "~/db/products.server";
-import { authorDisplayName, averageRating, reviewCountWords, reviewsPageHref, reviewsPageParam } from "~/lib/reviews";
+import { authorDisplayName, averageRating, collectionPeriodWords, reviewCountWords, reviewsPageHref, reviewsPageParam } from "~/lib/reviews";
 import { reviewsJsonLd } from "~/utils/page-meta.server";
 import { importCatalogue } from "~/services/catalogue.server";
 import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
@@ -24,7 +30,10 @@ import { testDatabases, type TestDatabase } from "../setup/databases";
  * day; the text is checked like every field (nothing written when refused); staff publish or
  * reject with a reason from the fixed list, audited and emailed to the account; publishing and
  * withdrawing keep the product's count and stars and bump the catalogue version; the invitation
- * is scheduled once, 3 days after delivery. Expected values are written out, never computed.
+ * is scheduled once, 3 days after delivery. A rejected review may be written again (migration
+ * 0013's partial unique index, the rejected one kept); a withdrawn one may not; the invitation
+ * names only the watches left to review, and none is sent when none is left. Expected values are
+ * written out, never computed.
  */
 
 const STAFF = { id: null, email: "moderator@example.in" };
@@ -61,6 +70,16 @@ describe("reviews in words (pure)", () => {
   it("averages to one decimal and counts in words", () => {
     expect([averageRating(0, 0), averageRating(1, 5), averageRating(3, 13), averageRating(2, 9), averageRating(3, 10)]).toEqual([null, 5, 4.3, 4.5, 3.3]);
     expect([reviewCountWords(1), reviewCountWords(2), reviewCountWords(1234)]).toEqual(["1 review", "2 reviews", "1,234 reviews"]);
+  });
+
+  it("says the collection period in IST, one day as one date", () => {
+    const cases: [string, string, string][] = [
+      ["2026-11-02T12:00:00+05:30", "2026-11-26T09:00:00+05:30", "Reviews collected from 2 Nov 2026 to 26 Nov 2026, from shoppers whose order was delivered."],
+      ["2026-11-26T00:10:00+05:30", "2026-11-26T23:50:00+05:30", "Reviews collected on 26 Nov 2026, from shoppers whose order was delivered."],
+      // 23:30 IST on the 25th and 00:30 IST on the 26th are one hour apart but two days.
+      ["2026-11-25T23:30:00+05:30", "2026-11-26T00:30:00+05:30", "Reviews collected from 25 Nov 2026 to 26 Nov 2026, from shoppers whose order was delivered."],
+    ];
+    for (const [from, to, words] of cases) expect(collectionPeriodWords(Date.parse(from), Date.parse(to))).toBe(words);
   });
 
   it("reads ?reviews= and keeps the other query parameters in its links", () => {
@@ -277,9 +296,65 @@ describe.each(testDatabases())("verified reviews on $name", ({ create }) => {
     const mail = await db.selectFrom("outbox").selectAll().where("kind", "=", "review_rejected").execute();
     expect(mail.map((entry) => [entry.order_id, entry.recipient, entry.subject])).toEqual([[placed.id, await email(buyer), "Your review of Review Watch 2 was not published"]]);
     expect(mail[0].text).toContain("Personal data (a phone number, an address, an email or someone's full name)");
-    // The author may not write another, nor withdraw a rejected one.
-    expect((await refusal(submitReview(db, buyer, "r2", { rating: "3", title: "", body: "" }, DELIVERED + 3 * HOUR))).status).toBe(409);
+    expect(mail[0].text).toContain("You can write a new review of Review Watch 2 that keeps to the guidelines: ");
+    expect(mail[0].html).toMatch(/<a href="[^"]+\/product\/r2\/review">/);
+    // A rejected review cannot be withdrawn…
     expect((await refusal(withdrawReview(db, buyer, "r2", DELIVERED + 3 * HOUR))).status).toBe(409);
+    // …but its author may write a new one: the page offers the form under the rejected review.
+    expect(await reviewStanding(db, buyer, "r2")).toMatchObject({ own: { id: review.id, status: "rejected", rejectReason: "personal_data" }, canWrite: true, reason: null });
+    const again = await submitReview(db, buyer, "r2", { rating: "2", title: "", body: "Strap broke in a week." }, DELIVERED + 3 * HOUR);
+    expect(again).toMatchObject({ productId: "r2", orderId: placed.id, status: "pending", rating: 2 });
+    expect(await reviewStanding(db, buyer, "r2")).toMatchObject({ own: { id: again.id, status: "pending" }, canWrite: false, reason: "You have already reviewed this watch. Each shopper reviews a watch once." });
+    const third = await refusal(submitReview(db, buyer, "r2", { rating: "5", title: "", body: "" }, DELIVERED + 4 * HOUR));
+    expect([third.status, third.message]).toEqual([409, "You have already reviewed this watch. Each shopper reviews a watch once."]);
+    // The rejected one stays in the table, as written, for the audit.
+    const rows = await db.selectFrom("reviews").select(["id", "status", "body"]).orderBy("created_at").execute();
+    expect(rows).toEqual([
+      { id: review.id, status: "rejected", body: "Call me on 98xxxxxx" },
+      { id: again.id, status: "pending", body: "Strap broke in a week." },
+    ]);
+    expect((await listPendingReviews(db)).map((queued) => queued.id)).toEqual([again.id]);
+    // Rejected again, and written a third time: each rejection frees the watch once more.
+    await rejectReview(db, again.id, "off_topic", STAFF, DELIVERED + 5 * HOUR);
+    const last = await submitReview(db, buyer, "r2", { rating: "3", title: "", body: "" }, DELIVERED + 6 * HOUR);
+    await publishReview(db, last.id, STAFF, DELIVERED + 7 * HOUR);
+    expect(await figures("r2")).toEqual([1, 3]);
+    expect((await refusal(submitReview(db, buyer, "r2", { rating: "1", title: "", body: "" }, DELIVERED + 8 * HOUR))).status).toBe(409);
+  });
+
+  it("counts a withdrawn review as the shopper's one review of the watch", async () => {
+    await setUp();
+    const buyer = await shopper();
+    await order(buyer, ["r3"]);
+    const review = await submitReview(db, buyer, "r3", { rating: "5", title: "", body: "" }, DELIVERED + HOUR);
+    await publishReview(db, review.id, STAFF, DELIVERED + 2 * HOUR);
+    await withdrawReview(db, buyer, "r3", DELIVERED + 3 * HOUR);
+    expect(await reviewStanding(db, buyer, "r3")).toMatchObject({ own: { id: review.id, status: "withdrawn" }, canWrite: false, reason: "You have already reviewed this watch. Each shopper reviews a watch once." });
+    const again = await refusal(submitReview(db, buyer, "r3", { rating: "1", title: "", body: "" }, DELIVERED + 4 * HOUR));
+    expect([again.status, again.message]).toEqual([409, "You have already reviewed this watch. Each shopper reviews a watch once."]);
+    expect(await reviewRows()).toHaveLength(1);
+  });
+
+  it("counts rejected reviews in the 5 a day, and decides a race for a rewrite by the database", async () => {
+    await setUp();
+    const buyer = await shopper();
+    await order(buyer, WATCHES);
+    const start = DELIVERED + HOUR;
+    const first = await submitReview(db, buyer, "r1", { rating: "5", title: "", body: "" }, start);
+    await rejectReview(db, first.id, "spam", STAFF, start + 60_000);
+    // Two tabs send the new review of r1 at once: one is written, the other refused with 409.
+    const both = await Promise.allSettled([
+      submitReview(db, buyer, "r1", { rating: "4", title: "", body: "" }, start + 2 * 60_000),
+      submitReview(db, buyer, "r1", { rating: "3", title: "", body: "" }, start + 2 * 60_000),
+    ]);
+    expect(both.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const lost = both.find((result) => result.status === "rejected") as PromiseRejectedResult;
+    expect([(lost.reason as BackendError).status, (lost.reason as BackendError).message]).toEqual([409, "You have already reviewed this watch. Each shopper reviews a watch once."]);
+    // Written so far: r1 (rejected), r1 again. Three more make five in 24 hours.
+    for (const [index, id] of ["r2", "r3", "r4"].entries()) await submitReview(db, buyer, id, { rating: "5", title: "", body: "" }, start + (3 + index) * 60_000);
+    const sixth = await refusal(submitReview(db, buyer, "r5", { rating: "5", title: "", body: "" }, start + 23 * HOUR));
+    expect([sixth.status, sixth.message]).toEqual([429, "You have written 5 reviews in the last 24 hours, the most we take in a day. Please write this one tomorrow."]);
+    expect(await reviewRows()).toHaveLength(5);
   });
 
   it("withdraws: a published review leaves the count and stars; a pending one just goes", async () => {
@@ -371,5 +446,141 @@ describe.each(testDatabases())("verified reviews on $name", ({ create }) => {
     // An order never delivered gets none.
     const other = await order(buyer, ["r3"], "Shipped");
     expect(await db.selectFrom("outbox").select("id").where("kind", "=", "review_invite").where("order_id", "=", other.id).execute()).toEqual([]);
+  });
+
+  /** The review invitation of `orderId` still in the outbox: the review pages it links, when written and due; null when there is none. */
+  async function invite(orderId: string) {
+    const row = await db.selectFrom("outbox").selectAll().where("kind", "=", "review_invite").where("order_id", "=", orderId).executeTakeFirst();
+    if (!row) return null;
+    const links = [...row.text.matchAll(/\/product\/(r\d)\/review/g)].map((match) => match[1]);
+    return { links, createdAt: Number(row.created_at), dueAt: Number(row.next_attempt_at), sentAt: row.sent_at, key: row.dedupe_key };
+  }
+
+  it("invites a shopper to review only the watches not reviewed yet, and not at all when none is left", async () => {
+    await setUp();
+    const buyer = await shopper();
+    const first = await order(buyer, ["r4"]);
+    await submitReview(db, buyer, "r4", { rating: "5", title: "", body: "" }, DELIVERED + HOUR);
+    expect(await invite(first.id)).toBeNull();
+
+    // Delivered after r4 was reviewed: an order of r4 alone gets no invitation; with r5, r5 only.
+    const again = await order(buyer, ["r4"]);
+    expect(await invite(again.id)).toBeNull();
+    const mixed = await order(buyer, ["r4", "r5"]);
+    expect(await invite(mixed.id)).toEqual({ links: ["r5"], createdAt: DELIVERED, dueAt: INVITE_DUE, sentAt: null, key: `${mixed.id}:review_invite` });
+    expect((await db.selectFrom("outbox").select("text").where("kind", "=", "review_invite").where("order_id", "=", mixed.id).executeTakeFirstOrThrow()).text).toContain("Review your watch\n");
+
+    // Three watches; one reviewed before the invitation is due: it leaves, same written and due times.
+    const three = await order(buyer, ["r1", "r2", "r3"]);
+    expect((await invite(three.id))?.links).toEqual(["r1", "r2", "r3"]);
+    const r1 = await submitReview(db, buyer, "r1", { rating: "4", title: "", body: "" }, DELIVERED + 2 * HOUR);
+    expect(await invite(three.id)).toEqual({ links: ["r2", "r3"], createdAt: DELIVERED, dueAt: INVITE_DUE, sentAt: null, key: `${three.id}:review_invite` });
+    // Rejected: r1 may be reviewed again, so it is back.
+    await rejectReview(db, r1.id, "abusive", STAFF, DELIVERED + 3 * HOUR);
+    expect((await invite(three.id))?.links).toEqual(["r1", "r2", "r3"]);
+    // A withdrawn review counts: its watch stays off.
+    await submitReview(db, buyer, "r2", { rating: "3", title: "", body: "" }, DELIVERED + 4 * HOUR);
+    await withdrawReview(db, buyer, "r2", DELIVERED + 5 * HOUR);
+    expect((await invite(three.id))?.links).toEqual(["r1", "r3"]);
+
+    // All reviewed before it is due (the next day: 5 reviews a day): the invitation leaves the
+    // outbox; so does the mixed order's.
+    await submitReview(db, buyer, "r1", { rating: "4", title: "", body: "" }, DELIVERED + 26 * HOUR);
+    await submitReview(db, buyer, "r3", { rating: "4", title: "", body: "" }, DELIVERED + 27 * HOUR);
+    expect(await invite(three.id)).toBeNull();
+    await submitReview(db, buyer, "r5", { rating: "4", title: "", body: "" }, DELIVERED + 28 * HOUR);
+    expect(await invite(mixed.id)).toBeNull();
+    // The other emails of the order are untouched (r1's rejection was emailed, proven by this order).
+    expect((await db.selectFrom("outbox").select("kind").where("order_id", "=", three.id).orderBy("id").execute()).map((row) => row.kind)).toEqual([
+      "order_placed",
+      "shipped",
+      "delivered",
+      "review_rejected",
+    ]);
+  });
+
+  it("leaves an invitation alone once it is due within the sender's lease (it may be being sent)", async () => {
+    await setUp();
+    const buyer = await shopper();
+    const placed = await order(buyer, ["r6", "r7"]);
+    // Five minutes before it is due (the lease is ten): a review now does not touch it.
+    await submitReview(db, buyer, "r6", { rating: "5", title: "", body: "" }, INVITE_DUE - 5 * 60_000);
+    expect(await invite(placed.id)).toEqual({ links: ["r6", "r7"], createdAt: DELIVERED, dueAt: INVITE_DUE, sentAt: null, key: `${placed.id}:review_invite` });
+  });
+});
+
+/**
+ * Migration 0013 on a database that has reviews (both databases): the rows are kept as they were;
+ * afterwards a rejected review's author may write again, while a second live review is refused by
+ * the database; `down` restores one review per shopper and watch once no shopper has two. Only
+ * 0013 runs up and down here (from 0012_colour_stock), not the migrations after it.
+ */
+describe.each(testDatabases().map((kind) => kind.name))("migration 0013_review_after_rejection on %s", (name) => {
+  const REVIEWS = [
+    { id: "rv_000000000000000000000001", product_id: "p1", user_id: 1, status: "pending" },
+    { id: "rv_000000000000000000000002", product_id: "p1", user_id: 2, status: "rejected" },
+    { id: "rv_000000000000000000000003", product_id: "p2", user_id: 1, status: "published" },
+    { id: "rv_000000000000000000000004", product_id: "p2", user_id: 2, status: "withdrawn" },
+  ];
+  const row = (review: { id: string; product_id: string; user_id: number; status: string }) => ({
+    ...review,
+    order_id: "CI000000-TEST",
+    author_name: "Asha K.",
+    rating: 4,
+    title: null,
+    body: "Kept through the migration.",
+    reject_reason: review.status === "rejected" ? "spam" : null,
+    moderated_by: null,
+    moderated_at: null,
+    published_at: review.status === "published" ? 1_700_000_000_000 : null,
+    created_at: 1_700_000_000_000,
+  });
+
+  it("keeps every review and lets only a rejected one be written again", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "reviews-0013-"));
+    const schema = `t_${crypto.randomBytes(6).toString("hex")}`;
+    const db = name === "sqlite" ? createDatabase(`file:${path.join(dir, "store.db")}`) : createDatabase(process.env.TEST_DATABASE_URL!, { pgSchema: schema });
+    try {
+      if (name === "postgres") await sql`create schema ${sql.id(schema)}`.execute(db);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(name === "postgres" ? { migrationTableSchema: schema } : {}) });
+      const to = async (target: string) => {
+        const { error } = await migrator.migrateTo(target);
+        if (error) throw error;
+      };
+      await to("0012_colour_stock");
+      await db.insertInto("reviews").values(REVIEWS.map(row)).execute();
+      await to("0013_review_after_rejection");
+      // PostgreSQL answers bigint columns as strings.
+      const kept = (await db.selectFrom("reviews").selectAll().orderBy("id").execute()).map((review) => ({
+        ...review,
+        created_at: Number(review.created_at),
+        published_at: review.published_at === null ? null : Number(review.published_at),
+      }));
+      expect(kept).toEqual(REVIEWS.map(row));
+      const insert = (id: string, product: string, user: number, status = "pending") => db.insertInto("reviews").values(row({ id, product_id: product, user_id: user, status })).execute();
+      const refused = async (write: Promise<unknown>) => {
+        const error = await write.then(() => null, (e: unknown) => e);
+        expect(isUniqueViolation(error), String(error)).toBe(true);
+      };
+      // Shopper 2's rejected review of p1 leaves room for a new one; shopper 1's pending one does not.
+      await insert("rv_000000000000000000000005", "p1", 2);
+      await refused(insert("rv_000000000000000000000006", "p1", 1));
+      await refused(insert("rv_000000000000000000000007", "p1", 2));
+      // A withdrawn review still holds its place; any number of rejected ones do not.
+      await refused(insert("rv_000000000000000000000008", "p2", 2));
+      await insert("rv_000000000000000000000009", "p2", 1, "rejected");
+      await insert("rv_000000000000000000000010", "p2", 1, "rejected");
+
+      // Down again once every shopper has one review per watch: the table constraint is back.
+      await db.deleteFrom("reviews").where("id", "in", ["rv_000000000000000000000002", "rv_000000000000000000000009", "rv_000000000000000000000010"]).execute();
+      await to("0012_colour_stock");
+      await refused(insert("rv_000000000000000000000011", "p1", 2, "rejected"));
+      expect(await db.selectFrom("reviews").select("id").orderBy("id").execute()).toEqual(
+        ["rv_000000000000000000000001", "rv_000000000000000000000003", "rv_000000000000000000000004", "rv_000000000000000000000005"].map((id) => ({ id })),
+      );
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -20,7 +20,10 @@ type Props = {
 /**
  * The Description and Reviews (N) tabs of a product page (SPEC.md §2; N: the published reviews,
  * issue 23 item 2). Each tab is a link, so the tabs work without JavaScript; with JavaScript they
- * follow the ARIA tabs pattern (one tab stop, arrow keys, Home and End).
+ * follow the ARIA tabs pattern (one tab stop, arrow keys, Home and End). Only the chosen panel has
+ * content (the other is an empty `hidden` panel): text browsers such as lynx ignore `hidden` and
+ * would run the two together. A heading for screen readers and text browsers puts the reviews'
+ * titles (h3) in order under it, not under "Check delivery".
  */
 export function ProductTabs({ selected, description, hrefFor, onSelect, reviews }: Props) {
   // Without JavaScript every tab is a link in the tab order; with it, one tab stop (roving).
@@ -47,6 +50,7 @@ export function ProductTabs({ selected, description, hrefFor, onSelect, reviews 
 
   return (
     <section id="tabs" aria-label="Product details and reviews" className="mt-16">
+      <h2 className="sr-only">Product details and reviews</h2>
       <div role="tablist" aria-label="Product information" className="flex border-b border-gray-200">
         {PRODUCT_TABS.map((tab, index) => {
           const isSelected = tab === selected;
@@ -71,7 +75,7 @@ export function ProductTabs({ selected, description, hrefFor, onSelect, reviews 
                     : "border-transparent text-gray-600 hover:text-gray-900"
                 }`}
               >
-                {tab === "reviews" ? `Reviews (${reviews.count})` : "Description"}
+                {tab === "reviews" ? reviews.tabLabel : "Description"}
               </a>
             </Fragment>
           );
@@ -86,9 +90,7 @@ export function ProductTabs({ selected, description, hrefFor, onSelect, reviews 
         className="space-y-4 border border-t-0 border-gray-200 px-6 py-6 text-sm leading-relaxed text-gray-600"
         data-testid="panel-description"
       >
-        {description.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
+        {selected === "description" && description.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
       </div>
       <div
         id="panel-reviews"
@@ -99,7 +101,7 @@ export function ProductTabs({ selected, description, hrefFor, onSelect, reviews 
         className="border border-t-0 border-gray-200 px-6 py-6 text-sm text-gray-600"
         data-testid="panel-reviews"
       >
-        <ReviewList reviews={reviews} />
+        {selected === "reviews" && <ReviewList reviews={reviews} />}
       </div>
     </section>
   );
@@ -107,16 +109,15 @@ export function ProductTabs({ selected, description, hrefFor, onSelect, reviews 
 
 /** What the Reviews tab shows, in words made by the loader (utils/product-page.server.ts `loadReviews`). */
 export type ReviewsTab = {
-  /** Published reviews (the tab's label). */
-  count: number;
+  /** The tab's label: "Reviews (N)", N the published reviews. */
+  tabLabel: string;
   /** Their average stars to one decimal ("4.5"), null when none. */
   average: string | null;
-  /** "1 review", "12 reviews". */
-  countWords: string;
-  /** The seed's words for none. */
-  noReviews: string;
-  /** "Reviews collected from … to …", null when none are listed. */
-  period: string | null;
+  /**
+   * After the average: " out of 5. Based on 1 review. Reviews collected on … ." (with the
+   * period when listed); with none, the seed's words.
+   */
+  summary: string;
   /** The review form, when this store takes reviews. */
   writeHref: string | null;
   /** `byline`: "Asha R. · Verified purchase · 26 Nov 2026" (the author's display name, the IST date published). */
@@ -138,13 +139,10 @@ export type ReviewsTab = {
 function ReviewList({ reviews }: { reviews: ReviewsTab }) {
   return (
     <div id="reviews">
-      {reviews.average !== null ? (
-        <p className="text-gray-900">
-          <span className="text-2xl font-semibold">{reviews.average}</span> out of 5. Based on {reviews.countWords}. {reviews.period}
-        </p>
-      ) : (
-        <p>{reviews.noReviews}</p>
-      )}
+      <p className={reviews.average ? "text-gray-900" : undefined}>
+        {reviews.average && <span className="text-2xl font-semibold">{reviews.average}</span>}
+        {reviews.summary}
+      </p>
       {reviews.writeHref ? (
         <p className="mt-4">
           <Link to={reviews.writeHref} className="inline-block rounded border border-gray-900 px-5 py-2 font-medium text-gray-900">

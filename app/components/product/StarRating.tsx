@@ -16,13 +16,13 @@ export function Stars({ filled, label }: { filled: number; label: string }) {
  * reviews' average to one decimal ("4.5", made by the loader) as stars (rounded to whole stars)
  * and `text`, "4.5 (1 review)"; with none (`average` null), `text` is the seed's own words, "No
  * reviews yet. Be the first to review this product." — never a figure the store cannot back.
- * Screen readers hear "Rated 4.5 out of 5".
+ * Screen readers hear "Rated 4.5 out of 5"; a space keeps the stars and the figures apart in text
+ * browsers (the flex gap does it on screen).
  */
 export function StarRating({ average, text }: { average: string | null; text: string }) {
   return (
     <p className="flex items-center gap-2 text-sm text-gray-600" data-testid="star-rating">
-      {average === null ? null : <Stars filled={Math.round(+average)} label={`Rated ${average} out of 5`} />}
-      {text}
+      {average === null ? null : <Stars filled={Math.round(+average)} label={`Rated ${average} out of 5`} />} {text}
     </p>
   );
 }
