@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -130,7 +131,15 @@ function Officer() {
         </a>{" "}
         ({STORE_CONTACT.hours})
       </p>
-      <p className="mt-2 whitespace-pre-line">{GRIEVANCE_OFFICER.address.join("\n")}</p>
+      {/* One line each, with <br>: text browsers ignore CSS line breaks and ran the lines together. */}
+      <p className="mt-2">
+        {GRIEVANCE_OFFICER.address.map((line, index) => (
+          <Fragment key={line}>
+            {index > 0 ? <br /> : null}
+            {line}
+          </Fragment>
+        ))}
+      </p>
     </section>
   );
 }

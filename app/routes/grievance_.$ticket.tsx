@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -28,6 +29,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(
     { grievance, filed: url.searchParams.get("filed") === "1" },
     { headers: { "cache-control": "private, no-store", "referrer-policy": "no-referrer" } },
+  );
+}
+
+/** A text's lines with <br> between them (a text browser ignores CSS line breaks). */
+function Lines({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/\r?\n/).map((line, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <br /> : null}
+          {line}
+        </Fragment>
+      ))}
+    </>
   );
 }
 
@@ -67,7 +82,9 @@ export default function GrievanceFollow() {
         <h2 id="text-heading" className="font-serif text-xl text-gray-900">
           Your complaint
         </h2>
-        <p className="mt-2 whitespace-pre-line text-sm leading-6">{grievance.body}</p>
+        <p className="mt-2 text-sm leading-6">
+          <Lines text={grievance.body} />
+        </p>
       </section>
       {resolved ? (
         <section aria-labelledby="answer-heading" className="mt-8">
@@ -75,7 +92,7 @@ export default function GrievanceFollow() {
             Our answer
           </h2>
           <p className="mt-2 whitespace-pre-line text-sm leading-6" data-testid="grievance-answer">
-            {grievance.answer}
+            <Lines text={grievance.answer ?? ""} />
           </p>
         </section>
       ) : null}
