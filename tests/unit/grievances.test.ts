@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv } from "~/config/env.server";
 import type { DB } from "~/db/db.server";
@@ -15,6 +18,8 @@ import {
   resolveGrievance,
   shopperGrievance,
 } from "~/services/grievances.server";
+import { createMailTransport } from "~/services/mail.server";
+import { deliverOutbox } from "~/services/order-emails.server";
 import { placeCodOrder } from "~/services/orders.server";
 import { createShopper, fillCart, orderBody, seedWatches } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
@@ -106,6 +111,26 @@ describe.each(testDatabases())("grievances on $name", ({ create }) => {
     expect(row.key_hash).not.toContain(filed.key);
     expect(Number(row.acknowledged_at)).toBe(FILED);
     expect(formatIstDate(Number(row.resolve_by))).toBe("26 Dec 2026");
+  });
+
+  it("sends the acknowledgement with the link, then keeps no copy of the link in the outbox", async () => {
+    await setUp();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "grievance-outbox-"));
+    const transport = createMailTransport({ outboxDir: dir });
+    try {
+      const filed = await fileGrievance(db, complaint, null, { now: FILED, env });
+      expect(await deliverOutbox(db, transport, FILED + 1000, { env })).toMatchObject({ sent: 1 });
+      const [file] = fs.readdirSync(dir);
+      expect(file).toContain(`-grievance_ack-${filed.ticket}-`);
+      expect(fs.readFileSync(path.join(dir, file), "utf8")).toContain(filed.ticket);
+      const [row] = await outbox("grievance_ack");
+      expect(Number(row.sent_at)).toBe(FILED + 1000);
+      expect(`${row.html}${row.text}`).not.toContain(filed.key);
+      expect(await findGrievance(db, filed.ticket)).toMatchObject({ ackSentAt: FILED + 1000 });
+    } finally {
+      transport.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses bad fields with their sentences and control characters, and writes nothing", async () => {
