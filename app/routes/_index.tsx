@@ -11,10 +11,7 @@ import { Hero } from "~/components/home/Hero";
 import { LatestCollections } from "~/components/home/LatestCollections";
 import { Newsletter, type NewsletterActionData } from "~/components/home/Newsletter";
 import { toCardData } from "~/lib/product-card";
-import type { HomeTab } from "~/lib/home-tabs";
-import { homeTabSchema } from "~/utils/home-tabs.server";
-import { DEFAULT_PRICE_MAX, HOME_SECTION_SIZE, PRICE_CEILING_RUPEES } from "~/constants/store";
-import { DEFAULT_COLLECTION_PARAMS } from "~/schemas/collection-params";
+import { homeTabSchema, latestInTab } from "~/utils/home-tabs.server";
 import { NEWSLETTER_NOTE } from "~/schemas/newsletter-constants";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { parseNewsletterForm } from "~/utils/forms.server";
@@ -37,25 +34,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const storeName = publicEnv().STORE_NAME;
   const meta = homePageMeta({ title: homeTitle(storeName), description: HOME_DESCRIPTION, storeName, origin: publicUrl(), heroImage });
   return defer({ heroImage, tab, latest: (inTab ?? latest).map(toCardData), bestSellers, meta });
-}
-
-/**
- * The latest arrivals a tab shows (issue 24 item 4; docs/decisions/0730), in catalogue order like
- * the All tab: null for All and Watches (every product of this store is a watch: the home rows as
- * they are), none for Accessories (the store sells none yet; the page says so), and for Limited
- * Edition the first HOME_SECTION_SIZE of /collection/limited's filter (₹10,000 and up).
- */
-async function latestInTab(tab: HomeTab) {
-  switch (tab) {
-    case "accessories":
-      return [];
-    case "limited": {
-      const page = await getBackend().queryCatalogue({ ...DEFAULT_COLLECTION_PARAMS, min: DEFAULT_PRICE_MAX, max: PRICE_CEILING_RUPEES });
-      return page.products.slice(0, HOME_SECTION_SIZE);
-    }
-    default:
-      return null;
-  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { getBackend } from "~/backend/index.server";
 import { AccountField, FormAlert, accountInputClass } from "~/components/account/AccountField";
 import { useFormRules } from "~/components/forms/useFormRules";
-import { FORGOT_PASSWORD_FORM_RULES, PASSWORD_RESET_MESSAGES } from "~/schemas/account-rules";
+import { FORGOT_PASSWORD_FORM_RULES, PASSWORD_RESET_MESSAGES } from "~/schemas/password-reset-rules";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { parseForgotPasswordForm } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";

@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { getBackend } from "~/backend/index.server";
 import { AccountField, FormAlert, accountInputClass } from "~/components/account/AccountField";
 import { useFormRules } from "~/components/forms/useFormRules";
-import { PASSWORD_MIN, PASSWORD_RESET_MESSAGES, RESET_PASSWORD_FORM_RULES } from "~/schemas/account-rules";
+import { PASSWORD_MIN } from "~/schemas/account-rules";
+import { PASSWORD_RESET_MESSAGES, RESET_PASSWORD_FORM_RULES } from "~/schemas/password-reset-rules";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { parseResetPasswordForm } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_RESET_MESSAGES } from "~/schemas/account-rules";
+import { PASSWORD_MAX } from "~/schemas/account-rules";
+import { PASSWORD_RESET_MESSAGES } from "~/schemas/password-reset-rules";
 import { emailSchema, newPasswordSchema } from "~/schemas/api";
 
 /**

@@ -4,7 +4,7 @@ import { getEnv, publicUrl, type Env } from "~/config/env.server";
 import { STORE_CONTACT } from "~/content/store-details";
 import { isSqlite, type DB, type Executor } from "~/db/db.server";
 import { BackendError } from "~/lib/errors";
-import { PASSWORD_RESET_MESSAGES } from "~/schemas/account-rules";
+import { PASSWORD_RESET_MESSAGES } from "~/schemas/password-reset-rules";
 import { API_MESSAGES } from "~/schemas/api";
 import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema, resetTokenSchema } from "~/schemas/password-reset";
 import { asStaffRole } from "~/constants/staff";

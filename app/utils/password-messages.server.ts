@@ -5,7 +5,7 @@
  */
 import { PASSWORD_MIN } from "~/schemas/password-limits";
 
-export { PASSWORD_RESET_MESSAGES } from "~/schemas/account-rules";
+export { PASSWORD_RESET_MESSAGES } from "~/schemas/password-reset-rules";
 
 /**
  * The words of /profile's Change password and Sign out everywhere forms, sent with the loader's

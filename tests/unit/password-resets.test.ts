@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { PASSWORD_RESET_MESSAGES } from "~/schemas/account-rules";
+import { PASSWORD_RESET_MESSAGES } from "~/schemas/password-reset-rules";
 import { API_MESSAGES } from "~/schemas/api";
 import { loginAccount, registerAccount, requireAccount } from "~/services/accounts.server";
 import { deliverOutbox } from "~/services/order-emails.server";
