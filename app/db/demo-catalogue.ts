@@ -837,9 +837,27 @@ function demoProduct(position: number): ProductJsonInput {
     sold,
     createdAt,
     stock: demoStock(position, priceEmpty ? (original ?? price) : price, bestseller),
+    // Issue 25 item 2: the month the watch was imported (its brand's declarations say the rest).
+    declarations: { manufactured: createdAt.slice(0, 7) },
   };
   return product;
 }
+
+/**
+ * The demo brands' Legal Metrology declarations (issue 25 item 2), which the demo store's owner
+ * would set once at /admin/declarations: every demo watch is imported by the store's own company.
+ * Demo data: the manufacturers' names and cities stand for what an owner copies from the box.
+ */
+export const DEMO_BRAND_DECLARATIONS: Record<string, { manufacturer: string; manufacturerAddress: string; countryOfOrigin: string }> = {
+  Rolex: { manufacturer: "Rolex SA", manufacturerAddress: "Geneva, Switzerland", countryOfOrigin: "Switzerland" },
+  PatekPhilippe: { manufacturer: "Patek Philippe SA", manufacturerAddress: "Plan-les-Ouates, Geneva, Switzerland", countryOfOrigin: "Switzerland" },
+  Cartier: { manufacturer: "Cartier", manufacturerAddress: "La Chaux-de-Fonds, Switzerland", countryOfOrigin: "Switzerland" },
+  Rado: { manufacturer: "Rado Uhren AG", manufacturerAddress: "Lengnau, Switzerland", countryOfOrigin: "Switzerland" },
+  Tissot: { manufacturer: "Tissot SA", manufacturerAddress: "Le Locle, Switzerland", countryOfOrigin: "Switzerland" },
+  Casio: { manufacturer: "Casio Computer Co., Ltd.", manufacturerAddress: "Tokyo, Japan", countryOfOrigin: "Japan" },
+  Seiko: { manufacturer: "Seiko Watch Corporation", manufacturerAddress: "Tokyo, Japan", countryOfOrigin: "Japan" },
+  Fossil: { manufacturer: "Fossil Group, Inc.", manufacturerAddress: "Richardson, Texas, USA", countryOfOrigin: "China" },
+};
 
 /** The demo's sold-out watches (issue 23 item 3): a Rolex and a Seiko no test buys. */
 export const DEMO_SOLD_OUT_IDS = ["w00023", "w00058"] as const;

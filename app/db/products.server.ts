@@ -222,6 +222,7 @@ export function productToRow(product: Product, position: number): NewProductRow 
     model_first: 0,
     hidden: 0,
     stock: product.stock ?? null,
+    declarations: product.declarations && Object.keys(product.declarations).length > 0 ? JSON.stringify(product.declarations) : null,
   };
 }
 
@@ -251,5 +252,21 @@ export function rowToProduct(row: ProductRow): Product {
     stock: row.stock === null || row.stock === undefined ? undefined : Number(row.stock),
     reviewCount: Number(row.review_count ?? 0) || undefined,
     ratingSum: Number(row.rating_sum ?? 0) || undefined,
+    ...(row.declarations ? { declarations: storedDeclarations.parse(JSON.parse(row.declarations)) } : {}),
   };
 }
+
+/** A product's stored declarations (lib/declarations ProductDeclarations; MRP in paise). */
+const storedDeclarations = z
+  .object({
+    manufacturer: z.string(),
+    manufacturerAddress: z.string(),
+    importer: z.string(),
+    importerAddress: z.string(),
+    countryOfOrigin: z.string(),
+    genericName: z.string(),
+    netQuantity: z.string(),
+    manufactured: z.string(),
+    mrpPaise: z.number().int(),
+  })
+  .partial();

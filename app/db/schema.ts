@@ -21,6 +21,7 @@ export interface Database {
   problem_reports: ProblemReportsTable;
   stock_movements: StockMovementsTable;
   colour_stock: ColourStockTable;
+  brand_declarations: BrandDeclarationsTable;
   reviews: ReviewsTable;
   password_resets: PasswordResetsTable;
   wishlist_items: WishlistItemsTable;
@@ -335,13 +336,30 @@ export interface ProductsTable {
   model_key: string;
   /** 1 on the first listing (catalogue order) of each model in each brand and category (related products read only these). */
   model_first: number;
-  /** 1: kept off the storefront (back office "hide"); orders keep their snapshots. */
+  /**
+   * 0: shown; 1: kept off the storefront (back office "hide"); 2: withheld because a required
+   * Legal Metrology declaration is missing while the store takes live payments (issue 25 item 2).
+   * Orders keep their snapshots.
+   */
   hidden: Generated<number>;
   /** Units on hand (issue 23); null: the owner does not track this product's stock. Never below 0. */
   stock: number | null;
   /** Published reviews: how many, and the sum of their stars (issue 23; kept through imports). */
   review_count: Generated<number>;
   rating_sum: Generated<number>;
+  /** The product's own Legal Metrology declarations (JSON, lib/declarations ProductDeclarations); null: its brand's (issue 25 item 2). */
+  declarations: string | null;
+  /** The required declarations it still lacks, comma-separated (lib/declarations DeclarationField); null: complete. */
+  declarations_missing: string | null;
+}
+
+/** What a brand's watches share of their Legal Metrology declarations, set once by the owner (issue 25 item 2). */
+export interface BrandDeclarationsTable {
+  /** The brand as products name it (`sub_category`). */
+  brand: string;
+  /** JSON, lib/declarations BrandDeclarations. */
+  declarations: string;
+  updated_at: number;
 }
 
 export interface UsersTable {

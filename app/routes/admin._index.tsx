@@ -92,6 +92,12 @@ export default function AdminDashboard() {
               {dashboard.grievances.overdue} overdue
             </Link>
           </li>
+          <li className={dashboard.undeclared > 0 ? `${adminStyles.card} border-amber-700` : adminStyles.card} data-testid="declarations-line">
+            <Link to="/admin/declarations" className={adminStyles.link}>
+              <span className="block text-2xl font-semibold">{dashboard.undeclared}</span> {dashboard.undeclared === 1 ? "product lacks" : "products lack"} Legal
+              Metrology declarations
+            </Link>
+          </li>
         </ul>
       </section>
     </div>

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/AuditTrail";
 import { StockMovements } from "~/components/admin/StockMovements";
-import { ProductForm, type ProductFormValues } from "~/components/admin/ProductForm";
+import { declarationFormValues, ProductForm, type ProductFormValues } from "~/components/admin/ProductForm";
 import { BackLink } from "~/components/admin/BackLink";
 import { adminStyles } from "~/components/admin/ui";
 import { PRODUCT_FORM_BODY_BYTES } from "~/constants/media";
@@ -102,6 +102,7 @@ export default function EditProduct() {
     colourStock: Object.entries(product.colourStock ?? {})
       .map(([colour, units]) => `${colour}: ${units}`)
       .join("\n"),
+    ...declarationFormValues(product.declarations),
   };
   return (
     <div className={adminStyles.page}>
@@ -130,6 +131,12 @@ export default function EditProduct() {
           </Form>
         </div>
       </div>
+      {product.declarationsMissing && product.declarationsMissing.length > 0 ? (
+        <p role="status" className="mt-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="declarations-missing">
+          {product.withheld ? "Not shown to shoppers while the store takes live payments: " : "Before the store takes live payments, add "}
+          the Legal Metrology declarations it lacks — {product.declarationsMissing.join(", ")}.
+        </p>
+      ) : null}
       {product.images.length > 0 && (
         <ul className="mt-4 flex flex-wrap gap-2" aria-label="Pictures">
           {product.images.map((src, index) => (

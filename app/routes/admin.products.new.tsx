@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ProductForm, type ProductFormValues } from "~/components/admin/ProductForm";
+import { declarationFormValues, ProductForm, type ProductFormValues } from "~/components/admin/ProductForm";
 import { BackLink } from "~/components/admin/BackLink";
 import { adminStyles } from "~/components/admin/ui";
 import { PRODUCT_FORM_BODY_BYTES } from "~/constants/media";
@@ -68,6 +68,7 @@ export default function NewProduct() {
     stock: "",
     stockSeen: "",
     colourStock: "",
+    ...declarationFormValues(undefined),
   };
   return (
     <div className={adminStyles.page}>

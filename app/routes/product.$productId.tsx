@@ -170,12 +170,14 @@ function ProductDetail({ product, related, delivery, descriptionTab, reviews, wi
               ))}
             </ul>
           ) : null}
-          <SpecTable rows={product.specs} />
+          <div dangerouslySetInnerHTML={{ __html: product.specs }} />
           <div id="buy">
             <AddToCartForm product={product} />
           </div>
           {wishlist ? <WishlistToggle productId={product.id} state={wishlist} /> : null}
           <DeliveryCheck check={delivery} />
+          {/* Issue 25 item 2: the Legal Metrology declarations, a table made (and escaped) by the loader: no code in the page's JavaScript. */}
+          <div dangerouslySetInnerHTML={{ __html: product.declarations }} />
           <hr className="border-gray-200" />
           <ul className="space-y-1 text-sm text-gray-600">
             <li>100% Quality product.</li>
@@ -194,23 +196,6 @@ function ProductDetail({ product, related, delivery, descriptionTab, reviews, wi
 
       <RelatedProducts products={related} />
     </article>
-  );
-}
-
-/** Movement, Strap Material (if present), Category / SubCategory (SPEC.md §2), as the loader lists them. */
-function SpecTable({ rows }: { rows: [string, string][] }) {
-  return (
-    <table className="w-full max-w-md text-left text-sm" data-testid="spec-table">
-      <caption className="sr-only">Specifications</caption>
-      <tbody>
-        {rows.map(([label, value]) => (
-          <tr key={label} className="border-b border-gray-100">
-            <th scope="row" className="w-1/2 py-2 pr-4 font-medium text-gray-900">{label}</th>
-            <td className="py-2 text-gray-700">{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 

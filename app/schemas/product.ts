@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES } from "~/constants/store";
+import type { ProductDeclarations } from "~/schemas/declarations";
 
 /** A media address: a path on this store ("/…") or an absolute http(s) URL. Never `javascript:`. */
 const mediaUrl = z
@@ -19,6 +20,34 @@ const rupees = z.preprocess(
 );
 
 const textList = z.array(z.string().trim().min(1).max(500)).max(50);
+
+const declarationText = (max: number) => z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().min(1).max(max).optional());
+
+/**
+ * A product's own Legal Metrology declarations (issue 25 item 2; an addition to SPEC.md §3; see
+ * lib/declarations): each optional, its brand's value applying where absent. `manufactured` is the
+ * month and year of manufacture or import, "YYYY-MM"; `mrp` the maximum retail price in rupees.
+ */
+export const productDeclarationsJsonSchema = z
+  .object({
+    manufacturer: declarationText(200),
+    manufacturerAddress: declarationText(500),
+    importer: declarationText(200),
+    importerAddress: declarationText(500),
+    countryOfOrigin: declarationText(60),
+    genericName: declarationText(60),
+    netQuantity: declarationText(30),
+    manufactured: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z
+        .string()
+        .trim()
+        .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, "must be a month as YYYY-MM, e.g. 2026-03")
+        .optional(),
+    ),
+    mrp: rupees,
+  })
+  .strict();
 
 /**
  * One product as the Store API carries it (`GET /api/product/listproduct`, SPEC.md §3/§7,
@@ -57,6 +86,8 @@ export const productJsonSchema = z
         error: "must give each colour's units (on the product form: one line per colour, like “Black: 3”)",
       })
       .optional(),
+    /** Legal Metrology declarations of its own (issue 25 item 2); absent: its brand's. */
+    declarations: productDeclarationsJsonSchema.optional(),
     /** Published reviews (issue 23): how many, and their average stars to one decimal. Answered only, never imported. */
     reviewCount: z.number().int().nonnegative().optional(),
     rating: z.number().min(1).max(5).optional(),
@@ -124,6 +155,8 @@ export type Product = {
    * (product page, cart, checkout, back office), not on cards.
    */
   colourStock?: Record<string, number>;
+  /** Its own Legal Metrology declarations (issue 25 item 2), MRP in paise; absent: its brand's. */
+  declarations?: ProductDeclarations;
   /** Published reviews: how many, and the sum of their stars (average = ratingSum / reviewCount). */
   reviewCount?: number;
   ratingSum?: number;
@@ -154,9 +187,24 @@ export function productFromJson(json: ProductJson): Product {
     // Absent: not said (an import keeps the stored stock); null: not tracked. Per colour: their total.
     stock: json.colourStock ? Object.values(json.colourStock).reduce((sum, units) => sum + units, 0) : json.stock,
     ...(json.colourStock ? { colourStock: { ...json.colourStock } } : {}),
+    ...(json.declarations ? { declarations: declarationsFromJson(json.declarations) } : {}),
     reviewCount: json.reviewCount || undefined,
     ratingSum: json.reviewCount && json.rating ? Math.round(json.rating * json.reviewCount) : undefined,
   };
+}
+
+/** Declarations as the API carries them (MRP in rupees) → as stored (MRP in paise); empty values left out. */
+function declarationsFromJson(json: z.output<typeof productDeclarationsJsonSchema>): ProductDeclarations {
+  const { mrp, ...text } = json;
+  const declared: ProductDeclarations = Object.fromEntries(Object.entries(text).filter(([, value]) => value !== undefined));
+  if (mrp !== undefined) declared.mrpPaise = Math.round(mrp * 100);
+  return declared;
+}
+
+/** Declarations as stored (MRP in paise) → as the API carries them (MRP in rupees). */
+export function declarationsToJson(declared: ProductDeclarations): z.output<typeof productDeclarationsJsonSchema> {
+  const { mrpPaise, ...text } = declared;
+  return { ...text, ...(mrpPaise !== undefined ? { mrp: mrpPaise / 100 } : {}) };
 }
 
 /** Store product (paise) → API JSON (rupees), the listproduct shape. */
@@ -181,6 +229,7 @@ export function productToJson(product: Product): ProductJson {
     createdAt: new Date(product.createdAt).toISOString(),
     ...(product.stock !== undefined && product.stock !== null ? { stock: product.stock } : {}),
     ...(product.colourStock ? { colourStock: product.colourStock } : {}),
+    ...(product.declarations && Object.keys(product.declarations).length > 0 ? { declarations: declarationsToJson(product.declarations) } : {}),
     ...(product.reviewCount ? { reviewCount: product.reviewCount, rating: Math.round((10 * (product.ratingSum ?? 0)) / product.reviewCount) / 10 } : {}),
   };
 }

@@ -4,6 +4,7 @@ import { jsonParser, type Token } from "stream-json/parser.js";
 import type { DB } from "~/db/db.server";
 import { replaceCatalogue, type ImportProgress } from "~/db/products.server";
 import { recordAudit, type Actor } from "~/services/audit.server";
+import { refreshDeclarations } from "~/services/declarations.server";
 import { productFromJson, productJsonSchema, type Product } from "~/schemas/product";
 
 /*
@@ -152,9 +153,11 @@ export async function writeCatalogue(db: DB, checked: CheckedCatalogue, options:
   return replaceCatalogue(db, checked.products, onProgress, {
     hiddenIds: checked.hiddenIds,
     actor: actor?.email ?? "cli",
-    inTransaction: actor
-      ? (trx) => recordAudit(trx, { actor, entity: "catalogue", entityId: "import", action: "import", after: { imported: checked.products.length, hidden: checked.hiddenIds.size } })
-      : undefined,
+    inTransaction: async (trx) => {
+      // Issue 25 item 2: every imported product's declarations checked against its brand's.
+      await refreshDeclarations(trx);
+      if (actor) await recordAudit(trx, { actor, entity: "catalogue", entityId: "import", action: "import", after: { imported: checked.products.length, hidden: checked.hiddenIds.size } });
+    },
   });
 }
 

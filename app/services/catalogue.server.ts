@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
 import { isSqlite, type DB, type Executor } from "~/db/db.server";
-import { generateDemoCatalogue } from "~/db/demo-catalogue";
+import { DEMO_BRAND_DECLARATIONS, generateDemoCatalogue } from "~/db/demo-catalogue";
+import { STORE_CONTACT } from "~/content/store-details";
 import { colourStockOf, rowToProduct } from "~/db/products.server";
 import type { Database, ProductRow } from "~/db/schema";
 import { importCatalogue } from "~/services/catalogue-import.server";
@@ -313,6 +314,14 @@ export async function homeSections(db: DB, size = HOME_SECTION_SIZE): Promise<Ho
 export async function seedDemoCatalogueIfEmpty(db: DB): Promise<number> {
   const existing = await db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
   if (Number(existing?.n ?? 0) > 0) return 0;
+  // Issue 25 item 2: the demo brands' declarations, as the demo store's owner would set them once.
+  const now = Date.now();
+  const importer = { importer: STORE_CONTACT.address[0], importerAddress: STORE_CONTACT.address.slice(1).join(", ") };
+  await db
+    .insertInto("brand_declarations")
+    .values(Object.entries(DEMO_BRAND_DECLARATIONS).map(([brand, declared]) => ({ brand, declarations: JSON.stringify({ ...declared, ...importer }), updated_at: now })))
+    .onConflict((oc) => oc.column("brand").doNothing())
+    .execute();
   const result = await importCatalogue(db, generateDemoCatalogue());
   if (!result.ok) {
     const problems = result.errors.slice(0, 3).map((e) => `row ${e.index}, field ${e.field}: ${e.message}`);

@@ -1,3 +1,4 @@
+import { undeclaredProducts } from "~/services/declarations.server";
 import { grievanceCounts } from "~/services/grievances.server";
 import { stockSummary } from "~/services/stock.server";
 import type { DB } from "~/db/db.server";
@@ -23,6 +24,8 @@ export type Dashboard = {
   stock: { low: number; out: number };
   /** Grievances and problem reports open, and those past their month (issue 25 item 3). */
   grievances: { open: number; overdue: number };
+  /** Products (hidden by staff aside) lacking a required Legal Metrology declaration (issue 25 item 2). */
+  undeclared: number;
 };
 
 async function periodFigures(db: DB, from: number, to: number): Promise<PeriodFigures> {
@@ -62,7 +65,7 @@ export async function loadDashboard(db: DB, now = Date.now()): Promise<Dashboard
   const today = istDate(now);
   const dayStart = istDayStart(today);
   const monthStart = istDayStart(`${today.slice(0, 8)}01`);
-  const [todayFigures, monthFigures, toPack, toShip, refunds, stock, grievances] = await Promise.all([
+  const [todayFigures, monthFigures, toPack, toShip, refunds, stock, grievances, undeclared] = await Promise.all([
     periodFigures(db, dayStart, dayStart + 24 * 60 * 60 * 1000),
     periodFigures(db, monthStart, now + 1),
     countWhere(db, "Order Placed"),
@@ -70,6 +73,17 @@ export async function loadDashboard(db: DB, now = Date.now()): Promise<Dashboard
     db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("refund_due", "=", 1).executeTakeFirstOrThrow(),
     stockSummary(db),
     grievanceCounts(db, now),
+    undeclaredProducts(db, 0),
   ]);
-  return { today: todayFigures, month: monthFigures, toPack, toShip, refundsDue: Number(refunds.n), stock, grievances };
+  return {
+    today: todayFigures,
+    month: monthFigures,
+    toPack,
+    toShip,
+    refundsDue: Number(refunds.n),
+    stock,
+    grievances,
+    // Issue 25 item 2: products that lack a Legal Metrology declaration (withheld while live).
+    undeclared: undeclared.total,
+  };
 }

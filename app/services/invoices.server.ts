@@ -1,3 +1,4 @@
+import { countriesOfOrigin } from "~/services/declarations.server";
 import { sql } from "kysely";
 import { DEFAULT_SIZE_KEY } from "~/constants/store";
 import type { Executor } from "~/db/db.server";
@@ -218,6 +219,12 @@ export async function issueInvoice(trx: Executor, order: Order, now: number): Pr
   };
   const intraState = sameState(seller.state, buyer.state);
   const lines = invoiceLines(order, settings.gstRatePercent, intraState);
+  // Issue 25 item 2: each watch's line names its country of origin, as declared when invoiced.
+  const origins = await countriesOfOrigin(trx, order.items.map((item) => item.productId));
+  order.items.forEach((item, index) => {
+    const origin = origins.get(item.productId);
+    if (origin && lines[index]) lines[index] = { ...lines[index], description: `${lines[index].description}; country of origin: ${origin}` };
+  });
   const row = {
     order_id: order.id,
     number: formatInvoiceNumber(settings.invoicePrefix, fy, seq),

@@ -5,10 +5,12 @@ import type { Database } from "~/db/schema";
 import { BackendError } from "~/lib/errors";
 import { clampPage, modelKey, searchNeedle } from "~/lib/catalogue";
 import { LOW_STOCK_MAX } from "~/lib/stock";
+import { DECLARATION_LABELS, type DeclarationField } from "~/lib/declarations";
 import type { CollectionParams } from "~/schemas/collection-params";
 import { productFromJson, productToJson, type Product, type ProductJson } from "~/schemas/product";
 import { recordAudit, type Actor } from "~/services/audit.server";
 import { withColourStock } from "~/services/catalogue.server";
+import { refreshDeclarations } from "~/services/declarations.server";
 import { setProductStock } from "~/services/stock.server";
 
 /*
@@ -22,8 +24,17 @@ import { setProductStock } from "~/services/stock.server";
 /** The sentence a `staff` member gets for a changed price (issue 12 item 2). */
 export const PRICE_OWNER_ONLY = "Only an owner can change prices.";
 
-/** A product as the back office sees it: the store product and whether it is hidden. */
-export type AdminProduct = Product & { hidden: boolean };
+/**
+ * A product as the back office sees it: the store product, whether staff hid it, and (issue 25
+ * item 2) the required declarations it lacks (labels) and whether that withholds it from shoppers.
+ */
+export type AdminProduct = Product & { hidden: boolean; withheld?: boolean; declarationsMissing?: string[] };
+
+/** The back office's view of a row's visibility and declarations. */
+function adminFlags(row: { hidden: number | string; declarations_missing?: string | null }) {
+  const missing = row.declarations_missing ? row.declarations_missing.split(",").map((field) => DECLARATION_LABELS[field as DeclarationField] ?? field) : [];
+  return { hidden: Number(row.hidden) === 1, withheld: Number(row.hidden) === 2, declarationsMissing: missing };
+}
 
 /** A refused write with the form field it is about (or none): status 400, 403, 404 or 409. */
 export class ProductWriteError extends BackendError {
@@ -103,7 +114,7 @@ export async function adminProductList(
     .limit(pageSize)
     .offset(offset)
     .execute();
-  return { products: rows.map((row) => ({ ...rowToProduct(row), hidden: Number(row.hidden) === 1 })), total, page, pageCount };
+  return { products: rows.map((row) => ({ ...rowToProduct(row), ...adminFlags(row) })), total, page, pageCount };
 }
 
 /** One product by id for the back office, hidden or not; null when there is none. */
@@ -111,7 +122,7 @@ export async function getAdminProduct(db: Executor, id: string): Promise<AdminPr
   const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   const [product] = await withColourStock(db, [rowToProduct(row)]);
-  return { ...product, hidden: Number(row.hidden) === 1 };
+  return { ...product, ...adminFlags(row) };
 }
 
 /** The fields of `after` (listproduct JSON, rupees) that differ from `before`, each side's value. */
@@ -147,6 +158,7 @@ export async function createProduct(
     await trx.insertInto("products").values({ ...row, stock: null }).execute();
     await setProductStock(trx, product.id, product.stock ?? null, { reason: "edit", actor: actor.email, now: Date.now(), before: null, colourStock: product.colourStock });
     await recomputeModelFirst(trx, [product]);
+    await refreshDeclarations(trx, { ids: [product.id] });
     await markCatalogueChanged(trx);
     await recordAudit(trx, { actor, entity: "product", entityId: product.id, action: "create", after: { ...productToJson(product), hidden } });
   });
@@ -189,6 +201,7 @@ export async function updateProduct(
     if (modelKey(before) !== modelKey(edited) || before.subCategory !== edited.subCategory || before.category !== edited.category) {
       await recomputeModelFirst(trx, [before, edited]);
     }
+    await refreshDeclarations(trx, { ids: [id] });
     await markCatalogueChanged(trx);
     await recordAudit(trx, { actor, entity: "product", entityId: id, action: "edit", ...diff });
     return { product: { ...edited, stock: stockAfter, ...(colourStock ? { colourStock } : {}), hidden: before.hidden }, changed: true };
@@ -220,6 +233,8 @@ async function setFlag(db: DB, id: string, actor: Actor, flag: "hidden" | "bests
       .where("id", "=", id)
       .execute();
     if (flag === "hidden") await recomputeModelFirst(trx, [before]);
+    // Shown again by staff: withheld instead if a declaration is missing on a live store (issue 25 item 2).
+    if (flag === "hidden" && !value) await refreshDeclarations(trx, { ids: [id] });
     await markCatalogueChanged(trx);
     const action = flag === "hidden" ? (value ? "hide" : "show") : value ? "bestseller on" : "bestseller off";
     await recordAudit(trx, { actor, entity: "product", entityId: id, action, before: { [flag]: before[flag] }, after: { [flag]: value } });

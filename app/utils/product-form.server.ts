@@ -46,6 +46,14 @@ function colourStock(value: unknown): unknown {
   return Object.fromEntries(entries);
 }
 
+/** The form's declarations → the import's shape: empty fields left out, the MRP as rupees; none: undefined. */
+function declarationsFromForm(value: unknown): unknown {
+  if (value === undefined || value === null || typeof value !== "object") return undefined;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, field]) => !(typeof field === "string" && field.trim() === ""));
+  if (entries.length === 0) return undefined;
+  return Object.fromEntries(entries.map(([key, field]) => [key, key === "mrp" ? rupees(field) : field]));
+}
+
 /** The form's fields → the listproduct JSON the import's schema reads. */
 function formToJson(raw: unknown): unknown {
   const form = (raw ?? {}) as Record<string, unknown>;
@@ -74,6 +82,8 @@ function formToJson(raw: unknown): unknown {
           ? null
           : wholeNumber(form.stock),
     colourStock: colourStock(form.colourStock),
+    // Issue 25 item 2: conform reads "declarations.mrp" as { declarations: { mrp } }; "" = the brand's.
+    declarations: declarationsFromForm(form.declarations),
     createdAt: form.createdAt,
   };
 }

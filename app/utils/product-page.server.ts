@@ -21,6 +21,9 @@ import {
 import type { Product } from "~/schemas/product";
 import { colourStockNotes, STOCK_MESSAGES, stockView } from "~/lib/stock";
 import { loadDeliveryCheck } from "~/utils/delivery-check.server";
+import he from "he";
+import { declarationRows, effectiveDeclarations } from "~/lib/declarations";
+import { STORE_CONTACT } from "~/content/store-details";
 import { wishlistToggleState } from "~/utils/wishlist.server";
 import { loginPath, parseAddToCartForm, parseProductId } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
@@ -49,6 +52,7 @@ async function findProduct(productIdParam: string | undefined): Promise<Product>
  */
 export async function loadProductPage(request: Request, productIdParam: string | undefined) {
   const product = await findProduct(productIdParam);
+  const declared = loadDeclarations(product);
   const [related, delivery, reviews, wishlist] = await Promise.all([
     getBackend().relatedProducts(product, RELATED_PRODUCTS),
     loadDeliveryCheck(request, product.pricePaise),
@@ -74,8 +78,10 @@ export async function loadProductPage(request: Request, productIdParam: string |
       movement: product.movement,
       strapMaterial: product.strapMaterial,
       colours: product.colours,
-      /** The specification table's rows (SPEC.md §2), made here so the page's JavaScript carries no rule. */
-      specs: specRows(product),
+      /** The specification table (SPEC.md §2) as HTML, made and escaped here: the page's JavaScript carries none of it. */
+      specs: tableHtml(specRows(product), { caption: "Specifications", captionClass: "sr-only", testId: "spec-table" }),
+      /** The "Product details (Legal Metrology)" table (issue 25 item 2), HTML made and escaped here. */
+      declarations: await declared,
       /** "In stock" / "Only N left" / "Out of stock" (issue 23); null when the stock is not tracked. */
       stock: stockView(product.stock),
       /** Said where ADD TO CART would be when the watch is sold out (issue 23); null otherwise. */
@@ -91,6 +97,36 @@ export async function loadProductPage(request: Request, productIdParam: string |
     /** WISHLIST's state and words (issue 24 item 2); null on a store without a wishlist. */
     wishlist,
   }, { headers });
+}
+
+/**
+ * The product's Legal Metrology declarations as the page shows them (issue 25 item 2; the Legal
+ * Metrology (Packaged Commodities) Rules, 2011, rule 6(10)): its own over its brand's (a store with
+ * its own back office; a remote store answers only the product's), only what is declared, and the
+ * consumer-care contact; `mrp` is "MRP ₹… (incl. of all taxes)".
+ */
+async function loadDeclarations(product: Product): Promise<string> {
+  const { own } = getBackend();
+  const brands = own ? await own.declarations.readBrandDeclarations() : new Map();
+  const declared = effectiveDeclarations(product, brands.get(product.subCategory));
+  const care = `${STORE_CONTACT.phone}, ${STORE_CONTACT.email} (${STORE_CONTACT.hours}); ${STORE_CONTACT.address.join(", ")}`;
+  return tableHtml(declarationRows(declared, care), {
+    caption: "Product details (Legal Metrology)",
+    captionClass: "mb-2 text-left font-medium text-gray-900",
+    testId: "declarations",
+  });
+}
+
+/**
+ * A two-column table of [label, value] rows as HTML, every text escaped (`he`): the product page's
+ * specification and declarations tables, sent as data so its JavaScript carries none of them
+ * (DESIGN.md §17's budget). `captionClass` "sr-only" keeps the caption for screen readers only.
+ */
+function tableHtml(rows: [string, string][], table: { caption: string; captionClass: string; testId: string }): string {
+  const cells = rows
+    .map(([label, value]) => `<tr class="border-b border-gray-100"><th scope="row" class="w-1/2 py-2 pr-4 font-medium text-gray-900">${he.escape(label)}</th><td class="py-2 text-gray-700">${he.escape(value)}</td></tr>`)
+    .join("");
+  return `<table class="w-full max-w-md text-left text-sm" data-testid="${table.testId}"><caption class="${table.captionClass}">${he.escape(table.caption)}</caption><tbody>${cells}</tbody></table>`;
 }
 
 /** Movement, Strap Material (if present), Category / SubCategory (SPEC.md §2): [label, value] rows. */

@@ -28,6 +28,7 @@ import * as reviews from "~/services/reviews.server";
 import * as salesExport from "~/services/sales-export.server";
 import * as staff from "~/services/staff.server";
 import * as stock from "~/services/stock.server";
+import * as declarations from "~/services/declarations.server";
 import * as wishlist from "~/services/wishlist.server";
 
 /*
@@ -194,6 +195,12 @@ export function createOwnStore(getDb: () => Promise<DB>) {
       moreProblemsLine: catalogueImport.moreProblemsLine,
       PROBLEMS_SHOWN: catalogueImport.PROBLEMS_SHOWN,
     },
+    /** Legal Metrology declarations: brands' defaults and the products that lack one (issue 25 item 2). */
+    declarations: bind({
+      readBrandDeclarations: declarations.readBrandDeclarations,
+      saveBrandDeclarations: declarations.saveBrandDeclarations,
+      undeclaredProducts: declarations.undeclaredProducts,
+    }),
     /** Staff roles, the audit trail and the dashboard (issue 12). */
     office: bind({
       listStaff: staff.listStaff,
@@ -217,6 +224,7 @@ export function createOwnStore(getDb: () => Promise<DB>) {
         orderEmails.startOrderEmails();
         problemReports.startUploadSweep();
         stock.startStockHoldSweep();
+        declarations.startDeclarationsCheck();
       },
       stop: async () => {
         stock.stopStockHoldSweep();

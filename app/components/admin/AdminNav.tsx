@@ -6,6 +6,7 @@ const LINKS: { to: string; label: string; end?: boolean; ownerOnly?: boolean }[]
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/grievances", label: "Grievances" },
+  { to: "/admin/declarations", label: "Declarations" },
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/products", label: "Products" },

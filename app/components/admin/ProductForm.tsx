@@ -29,7 +29,32 @@ export type ProductFormValues = {
   stockSeen: string;
   /** Units per colour kept apart, one line per colour ("Black: 3"); "" = the colours share the stock. */
   colourStock: string;
-};
+} & Record<DeclarationFormField, string>;
+
+/** The product form's Legal Metrology fields (issue 25 item 2): "" = the brand's value applies. */
+export const DECLARATION_FORM_FIELDS = [
+  "declarations.manufactured",
+  "declarations.mrp",
+  "declarations.countryOfOrigin",
+  "declarations.manufacturer",
+  "declarations.manufacturerAddress",
+  "declarations.importer",
+  "declarations.importerAddress",
+  "declarations.genericName",
+  "declarations.netQuantity",
+] as const;
+export type DeclarationFormField = (typeof DECLARATION_FORM_FIELDS)[number];
+
+/** A product's own declarations as the form's text (MRP in rupees); every field "" when it has none. */
+export function declarationFormValues(declared: { mrpPaise?: number; [field: string]: string | number | undefined } | undefined): Record<DeclarationFormField, string> {
+  return Object.fromEntries(
+    DECLARATION_FORM_FIELDS.map((name) => {
+      const field = name.slice("declarations.".length);
+      const value = field === "mrp" ? (declared?.mrpPaise === undefined ? undefined : declared.mrpPaise / 100) : declared?.[field];
+      return [name, value === undefined ? "" : String(value)];
+    }),
+  ) as Record<DeclarationFormField, string>;
+}
 
 /** conform's constraint attributes by field name, computed on the server (product-form.server). */
 export type ProductConstraint = Record<string, { required?: boolean; pattern?: string; maxLength?: number }>;
@@ -69,7 +94,8 @@ export function ProductForm({
   const lineNumbered = (messages: string[]) => messages.map((message) => message.replace(/^line (\d+)/, (_, n: string) => `Line ${Number(n) + 1}`));
   const initial = lastResult?.initialValue as Record<string, unknown> | undefined;
   const value = (name: keyof ProductFormValues): string => {
-    const typed = initial?.[name];
+    // conform keeps "declarations.mrp" as { declarations: { mrp } }.
+    const typed = name.split(".").reduce<unknown>((at, part) => (at && typeof at === "object" ? (at as Record<string, unknown>)[part] : undefined), initial);
     if (typeof typed === "string") return typed;
     const start = values[name];
     return typeof start === "string" ? start : "";
@@ -225,6 +251,23 @@ export function ProductForm({
             Bestseller (shown in the home page's Best Sellers)
           </label>
         </div>
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className={`${adminStyles.h2} mb-2`}>Legal Metrology declarations</legend>
+        <p className="text-sm text-gray-700 sm:col-span-2">
+          Shown on the watch&apos;s page. Leave a field empty to use its brand&apos;s (Back office → Declarations); while the store takes live
+          payments, a watch missing one is not shown to shoppers.
+        </p>
+        {text("declarations.manufactured", "Month and year of manufacture or import", { hint: "As YYYY-MM, e.g. 2026-03. Required." })}
+        {text("declarations.mrp", "MRP (₹, incl. of all taxes)", { inputMode: "decimal", hint: "Empty: the original price, else the price." })}
+        {text("declarations.countryOfOrigin", "Country of origin")}
+        {text("declarations.genericName", "Generic name", { hint: "Empty: the brand's, else “Wrist watch”." })}
+        {text("declarations.manufacturer", "Manufacturer")}
+        {text("declarations.manufacturerAddress", "Manufacturer's address")}
+        {text("declarations.importer", "Importer (an imported watch)")}
+        {text("declarations.importerAddress", "Importer's address")}
+        {text("declarations.netQuantity", "Net quantity", { hint: "Empty: the brand's, else “1 N”." })}
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-2">

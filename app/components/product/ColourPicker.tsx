@@ -8,7 +8,6 @@ export function ColourPicker({
   notes = {},
   error,
   errorId,
-  form,
 }: {
   colours: readonly string[];
   /** Per colour kept apart, the server's words ("Only 2 left", "Out of stock"); a sold-out one can't be chosen. */
@@ -16,8 +15,6 @@ export function ColourPicker({
   /** The message to show next to the picker, e.g. "Please select a colour.". */
   error?: string;
   errorId: string;
-  /** The id of the ADD TO CART form the radios belong to. */
-  form?: string;
 }) {
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined} data-testid="colour-picker">
@@ -31,7 +28,6 @@ export function ColourPicker({
                 type="radio"
                 name="size"
                 value={colour}
-                form={form}
                 disabled={note?.soldOut}
                 aria-invalid={error ? true : undefined}
                 className="peer sr-only"

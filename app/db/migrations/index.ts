@@ -724,6 +724,31 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable("grievance_counters").ifExists().execute();
     },
   },
+
+  /**
+   * Issue 25 item 2, Legal Metrology declarations (docs/decisions/0760): `products.declarations`
+   * (a product's own, JSON; null: its brand's), `products.declarations_missing` (the required ones
+   * it still lacks, comma-separated; null: complete), and `brand_declarations` (what a brand's
+   * watches share, set once by the owner). A product missing one is withheld from shoppers
+   * (`hidden = 2`) while the store takes live payments.
+   */
+  "0018_declarations": {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("products").addColumn("declarations", "text").execute();
+      await db.schema.alterTable("products").addColumn("declarations_missing", "text").execute();
+      await db.schema
+        .createTable("brand_declarations")
+        .addColumn("brand", "text", (c) => c.primaryKey())
+        .addColumn("declarations", "text", (c) => c.notNull())
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable("brand_declarations").ifExists().execute();
+      await db.schema.alterTable("products").dropColumn("declarations_missing").execute();
+      await db.schema.alterTable("products").dropColumn("declarations").execute();
+    },
+  },
 };
 
 /**
