@@ -14,11 +14,11 @@ import { newStaffMember, ownerCommand, signInAsStaff } from "./staff";
  * same URLs; staff cannot open an owner's pages nor manage roles; owners can.
  */
 
-type RealIds = { orderId: string; productId: string; reportId: string };
+type RealIds = { orderId: string; productId: string; reportId: string; ticket: string };
 
 /** Every URL of an admin route module, read from app/routes, its `$param` segments filled with the real ids. */
 function adminUrls(ids: RealIds): string[] {
-  const fill: Record<string, string> = { $orderId: ids.orderId, $productId: ids.productId, $reportId: ids.reportId };
+  const fill: Record<string, string> = { $orderId: ids.orderId, $productId: ids.productId, $reportId: ids.reportId, $ticket: ids.ticket };
   return fs
     .readdirSync(path.resolve("app/routes"))
     .filter((file) => /^admin(\.|$)/.test(file) && /\.tsx?$/.test(file) && !file.includes(".test."))
@@ -88,7 +88,15 @@ async function deliveredOrderWithReport(shopperClient: APIRequestContext, ownerC
   const orderPage = await (await ownerClient.get(`/admin/orders/${orderId}`)).text();
   const reportId = orderPage.match(/\/admin\/reports\/(rp_[0-9a-f]{24})/)?.[1];
   expect(reportId, "the report's answer form on the owner's order page").toBeDefined();
-  return { orderId, productId: product._id, reportId: reportId! };
+  // A grievance about the order (issue 25 item 3): its ticket is in the follow page's address.
+  const filed = await shopperClient.post("/grievance", {
+    form: { name: shopper.name, email: shopper.email, orderId, subject: "product", text: "The parcel had a different watch in it." },
+    maxRedirects: 0,
+  });
+  expect(filed.status()).toBe(303);
+  const ticket = filed.headers().location?.match(/\/grievance\/(GR-\d{4}-\d{6})/)?.[1];
+  expect(ticket, "the grievance's ticket").toBeDefined();
+  return { orderId, productId: product._id, reportId: reportId!, ticket: ticket! };
 }
 
 test.describe("who gets into /admin", () => {
