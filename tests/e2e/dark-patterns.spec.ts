@@ -104,6 +104,8 @@ test("no storefront page uses a dark pattern", async ({ page, request }) => {
   await registerWithApi(page.request, shopper);
   await page.goto("/login");
   await logInWithForm(page, shopper);
+  // Signed in once the login has taken the shopper on (its own redirect), not before.
+  await expect(page).not.toHaveURL(/\/login/);
   await page.goto(`/product/${plenty._id}`);
   await page.getByRole("button", { name: "ADD TO CART" }).click();
   if (!jsDisabled()) await expect(toast(page, "Item added to cart!")).toBeVisible();

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type BrowserContext, type Page, type Response } from "@playwright/test";
+import fs from "node:fs";
+import { CASHFREE_SCRIPT_URL, cashfreeStandInScript } from "../fakes/cashfree-js-standin";
 import { documentProblems } from "./document-check";
 
 /** Markup already validated in this worker: status, path with query and body hash (document-check.ts). */
@@ -19,7 +21,28 @@ const replayContexts = new WeakSet<BrowserContext>();
  * Every browser test fails on a Content-Security-Policy violation (DESIGN.md §16, issue 8 item 8):
  * Chromium reports each one as a console error ("Refused to …").
  */
-export const test = base.extend<{ noCspViolations: void; everyDocumentRight: void }>({
+export const test = base.extend<{ noCspViolations: void; everyDocumentRight: void; cashfreeStandIn: void }>({
+  /**
+   * Cashfree.js is served by its stand-in (tests/fakes/cashfree-js-standin.ts) on every page: the
+   * machine has no internet, and a checkout whose script fails to load shows "Failed to initialize
+   * payment gateway" whenever the failure arrives — a toast that made axe's contrast check flaky.
+   * A spec that routes the script itself (checkout.spec) takes precedence (the later route wins).
+   */
+  cashfreeStandIn: [
+    async ({ page, baseURL }, use) => {
+      if (!jsDisabled() && baseURL) {
+        const port = new URL(baseURL).port;
+        await page.route(CASHFREE_SCRIPT_URL, (route) =>
+          route.fulfill({
+            contentType: "application/javascript",
+            body: cashfreeStandInScript(fs.readFileSync(`tests/.tmp/e2e-${port}/cashfree-fake.url`, "utf8").trim()),
+          }),
+        );
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   noCspViolations: [
     async ({ page }, use) => {
       const violations: string[] = [];
