@@ -171,6 +171,8 @@ test.describe("accounts", () => {
 
     await page.getByTestId("account-menu").locator("summary").click();
     await page.getByRole("button", { name: "Logout" }).click();
+    // Logged out once the logout has taken the shopper to /login; going on before that raced it.
+    await expect(page).toHaveURL("/login");
     await page.goto("/login?redirectTo=%2Fcart");
     await logInWithForm(page, shopper);
     await expect(page).toHaveURL("/cart");
