@@ -1,5 +1,9 @@
 import { defineConfig } from "@playwright/test";
+import { checkedOnceFolder } from "./tests/e2e/checked-once";
 import { BACK_OFFICE_PORT, BACK_OFFICE_URL, STORE_PORT, STORE_URL } from "./tests/e2e/servers";
+
+// Axe and the markup check skip what this run already passed, across workers (tests/e2e/checked-once.ts).
+checkedOnceFolder("tests/.tmp");
 
 /** Debian's Chromium by default (DESIGN.md §14); PLAYWRIGHT_CHROMIUM_PATH overrides, "bundled" uses Playwright's. */
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -51,8 +55,11 @@ export default defineConfig({
     // A running marquee repaints every frame and the trace's screencast encodes each one (over 100
     // frames during one axe run), which made the home page's axe run take 10–35 s.
     reducedMotion: "reduce",
-    // Traces are recorded for every test and kept only for a failed one (test-results/…/trace.zip).
-    trace: "retain-on-failure",
+    // Traces cost a fifth of the browser phase's CPU (static pages and readable controls measured:
+    // 157 s of test time with traces, 126 s without), and a trace can only be kept on failure if
+    // every test records one. On CI a failure leaves its screenshot and error context (the page's
+    // accessibility snapshot); a run elsewhere keeps the failed test's trace (test-results/…/trace.zip).
+    trace: process.env.CI ? "off" : "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [

@@ -269,9 +269,15 @@ export type StoreCapabilities = {
    * store's email for complaints.
    */
   grievances: boolean;
+  /**
+   * The shopper's personal data on /profile — download, view, correct, withdraw marketing consent,
+   * delete the account — and the back office's /admin/personal-data (issue 25 item 4;
+   * docs/decisions/0770). Without it /profile offers none of these and the privacy notice's email applies.
+   */
+  personalData: boolean;
 };
 
 /** Every capability on (the local adapter) or off (the http adapter). */
 export function capabilitiesAll(on: boolean): StoreCapabilities {
-  return { backOffice: on, invoices: on, problemReports: on, addressBook: on, deliveryRules: on, payments: on, reviews: on, wishlist: on, passwordReset: on, newsletter: on, grievances: on };
+  return { backOffice: on, invoices: on, problemReports: on, addressBook: on, deliveryRules: on, payments: on, reviews: on, wishlist: on, passwordReset: on, newsletter: on, grievances: on, personalData: on };
 }

@@ -101,8 +101,12 @@ export function CollectionPage(data: CollectionPageProps) {
     `${basePath}${basePath === "/collection" ? collectionSearch({ ...params, page: n }) : collectionSearch({ page: n })}`;
 
   return (
-    <div className="mx-auto max-w-screen-xl px-4 pb-16 pt-8 sm:px-6 lg:px-8">
+    // The filter form holds the search, the filters and the sort, not the listing: the cards' hearts
+    // are forms of their own, and forms cannot nest (docs/decisions/0711). On wide screens the
+    // form's parts and the listing share one grid (the form is `display: contents`; tailwind.css).
+    <div className="collection-layout mx-auto max-w-screen-xl px-4 pb-16 pt-8 sm:px-6 lg:px-8">
       <Form
+        className="contents"
         ref={formRef}
         method="get"
         action="/collection"
@@ -111,7 +115,7 @@ export function CollectionPage(data: CollectionPageProps) {
         onSubmit={onSubmit}
         onBlur={() => (replaceNextTyping.current = false)}
       >
-        <div className="mb-6 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div className="cl-head mb-6 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
           <div>
             <h1 className="flex items-center gap-3 text-2xl tracking-wide text-gray-900 sm:text-3xl">
               {curated ? (
@@ -129,43 +133,41 @@ export function CollectionPage(data: CollectionPageProps) {
           <SearchBox q={params.q} />
         </div>
 
-        <div className="flex flex-col gap-4 md:flex-row md:gap-8">
-          <div className="shrink-0 md:w-60">
-            <FilterPanel params={params} facets={facets} />
-          </div>
-
-          <div className="min-w-0 flex-1">
-            <div className="mb-4 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <p role="status" className="text-sm text-gray-700" data-testid="result-count">
-                {total > 0 ? `Showing ${from} - ${to} of ${total} products` : ""}
-              </p>
-              <SortSelect sort={params.sort} />
-            </div>
-
-            <ActiveFilters params={params} />
-
-            {showSkeleton ? (
-              <Suspense fallback={null}>
-                <LazyCollectionSkeleton />
-              </Suspense>
-            ) : cards.length === 0 ? (
-              <EmptyState />
-            ) : (
-              <div aria-busy={pending} className={pending ? "opacity-60 transition-opacity" : "transition-opacity"}>
-                <h2 className="sr-only">Watches</h2>
-                <ul className={PRODUCT_GRID_CLASS} data-testid="product-grid">
-                  {cards.map((card, index) => (
-                    <li key={card.id}>
-                      <ProductCard product={card} eager={index < 4} />
-                    </li>
-                  ))}
-                </ul>
-                <Pagination page={page} pageCount={pageCount} hrefForPage={hrefForPage} />
-              </div>
-            )}
-          </div>
+        <div className="cl-filters mb-4 md:mb-0">
+          <FilterPanel params={params} facets={facets} />
+        </div>
+        <div className="mb-4 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between cl-bar">
+          <p role="status" className="text-sm text-gray-700" data-testid="result-count">
+            {total > 0 ? `Showing ${from} - ${to} of ${total} products` : ""}
+          </p>
+          <SortSelect sort={params.sort} />
+        </div>
+        <div className="cl-chips">
+          <ActiveFilters params={params} />
         </div>
       </Form>
+
+      <div className="cl-list">
+        {showSkeleton ? (
+          <Suspense fallback={null}>
+            <LazyCollectionSkeleton />
+          </Suspense>
+        ) : cards.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <div aria-busy={pending} className={pending ? "opacity-60 transition-opacity" : "transition-opacity"}>
+            <h2 className="sr-only">Watches</h2>
+            <ul className={PRODUCT_GRID_CLASS} data-testid="product-grid">
+              {cards.map((card, index) => (
+                <li key={card.id}>
+                  <ProductCard product={card} eager={index < 4} />
+                </li>
+              ))}
+            </ul>
+            <Pagination page={page} pageCount={pageCount} hrefForPage={hrefForPage} />
+          </div>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { FALLBACK_STORE_NAME, STORE_CONTACT } from "~/content/store-details";
+import { FALLBACK_STORE_NAME } from "~/content/store-details";
 import { useRootData } from "~/utils/root-data";
 import { COMPANY_LINKS, POLICY_LINKS } from "./header/navigation";
 
@@ -8,13 +8,17 @@ const link = "text-sm text-gray-700 hover:text-gray-900 hover:underline";
 
 /**
  * The store footer (SPEC.md §2): company links, policy links, the feedback link to the external
- * form (FEEDBACK_URL), contact details and the copyright line. Renders without root data too
- * (error pages), then without the feedback link, whose address only the server knows.
+ * form (FEEDBACK_URL), the seller's legal name, address, GSTIN and customer-care contacts, the
+ * grievance officer (Consumer Protection (E-Commerce) Rules 2020, rules 4 and 5; issue 25 item 1:
+ * from the owner's settings, as HTML the root loader makes) and the copyright line.
+ * Renders without root data too (error pages), then without the feedback link and the seller's
+ * details, which only the server knows.
  */
 export function Footer() {
   const data = useRootData();
   const storeName = data?.env.STORE_NAME ?? FALLBACK_STORE_NAME;
   const feedbackUrl = data?.env.FEEDBACK_URL;
+  const sellerHtml = data?.sellerFooterHtml ?? null;
   return (
     <footer className="mt-16 border-t border-gray-200 bg-gray-50">
       <div className="mx-auto grid max-w-screen-xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:gap-10 sm:px-6 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr] lg:px-8">
@@ -72,27 +76,8 @@ export function Footer() {
           </ul>
         </nav>
 
-        <div className="col-span-2 lg:col-span-1">
-          <h2 className={heading}>Get in touch</h2>
-          <address className="mt-4 space-y-3 text-sm not-italic leading-6 text-gray-700">
-            <p>
-              <a href={`tel:${STORE_CONTACT.phoneHref}`} className={link}>
-                {STORE_CONTACT.phone}
-              </a>
-            </p>
-            <p>
-              <a href={`mailto:${STORE_CONTACT.email}`} className={link}>
-                {STORE_CONTACT.email}
-              </a>
-            </p>
-            {/* One line each on screen; spaces between them in text browsers, which ignore CSS (they ran "Ltd.3rd Floor" together). */}
-            <p className="whitespace-pre-line">
-              <span className="sr-only">Address: </span>
-              {STORE_CONTACT.address.join("\n")}
-            </p>
-            <p>Support hours: {STORE_CONTACT.hours}</p>
-          </address>
-        </div>
+        {/* Made and escaped by the root loader (utils/seller-details.server.ts): no browser code for it. */}
+        {sellerHtml ? <div className="col-span-2 lg:col-span-1" dangerouslySetInnerHTML={{ __html: sellerHtml }} /> : null}
       </div>
       <div className="border-t border-gray-200">
         <p suppressHydrationWarning className="mx-auto max-w-screen-xl px-4 py-5 text-center text-xs text-gray-600 sm:px-6 lg:px-8">

@@ -47,7 +47,8 @@ export function Header() {
 
           <SiteNav ref={nav} loggedIn={loggedIn} />
 
-          <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0">
+          {/* A personal region (docs/decisions/0800): the page cache splices a signed-in shopper's in. */}
+          <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0" data-personal="header">
             {showSearch ? <SearchToggle /> : null}
             <AccountMenu loggedIn={loggedIn} staff={Boolean(data?.user?.staff)} wishlist={data?.wishlist ?? undefined} />
             {loggedIn ? (

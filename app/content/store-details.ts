@@ -1,9 +1,10 @@
 /**
- * The store's contact details, shown in the footer, on /contact and inside the content pages
- * (app/content/*.md write them as {{contact.phone}}, {{contact.email}}, …).
+ * The demo store's contact details: the defaults of the seller's details in the store settings
+ * (lib/store-settings.ts DEFAULT_STORE_SETTINGS), which the footer, /contact, /grievance, the
+ * content pages' {{contact.*}} and the emails show (issue 25 item 1; docs/decisions/0780), and the
+ * default MAIL_FROM domain.
  *
- * STORE OWNER: edit these values, then rebuild. They are placeholders until launch
- * (docs/decisions/0160-static-pages-as-markdown.md).
+ * STORE OWNER: set your own at /admin/settings (no rebuild); these are placeholders until then.
  */
 export const STORE_CONTACT = {
   /** As printed; `phoneHref` is the same number for tel: links (E.164, no spaces). */

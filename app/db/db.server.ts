@@ -1,7 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type Transaction } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type MigrationProvider,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  type Transaction,
+} from "kysely";
+import { LRUCache } from "lru-cache";
 import pg from "pg";
 import { migrations } from "~/db/migrations";
 import type { Database } from "~/db/schema";
@@ -14,8 +28,58 @@ export type DB = Kysely<Database>;
 export type Executor = DB | Transaction<Database>;
 
 /**
+ * Kysely's SQLite driver with every transaction begun IMMEDIATE: it takes the file's write lock at
+ * its start, waiting up to busy_timeout for another process (the owner's terminal commands, a
+ * second server) to finish. A deferred `begin` reads from a snapshot first and fails on its first
+ * write with SQLITE_BUSY_SNAPSHOT — no wait, no retry, a 500 to the shopper — when another process
+ * committed in between (seen placing an order while `orders:status` ran). Within one process
+ * Kysely already runs one transaction at a time on the one connection.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+/** Prepared statements kept per SQLite handle (Kysely's SQL uses placeholders, so texts repeat). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * `sqlite` for Kysely's dialect, its prepared statements kept by SQL text (an LRU of
+ * STATEMENT_CACHE_SIZE): Kysely prepares every query anew, which was a twentieth of a cached
+ * signed-in page's CPU (docs/decisions/0800). better-sqlite3 re-prepares a kept statement itself
+ * after a schema change; Kysely runs one query at a time on the connection, so none is shared mid-run.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+/**
  * Opens a Kysely handle for a DATABASE_URL (DESIGN.md §6):
- * `file:PATH` → SQLite through better-sqlite3 in WAL mode (the folder is created);
+ * `file:PATH` → SQLite through better-sqlite3 in WAL mode (the folder is created), transactions
+ * begun IMMEDIATE, waiting up to 5,000 ms (busy_timeout) for another process's write lock;
  * `postgres://…` → PostgreSQL through a pg pool (`pgSchema` sets its search_path; tests use it).
  */
 export function createDatabase(url: string, options: { pgSchema?: string } = {}): DB {
@@ -27,7 +91,7 @@ export function createDatabase(url: string, options: { pgSchema?: string } = {})
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("synchronous = NORMAL");
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   return new Kysely<Database>({
     dialect: new PostgresDialect({

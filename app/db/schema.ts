@@ -370,6 +370,8 @@ export interface UsersTable {
   created_at: number;
   /** null for a shopper; `owner` or `staff` (issue 12). */
   role: string | null;
+  /** ms since epoch when the account was deleted (issue 25 item 4: name, email, password erased); null while live. */
+  deleted_at: number | null;
 }
 
 /**

@@ -112,10 +112,10 @@ export function renderGrievanceAck(input: {
   const lines: { text: string; link?: string }[] = [
     { text: `Hello ${input.name},` },
     { text: `Thank you for writing to us. Your complaint is registered as ${input.ticket} (${grievanceSubjectLabel(input.subject)}${input.orderId ? `, order ${input.orderId}` : ""}) on ${formatIstDateTime(input.filedAt)} IST. This email is our acknowledgement.` },
-    { text: `Our grievance officer, ${input.officer.name}, will resolve it by ${formatIstDate(input.resolveBy)} at the latest, and we will email you the answer.` },
+    { text: `Our grievance officer${input.officer.name ? `, ${input.officer.name},` : ""} will resolve it by ${formatIstDate(input.resolveBy)} at the latest, and we will email you the answer.` },
     { text: "Follow your complaint here (keep this link to yourself):" },
     { text: input.followUrl, link: input.followUrl },
-    { text: `To add anything, reply to this email or write to ${input.officer.email}, quoting ${input.ticket}.` },
+    { text: `To add anything, reply to this email${input.officer.email ? ` or write to ${input.officer.email}` : ""}, quoting ${input.ticket}.` },
   ];
   return { subject, html: page(subject, lines), text: `${lines.map((line) => line.text).join("\n\n")}\n` };
 }
@@ -127,7 +127,7 @@ export function renderGrievanceAnswer(input: { storeName: string; name: string; 
     { text: `Hello ${input.name},` },
     { text: `Our answer to your complaint ${input.ticket} (${formatIstDateTime(input.answeredAt)} IST):` },
     { text: input.answer },
-    { text: `The link in our first email shows it too. If this does not settle it, write to ${input.officer.email}, quoting ${input.ticket}.` },
+    { text: `The link in our first email shows it too. If this does not settle it, ${input.officer.email ? `write to ${input.officer.email}` : "reply to this email"}, quoting ${input.ticket}.` },
   ];
   return { subject, html: page(subject, lines), text: `${lines.map((line) => line.text).join("\n\n")}\n` };
 }

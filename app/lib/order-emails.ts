@@ -6,6 +6,7 @@ import { formatPaise } from "~/lib/money";
 import type { Shipment } from "~/schemas/admin-orders";
 import type { Order } from "~/schemas/orders";
 import { REVIEW_GUIDELINES_PATH, reviewPath } from "~/lib/reviews";
+import { careContactWords } from "~/lib/store-settings";
 
 /**
  * The order emails' words (issue 14 item 4; DESIGN.md §20; docs/decisions/0640): pure, so tests
@@ -231,7 +232,7 @@ export function renderOrderEmail(facts: OrderEmailFacts, context: OrderEmailCont
   const window = order.deliveryWindow && showsWindow(facts.kind) ? `Expected delivery ${formatDeliveryWindow(order.deliveryWindow)}` : null;
   const address = addressLines(order.address);
   const payment = PAYMENT_WORDS[order.paymentMethod] ?? order.paymentMethod;
-  const support = `Questions? Reply to this email, write to ${context.supportEmail} or call ${context.supportPhone}.`;
+  const support = supportLine(context);
 
   const text: string[] = [content.heading, "", ...content.intro.flatMap((line) => [line, ""])];
   if (content.extra) {
@@ -306,7 +307,7 @@ ${window ? `<p><strong>${e(window)}</strong></p>` : ""}
  * support — no items, address or payment, which the review does not concern. Escaped like the rest.
  */
 function renderShortEmail(content: ReturnType<typeof kindContent>, context: OrderEmailContext): RenderedEmail {
-  const support = `Questions? Reply to this email, write to ${context.supportEmail} or call ${context.supportPhone}.`;
+  const support = supportLine(context);
   const text: string[] = [content.heading, "", ...content.intro.flatMap((line) => [line, ""])];
   if (content.extra) {
     if (content.extra.heading) text.push(content.extra.heading, "");
@@ -345,4 +346,10 @@ function linked(line: string): string {
     .split(/(https?:\/\/[^\s()]+)/)
     .map((part, index) => (index % 2 === 1 ? `<a href="${e(part)}">${e(part)}</a>` : multiline(part)))
     .join("");
+}
+
+/** "Questions? Reply to this email, write to … or call …." with the owner's customer-care contacts (those not left empty). */
+function supportLine(context: OrderEmailContext): string {
+  const words = careContactWords({ email: context.supportEmail, phone: context.supportPhone });
+  return `Questions? Reply to this email${words ? `, ${words}` : ""}.`;
 }

@@ -33,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const heroImage = latest[0]?.images[0] ?? null;
   const storeName = publicEnv().STORE_NAME;
   const meta = homePageMeta({ title: homeTitle(storeName), description: HOME_DESCRIPTION, storeName, origin: publicUrl(), heroImage });
-  return defer({ heroImage, tab, latest: (inTab ?? latest).map(toCardData), bestSellers, meta });
+  const latestCards = (inTab ?? latest).map(toCardData);
+  return defer({ heroImage, tab, latest: latestCards, bestSellers, meta });
 }
 
 /**

@@ -10,8 +10,9 @@ import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
 /**
  * /admin, the dashboard (issue 12 item 3): today's and this month's orders and revenue (IST),
  * live payments and cash on delivery apart from test payments; the orders waiting to be packed
- * or shipped; double payments waiting for a refund; shown products low in stock and out of stock.
- * Each figure links to the orders or products behind it.
+ * or shipped; double payments waiting for a refund; shown products low in stock and out of stock;
+ * while payments are live, the seller's details left empty (issue 25 item 1). Each figure links
+ * to the orders or products behind it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { own } = await requireStaff(request);
@@ -51,6 +52,22 @@ export default function AdminDashboard() {
     <div className={adminStyles.page}>
       <h1 className={adminStyles.h1}>Dashboard</h1>
       <p className="mt-1 text-sm text-gray-700">Live payments and cash on delivery; test payments shown apart. Times in IST.</p>
+      {dashboard.sellerDetailsMissing.length > 0 ? (
+        // Issue 25 item 1: a store taking real money must show these on every page (E-Commerce Rules 2020, rules 4 and 5).
+        <div role="alert" className="mt-4 rounded border border-red-700 bg-red-50 p-4 text-sm text-red-900" data-testid="seller-details-warning">
+          <p className="font-semibold">Live payments are on, but the seller&apos;s details every page must show are not all filled in:</p>
+          <ul className="mt-2 list-disc pl-5">
+            {dashboard.sellerDetailsMissing.map((label) => (
+              <li key={label}>{label}</li>
+            ))}
+          </ul>
+          <p className="mt-2">
+            <Link to="/admin/settings" className={adminStyles.link}>
+              Fill them in at Store settings
+            </Link>
+          </p>
+        </div>
+      ) : null}
       <div className="mt-6 grid gap-4 md:grid-cols-2">
         <Figures title="Today" figures={dashboard.today} id="today-heading" />
         <Figures title="This month" figures={dashboard.month} id="month-heading" />

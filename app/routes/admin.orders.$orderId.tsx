@@ -25,7 +25,8 @@ import { redirectWithSuccess } from "~/utils/toast.server";
  * /admin/orders/:orderId (issue 12 item 1): one order — items, address, payment (method, status,
  * Cashfree ids, test or live, payment events), refunds, the status timeline, the shipment, and
  * its actions as HTML forms: move the status (only legal next statuses; Shipped needs courier and
- * AWB), cash on delivery paid, refund, double payments. The services own every rule
+ * AWB), cash on delivery paid, refund, double payments; once invoiced, a link to its tax invoice
+ * (PDF, kept after the shopper's account is deleted: issue 25 item 4). The services own every rule
  * (services/orders.server.ts, services/admin-orders.server.ts, services/refunds.server.ts); an unknown id is a 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -33,8 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const orderId = orderIdOf(params.orderId);
   try {
     const detail = await own.adminOrders.loadAdminOrder(orderId);
-    const reports = await own.reports.listReports({ orderId });
-    return json({ detail, reports, refundKey: own.adminOrders.newRefundKey() }, { headers: { "cache-control": "private, no-store" } });
+    const [reports, invoice] = await Promise.all([own.reports.listReports({ orderId }), own.invoices.findInvoice(orderId)]);
+    return json({ detail, reports, invoiceNumber: invoice?.number ?? null, refundKey: own.adminOrders.newRefundKey() }, { headers: { "cache-control": "private, no-store" } });
   } catch (error) {
     if (error instanceof BackendError && error.status === 404) throw notFound();
     throw error;
@@ -108,7 +109,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The order page: its heading, the action's message, the sections (components/admin/order/) and the audit trail. */
 export default function AdminOrder() {
-  const { detail, reports, refundKey } = useLoaderData<typeof loader>();
+  const { detail, reports, invoiceNumber, refundKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
 
@@ -116,6 +117,13 @@ export default function AdminOrder() {
     <div className={adminStyles.page}>
       <BackLink to="/admin/orders">All orders</BackLink>
       <OrderHeading detail={detail} />
+      {invoiceNumber ? (
+        <p className="mt-2 text-sm">
+          <a href={`/admin/orders/${detail.order.id}/invoice.pdf`} download className={adminStyles.link}>
+            Tax invoice {invoiceNumber} (PDF)
+          </a>
+        </p>
+      ) : null}
 
       {actionData?.message && (
         <p role="alert" className="mt-4 rounded border border-red-700 bg-red-50 p-3 text-sm text-red-800">

@@ -5,6 +5,7 @@ import { AuditTrail } from "~/components/admin/AuditTrail";
 import { adminStyles } from "~/components/admin/ui";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { GST_RATES } from "~/lib/gst";
+import { SELLER_DETAIL_LABELS } from "~/lib/seller-details";
 import { INDIAN_STATES_AND_UTS } from "~/constants/indian-states";
 import { parseStoreSettingsForm, storeSettingsFormValues, type StoreSettingsField } from "~/utils/store-settings-form.server";
 import { requireStaff } from "~/utils/staff.server";
@@ -14,7 +15,8 @@ const FOR_WHAT = "change the store settings";
 
 /**
  * /admin/settings (issue 14 item 2; DESIGN.md §18, §20): the seller's details on GST tax invoices —
- * legal name, address, GSTIN, state, the GST rate prices include and the invoice number prefix —
+ * legal name, address, GSTIN, state, the GST rate prices include and the invoice number prefix —,
+ * the customer-care contacts and the grievance officer every page shows (issue 25 item 1; §23),
  * for staff to read and the owner to change; their change history (audit entity "settings", id "store").
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -42,14 +44,23 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithSuccess("/admin/settings", "Store settings saved.");
 }
 
-const FIELDS: { name: StoreSettingsField; label: string; hint?: string }[] = [
-  { name: "sellerLegalName", label: "Seller's legal name" },
-  { name: "sellerAddress", label: "Seller's address", hint: "One line per line." },
-  { name: "sellerGstin", label: "Seller's GSTIN", hint: "15 characters; checked for its format and check character." },
+const PHONE_HINT = "An Indian number, e.g. +91 80 4718 2200 or 1800 123 4567.";
+
+const FIELDS: { name: StoreSettingsField; label: string; hint?: string; heading?: string; type?: "email" | "tel" }[] = [
+  { name: "sellerLegalName", label: SELLER_DETAIL_LABELS.sellerLegalName },
+  { name: "sellerAddress", label: SELLER_DETAIL_LABELS.sellerAddress, hint: "One line per line." },
+  { name: "sellerGstin", label: SELLER_DETAIL_LABELS.sellerGstin, hint: "15 characters; checked for its format and check character." },
   { name: "sellerState", label: "Seller's state" },
   { name: "gstRatePercent", label: "GST rate included in prices (%)" },
   { name: "invoicePrefix", label: "Invoice number prefix", hint: "Invoice numbers read PREFIX/2026-27/000123." },
   { name: "stockHoldMinutes", label: "Hold stock for unpaid online orders (minutes)", hint: "An online order not paid within this time gives its watches back to the shop. 30 by default." },
+  { name: "carePhone", label: SELLER_DETAIL_LABELS.carePhone, hint: PHONE_HINT, heading: "Customer care", type: "tel" },
+  { name: "careEmail", label: SELLER_DETAIL_LABELS.careEmail, type: "email" },
+  { name: "careHours", label: "Customer care hours", hint: "e.g. Mon-Sat 10:00-19:00 IST." },
+  { name: "grievanceOfficerName", label: SELLER_DETAIL_LABELS.grievanceOfficerName, heading: "Grievance officer" },
+  { name: "grievanceOfficerDesignation", label: SELLER_DETAIL_LABELS.grievanceOfficerDesignation },
+  { name: "grievanceOfficerEmail", label: SELLER_DETAIL_LABELS.grievanceOfficerEmail, type: "email" },
+  { name: "grievanceOfficerPhone", label: SELLER_DETAIL_LABELS.grievanceOfficerPhone, hint: PHONE_HINT, type: "tel" },
 ];
 
 export default function AdminSettings() {
@@ -61,8 +72,9 @@ export default function AdminSettings() {
     <div className={adminStyles.page}>
       <h1 className={adminStyles.h1}>Store settings</h1>
       <p className="mt-2 max-w-3xl text-sm text-gray-700">
-        The seller printed on GST tax invoices. Prices include GST at the rate below: CGST and SGST when the delivery state is the
-        seller&apos;s state, IGST otherwise. Invoices already issued keep the details they were issued with.
+        The seller printed on GST tax invoices and, with customer care and the grievance officer, in the footer of every page and on
+        the contact page. Prices include GST at the rate below: CGST and SGST when the delivery state is the seller&apos;s state, IGST
+        otherwise. Invoices already issued keep the details they were issued with.
       </p>
       {!canEdit && <p className="mt-2 text-sm font-medium text-gray-900">Only an owner can change the store settings.</p>}
       <Form method="post" className="mt-6 max-w-2xl space-y-4" key={history[0]?.id ?? 0}>
@@ -74,6 +86,7 @@ export default function AdminSettings() {
             const common = { id, name: field.name, defaultValue: values[field.name], "aria-invalid": error ? true : undefined, "aria-describedby": describedBy, className: adminStyles.input };
             return (
               <div key={field.name}>
+                {field.heading && <h2 className={`${adminStyles.h2} pt-4`}>{field.heading}</h2>}
                 <label htmlFor={id} className={adminStyles.label}>
                   {field.label}
                 </label>
@@ -101,7 +114,7 @@ export default function AdminSettings() {
                     ))}
                   </select>
                 ) : (
-                  <input type="text" autoComplete="off" {...common} />
+                  <input type={field.type ?? "text"} autoComplete="off" {...common} />
                 )}
                 {error && (
                   <p id={`${id}-error`} className={adminStyles.error}>

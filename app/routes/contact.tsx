@@ -2,43 +2,77 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Prose } from "~/components/Prose";
 import { StaticPage, staticPageMeta } from "~/components/StaticPage";
-import { STORE_CONTACT } from "~/content/store-details";
 import { loadContentPage, withSections } from "~/utils/content.server";
+import { storeSellerDetails } from "~/utils/seller-details.server";
 
-/** Contact us (SPEC.md §2): the text of app/content/contact.md around the store's details. */
+/**
+ * Contact us (SPEC.md §2): the text of app/content/contact.md around the seller's details — legal
+ * name, address, GSTIN, customer-care contacts — and the grievance officer, from the owner's
+ * settings (issue 25 item 1; Consumer Protection (E-Commerce) Rules 2020, rules 4 and 5).
+ */
 export async function loader() {
-  return json({ page: withSections(await loadContentPage("contact")) });
+  const seller = await storeSellerDetails();
+  return json({ page: withSections(await loadContentPage("contact", seller ?? undefined)), seller });
 }
 
+const linkClass = "font-medium text-gray-900 underline underline-offset-2";
+
 export default function Contact() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, seller } = useLoaderData<typeof loader>();
+  const officer = seller?.officer;
   return (
     <StaticPage page={page} eyebrow="Contact">
       <Prose html={page.intro} />
-      <address className="mt-10 grid gap-px overflow-hidden rounded-lg border border-gray-200 bg-gray-200 not-italic sm:grid-cols-2">
-        <ContactItem label="Call us">
-          <a href={`tel:${STORE_CONTACT.phoneHref}`} className="font-medium text-gray-900 underline underline-offset-2">
-            {STORE_CONTACT.phone}
-          </a>
-        </ContactItem>
-        <ContactItem label="Write to us">
-          <a href={`mailto:${STORE_CONTACT.email}`} className="font-medium text-gray-900 underline underline-offset-2">
-            {STORE_CONTACT.email}
-          </a>
-        </ContactItem>
-        <ContactItem label="Our address">
-          {STORE_CONTACT.address.map((line) => (
-            <span key={line} className="block">
-              {line}
-            </span>
-          ))}
-        </ContactItem>
-        <ContactItem label="Support hours">{STORE_CONTACT.hours}</ContactItem>
-      </address>
+      {seller ? (
+        <address className="mt-10 grid gap-px overflow-hidden rounded-lg border border-gray-200 bg-gray-200 not-italic sm:grid-cols-2" data-testid="contact-seller">
+          {seller.care.phone ? (
+            <ContactItem label="Call us">
+              <ContactLink href={`tel:${seller.care.phoneHref}`}>{seller.care.phone}</ContactLink>
+            </ContactItem>
+          ) : null}
+          {seller.care.email ? (
+            <ContactItem label="Write to us">
+              <ContactLink href={`mailto:${seller.care.email}`}>{seller.care.email}</ContactLink>
+            </ContactItem>
+          ) : null}
+          <ContactItem label="Our address">
+            <Lines lines={[seller.legalName, ...seller.address]} />
+          </ContactItem>
+          {seller.care.hours ? <ContactItem label="Support hours">{seller.care.hours}</ContactItem> : null}
+          <ContactItem label="Seller">
+            {seller.legalName}
+            {seller.gstin ? (
+              <>
+                <br />
+                GSTIN: {seller.gstin}
+              </>
+            ) : null}
+          </ContactItem>
+          {officer ? (
+            <ContactItem label="Grievance officer">
+              <span data-testid="contact-grievance-officer">
+                <Lines lines={[[officer.name, officer.designation].filter(Boolean).join(", ")]} />
+                {/* The same number or address as customer care's is written, not linked twice. */}
+                {officer.email ? (
+                  <ContactLink href={`mailto:${officer.email}`} linked={officer.email !== seller.care.email}>
+                    {officer.email}
+                  </ContactLink>
+                ) : null}
+                {officer.email && officer.phone ? <br /> : null}
+                {officer.phone ? (
+                  <ContactLink href={`tel:${officer.phoneHref}`} linked={officer.phoneHref !== seller.care.phoneHref}>
+                    {officer.phone}
+                  </ContactLink>
+                ) : null}
+              </span>
+            </ContactItem>
+          ) : null}
+        </address>
+      ) : null}
       {/* Issue 25 item 3: complaints go to the grievance officer, with a ticket and deadlines. */}
       <p className="mt-6 text-sm text-gray-800">
         Something went wrong?{" "}
-        <Link to="/grievance" className="font-medium text-gray-900 underline underline-offset-2">
+        <Link to="/grievance" className={linkClass}>
           Make a complaint to our grievance officer
         </Link>{" "}
         — you get a ticket number at once and an answer within a month.
@@ -58,6 +92,30 @@ export default function Contact() {
         </Link>
       </div>
     </StaticPage>
+  );
+}
+
+/** A phone number or email address as a `tel:`/`mailto:` link, or as plain text when `linked` is false (already linked above). */
+function ContactLink({ href, linked = true, children }: { href: string; linked?: boolean; children: string }) {
+  if (!linked) return <>{children}</>;
+  return (
+    <a href={href} className={linkClass}>
+      {children}
+    </a>
+  );
+}
+
+/** Lines with <br> after each (text browsers ignore CSS line breaks). */
+function Lines({ lines }: { lines: string[] }) {
+  return (
+    <>
+      {lines.map((line, index) => (
+        <span key={index} className="block">
+          {line}
+          <br className="hidden" />
+        </span>
+      ))}
+    </>
   );
 }
 

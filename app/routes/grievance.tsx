@@ -4,8 +4,6 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getBackend } from "~/backend/index.server";
 import { FormAlert, accountInputClass } from "~/components/account/AccountField";
-import { GRIEVANCE_OFFICER } from "~/content/grievance-officer";
-import { STORE_CONTACT } from "~/content/store-details";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { formatIstDateTime } from "~/lib/admin-format";
 import { BackendError } from "~/lib/errors";
@@ -13,6 +11,8 @@ import { EMAIL_MAX, NAME_MAX } from "~/schemas/account-rules";
 import { ACKNOWLEDGE_HOURS, GRIEVANCE_MESSAGES, GRIEVANCE_SUBJECTS, GRIEVANCE_TEXT_MAX, GRIEVANCE_TEXT_MIN, RESOLVE_DAYS } from "~/schemas/grievance-constants";
 import { grievanceAllowed, grievanceFiler, grievancesOwn, parseGrievanceForm } from "~/utils/grievances.server";
 import { requireSameOrigin } from "~/utils/origin.server";
+import { storeSellerDetails } from "~/utils/seller-details.server";
+import type { SellerDetails } from "~/lib/seller-details";
 
 const NO_STORE = { "cache-control": "private, no-store" };
 
@@ -27,7 +27,9 @@ const NO_STORE = { "cache-control": "private, no-store" };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const available = getBackend().capabilities.grievances && Boolean(getBackend().own);
-  if (!available) return json({ available: false as const }, { headers: NO_STORE });
+  // The grievance officer and customer care from the owner's settings (issue 25 item 1).
+  const seller = await storeSellerDetails();
+  if (!available) return json({ available: false as const, seller }, { headers: NO_STORE });
   const own = grievancesOwn();
   const account = await grievanceFiler(request);
   const order = new URL(request.url).searchParams.get("order") ?? "";
@@ -35,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       available: true as const,
+      seller,
       account: account ? { name: account.name, email: account.email } : null,
       order: /^[A-Za-z0-9_-]{3,45}$/.test(order) ? order : "",
       mine: mine.map((item) => ({ ticket: item.ticket, subjectLabel: item.subjectLabel, status: item.status, filedAt: item.filedAt })),
@@ -111,30 +114,41 @@ function described(id: string, error: string | undefined, hint = false) {
   return { "aria-invalid": error ? true : undefined, "aria-describedby": ids || undefined };
 }
 
-function Officer() {
+/** The grievance officer from the owner's settings (issue 25 item 1). */
+function Officer({ seller }: { seller: SellerDetails | null }) {
+  if (!seller) return null;
+  const { officer, care } = seller;
   return (
     <section aria-labelledby="officer-heading" className="mt-8 rounded border border-gray-200 bg-gray-50 p-5 text-sm leading-6 text-gray-800">
       <h2 id="officer-heading" className="font-serif text-xl text-gray-900">
         Grievance officer
       </h2>
-      <p className="mt-2">
-        {GRIEVANCE_OFFICER.name}, {GRIEVANCE_OFFICER.designation}
-        <br />
-        Email:{" "}
-        <a href={`mailto:${GRIEVANCE_OFFICER.email}`} className="underline underline-offset-2">
-          {GRIEVANCE_OFFICER.email}
-        </a>
-        <br />
-        Phone:{" "}
-        <a href={`tel:${GRIEVANCE_OFFICER.phoneHref}`} className="underline underline-offset-2">
-          {GRIEVANCE_OFFICER.phone}
-        </a>{" "}
-        ({STORE_CONTACT.hours})
+      <p className="mt-2" data-testid="grievance-officer">
+        {[officer.name, officer.designation].filter(Boolean).join(", ")}
+        {officer.email ? (
+          <>
+            <br />
+            Email:{" "}
+            <a href={`mailto:${officer.email}`} className="underline underline-offset-2">
+              {officer.email}
+            </a>
+          </>
+        ) : null}
+        {officer.phone ? (
+          <>
+            <br />
+            Phone:{" "}
+            <a href={`tel:${officer.phoneHref}`} className="underline underline-offset-2">
+              {officer.phone}
+            </a>
+            {care.hours ? ` (${care.hours})` : null}
+          </>
+        ) : null}
       </p>
       {/* One line each, with <br>: text browsers ignore CSS line breaks and ran the lines together. */}
       <p className="mt-2">
-        {GRIEVANCE_OFFICER.address.map((line, index) => (
-          <Fragment key={line}>
+        {[seller.legalName, ...seller.address].map((line, index) => (
+          <Fragment key={index}>
             {index > 0 ? <br /> : null}
             {line}
           </Fragment>
@@ -148,6 +162,7 @@ export default function GrievancePage() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
+  const care = data.seller?.care;
 
   if (!data.available) {
     return (
@@ -155,12 +170,12 @@ export default function GrievancePage() {
         <h1 className="font-serif text-3xl text-gray-900">Grievances</h1>
         <p className="mt-4">
           To make a complaint, write to{" "}
-          <a href={`mailto:${STORE_CONTACT.email}`} className="underline underline-offset-2">
-            {STORE_CONTACT.email}
+          <a href={`mailto:${care?.email ?? ""}`} className="underline underline-offset-2">
+            {care?.email}
           </a>{" "}
-          or call {STORE_CONTACT.phone}. We acknowledge every complaint within {ACKNOWLEDGE_HOURS} hours and resolve it within one month.
+          or call {care?.phone}. We acknowledge every complaint within {ACKNOWLEDGE_HOURS} hours and resolve it within one month.
         </p>
-        <Officer />
+        <Officer seller={data.seller} />
       </div>
     );
   }
@@ -174,7 +189,7 @@ export default function GrievancePage() {
         Tell us what went wrong. You get a ticket number at once and an email acknowledging your complaint; our grievance officer resolves it within{" "}
         {RESOLVE_DAYS} days and emails you the answer.
       </p>
-      <Officer />
+      <Officer seller={data.seller} />
       {data.mine.length > 0 ? (
         <section aria-labelledby="mine-heading" className="mt-8">
           <h2 id="mine-heading" className="font-serif text-xl text-gray-900">

@@ -2,10 +2,10 @@ import { Fragment } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { GRIEVANCE_OFFICER } from "~/content/grievance-officer";
 import { formatIstDateTime } from "~/lib/admin-format";
 import { formatIstDate } from "~/lib/gst";
 import { grievanceFiler, grievancesOwn } from "~/utils/grievances.server";
+import { storeSellerDetails } from "~/utils/seller-details.server";
 
 /**
  * /grievance/:ticket?key=… (issue 25 item 3; docs/decisions/0750): a complaint's own page — its
@@ -26,8 +26,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (account) grievance = await own.grievances.shopperGrievance(ticket, account.id);
   }
   if (!grievance) throw new Response("Not Found", { status: 404, statusText: "Not Found", headers: { "cache-control": "private, no-store" } });
+  // The grievance officer from the owner's settings (issue 25 item 1); customer care's email when theirs is empty.
+  const seller = await storeSellerDetails();
+  const officer = { name: seller?.officer.name ?? "", email: seller?.officer.email || seller?.care.email || "" };
   return json(
-    { grievance, filed: url.searchParams.get("filed") === "1" },
+    { grievance, filed: url.searchParams.get("filed") === "1", officer },
     { headers: { "cache-control": "private, no-store", "referrer-policy": "no-referrer" } },
   );
 }
@@ -47,8 +50,9 @@ function Lines({ text }: { text: string }) {
 }
 
 export default function GrievanceFollow() {
-  const { grievance, filed } = useLoaderData<typeof loader>();
+  const { grievance, filed, officer } = useLoaderData<typeof loader>();
   const resolved = grievance.status === "resolved";
+  const { name: officerName, email: officerEmail } = officer;
   return (
     <div className="mx-auto mb-20 mt-14 max-w-2xl px-4 text-gray-800">
       <h1 className="font-serif text-3xl text-gray-900">
@@ -58,7 +62,7 @@ export default function GrievanceFollow() {
         <div role="status" data-testid="grievance-filed" className="mt-6 rounded border border-green-300 bg-green-50 p-4 text-sm leading-6 text-green-900">
           <p className="font-semibold">Your complaint is filed. Your ticket number is {grievance.ticket}.</p>
           <p className="mt-2">
-            What happens next: we have emailed an acknowledgement with this ticket to {grievance.email}. Our grievance officer, {GRIEVANCE_OFFICER.name}, will resolve
+            What happens next: we have emailed an acknowledgement with this ticket to {grievance.email}. Our grievance officer{officerName ? `, ${officerName},` : ""} will resolve
             it by {formatIstDate(grievance.resolveBy)} at the latest and email you the answer. Keep the email: its link brings you back to this page.
           </p>
         </div>
@@ -97,11 +101,16 @@ export default function GrievanceFollow() {
         </section>
       ) : null}
       <p className="mt-10 text-sm">
-        Anything to add? Write to{" "}
-        <a href={`mailto:${GRIEVANCE_OFFICER.email}`} className="underline underline-offset-2">
-          {GRIEVANCE_OFFICER.email}
-        </a>{" "}
-        quoting {grievance.ticket}. <Link to="/grievance" className="underline underline-offset-2">Make another complaint</Link>
+        {officerEmail ? (
+          <>
+            Anything to add? Write to{" "}
+            <a href={`mailto:${officerEmail}`} className="underline underline-offset-2">
+              {officerEmail}
+            </a>{" "}
+            quoting {grievance.ticket}.{" "}
+          </>
+        ) : null}
+        <Link to="/grievance" className="underline underline-offset-2">Make another complaint</Link>
       </p>
     </div>
   );

@@ -8,6 +8,7 @@ import { BackendError } from "~/lib/errors";
 import type { AddressField } from "~/schemas/checkout-rules";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { optionalAddressBook, parseProfileForm, requireAddressBook } from "~/utils/address-book.server";
+import { optionalYourDataSection } from "~/utils/profile-your-data.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { useRootData } from "~/utils/root-data";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -28,11 +29,14 @@ const secondary = "rounded border border-gray-900 px-6 py-3 text-sm font-medium 
  * address that is not the shopper's goes back to /profile with "We couldn't find that address.").
  * Logged out: an invitation to log in. `book` is null when logged out, or when the store's data
  * lives on another server (no `capabilities.addressBook`), which keeps no address book here.
+ * `yourData`: the "Your data" section (issue 25 item 4; docs/decisions/0770) as HTML made by the
+ * server — download, view and correct, marketing consent, delete the account — so the page's
+ * JavaScript, at its 100 KB budget, carries none of it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = { "cache-control": "private, no-store" };
-  const [book, passwords] = await Promise.all([optionalAddressBook(request), passwordControls(request)]);
-  if (!book) return json({ book: null, passwords }, { headers });
+  const [book, passwords, yourData] = await Promise.all([optionalAddressBook(request), passwordControls(request), optionalYourDataSection(request)]);
+  if (!book) return json({ book: null, passwords, yourData }, { headers });
   const addresses = await book.addresses.listSavedAddresses(book.account.id);
   const edit = new URL(request.url).searchParams.get("edit");
   const editing = edit === null ? null : (addresses.find((saved) => String(saved.id) === edit) ?? null);
@@ -47,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         max: book.addresses.MAX_SAVED_ADDRESSES,
       },
       passwords,
+      yourData,
     },
     { headers },
   );
@@ -163,7 +168,7 @@ async function passwordAction(request: Request, intent: "change-password" | "sig
 }
 
 export default function Profile() {
-  const { book, passwords } = useLoaderData<typeof loader>();
+  const { book, passwords, yourData } = useLoaderData<typeof loader>();
   const user = useRootData()?.user ?? null;
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 sm:px-6">
@@ -206,6 +211,7 @@ export default function Profile() {
       </div>
       {book ? <AddressBook book={book} /> : null}
       {passwords ? <PasswordSection text={passwords} /> : null}
+      {yourData ? <div dangerouslySetInnerHTML={{ __html: yourData }} /> : null}
     </section>
   );
 }

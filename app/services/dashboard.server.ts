@@ -1,5 +1,6 @@
 import { undeclaredProducts } from "~/services/declarations.server";
 import { grievanceCounts } from "~/services/grievances.server";
+import { missingSellerDetailLabels } from "~/services/seller-details.server";
 import { stockSummary } from "~/services/stock.server";
 import type { DB } from "~/db/db.server";
 import { istDate, istDayStart } from "~/lib/admin-format";
@@ -26,6 +27,11 @@ export type Dashboard = {
   grievances: { open: number; overdue: number };
   /** Products (hidden by staff aside) lacking a required Legal Metrology declaration (issue 25 item 2). */
   undeclared: number;
+  /**
+   * The seller's details the owner's settings leave empty, by their labels, while the store takes
+   * live payments ([] otherwise; issue 25 item 1).
+   */
+  sellerDetailsMissing: string[];
 };
 
 async function periodFigures(db: DB, from: number, to: number): Promise<PeriodFigures> {
@@ -65,7 +71,7 @@ export async function loadDashboard(db: DB, now = Date.now()): Promise<Dashboard
   const today = istDate(now);
   const dayStart = istDayStart(today);
   const monthStart = istDayStart(`${today.slice(0, 8)}01`);
-  const [todayFigures, monthFigures, toPack, toShip, refunds, stock, grievances, undeclared] = await Promise.all([
+  const [todayFigures, monthFigures, toPack, toShip, refunds, stock, grievances, undeclared, sellerDetailsMissing] = await Promise.all([
     periodFigures(db, dayStart, dayStart + 24 * 60 * 60 * 1000),
     periodFigures(db, monthStart, now + 1),
     countWhere(db, "Order Placed"),
@@ -74,6 +80,7 @@ export async function loadDashboard(db: DB, now = Date.now()): Promise<Dashboard
     stockSummary(db),
     grievanceCounts(db, now),
     undeclaredProducts(db, 0),
+    missingSellerDetailLabels(db),
   ]);
   return {
     today: todayFigures,
@@ -85,5 +92,6 @@ export async function loadDashboard(db: DB, now = Date.now()): Promise<Dashboard
     grievances,
     // Issue 25 item 2: products that lack a Legal Metrology declaration (withheld while live).
     undeclared: undeclared.total,
+    sellerDetailsMissing,
   };
 }

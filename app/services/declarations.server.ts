@@ -108,10 +108,11 @@ export async function refreshDeclarations(
       const declared = effectiveDeclarations({ pricePaise: Number(row.price_paise), originalPaise: row.original_paise === null ? null : Number(row.original_paise), declarations: own }, brands.get(row.sub_category));
       const missing = missingDeclarations(declared, Number(row.price_paise));
       const value = missing.length > 0 ? missing.join(",") : null;
-      if (value !== row.declarations_missing) missingBy.set(value, [...(missingBy.get(value) ?? []), row.id]);
+      // Appended in place: copying the list for every row made a 1,00,000-product import take ~110 s.
+      if (value !== row.declarations_missing) appendTo(missingBy, value, row.id);
       const hidden = Number(row.hidden);
       const wanted = hidden === 1 ? 1 : live && missing.length > 0 ? 2 : 0;
-      if (wanted !== hidden) visibility.set(wanted, [...(visibility.get(wanted) ?? []), row.id]);
+      if (wanted !== hidden) appendTo(visibility, wanted, row.id);
     }
     if (rows.length < REFRESH_BATCH) break;
     after = rows[rows.length - 1].id;
@@ -190,4 +191,11 @@ export async function countriesOfOrigin(db: Executor, productIds: readonly strin
     if (declared.countryOfOrigin) origins.set(row.id, declared.countryOfOrigin);
   }
   return origins;
+}
+
+/** Adds `id` to the list kept under `key` in `lists` (a new list for a new key). */
+function appendTo<K>(lists: Map<K, string[]>, key: K, id: string): void {
+  const list = lists.get(key);
+  if (list) list.push(id);
+  else lists.set(key, [id]);
 }

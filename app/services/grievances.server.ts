@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import { sql } from "kysely";
 import { getEnv, publicUrl, type Env } from "~/config/env.server";
-import { GRIEVANCE_OFFICER } from "~/content/grievance-officer";
 import type { DB, Executor } from "~/db/db.server";
 import type { GrievancesTable } from "~/db/schema";
 import { BackendError } from "~/lib/errors";
@@ -19,6 +18,7 @@ import {
 import { GRIEVANCE_MESSAGES, TICKET_PATTERN, grievanceSubjectLabel } from "~/schemas/grievance-constants";
 import { grievanceAnswerSchema, grievanceFormSchema } from "~/schemas/grievance";
 import { recordAudit, type Actor } from "~/services/audit.server";
+import { readStoreSettings } from "~/services/invoices.server";
 import { nudgeOrderEmails } from "~/services/order-emails.server";
 
 /*
@@ -154,7 +154,7 @@ export async function fileGrievance(
       filedAt: now,
       resolveBy,
       followUrl: grievanceFollowUrl(ticket, key, env),
-      officer: GRIEVANCE_OFFICER,
+      officer: await officerOf(trx),
     });
     await trx
       .insertInto("outbox")
@@ -295,6 +295,15 @@ export async function findGrievance(db: DB, ticket: string): Promise<(GrievanceV
  * filer's address in the outbox. Throws BackendError 400 (the answer's sentence), 404 (no such
  * grievance), 409 (already resolved).
  */
+/**
+ * The grievance officer the emails name, from the owner's settings (issue 25 item 1): their name
+ * ("" when left empty) and email (customer care's when theirs is empty).
+ */
+async function officerOf(db: Executor): Promise<{ name: string; email: string }> {
+  const settings = await readStoreSettings(db);
+  return { name: settings.grievanceOfficerName, email: settings.grievanceOfficerEmail || settings.careEmail };
+}
+
 export async function resolveGrievance(db: DB, ticket: string, answer: unknown, actor: Actor, options: { now?: number; env?: Env } = {}): Promise<GrievanceView> {
   const parsed = grievanceAnswerSchema.safeParse({ answer });
   if (!parsed.success) throw new BackendError(400, parsed.error.issues[0]?.message ?? GRIEVANCE_MESSAGES.answerRequired);
@@ -321,7 +330,7 @@ export async function resolveGrievance(db: DB, ticket: string, answer: unknown, 
       after: { status: "resolved", answer: text },
       at: now,
     });
-    const mail = renderGrievanceAnswer({ storeName: env.STORE_NAME, name: row.name, ticket, answer: text, answeredAt: now, officer: GRIEVANCE_OFFICER });
+    const mail = renderGrievanceAnswer({ storeName: env.STORE_NAME, name: row.name, ticket, answer: text, answeredAt: now, officer: await officerOf(trx) });
     await trx
       .insertInto("outbox")
       .values({

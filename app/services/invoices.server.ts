@@ -2,6 +2,7 @@ import { countriesOfOrigin } from "~/services/declarations.server";
 import { sql } from "kysely";
 import { DEFAULT_SIZE_KEY } from "~/constants/store";
 import type { Executor } from "~/db/db.server";
+import { markCatalogueChanged } from "~/db/products.server";
 import { BackendError } from "~/lib/errors";
 import {
   HSN_WRIST_WATCHES,
@@ -73,23 +74,36 @@ export type Invoice = {
   totals: { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number };
 };
 
-/** The store settings (one row, id 1), or DEFAULT_STORE_SETTINGS when none were saved or the row no longer parses. */
+/** The last row read and what it parsed to: every page reads the settings (the footer), one parse per change. */
+let lastRead: { json: string; settings: StoreSettings } | null = null;
+
+/**
+ * The store settings (one row, id 1), or DEFAULT_STORE_SETTINGS when none were saved or the row no
+ * longer parses; settings saved before a field existed take its default. One primary-key read; the
+ * parse is reused while the row's JSON is unchanged (every page's footer reads them).
+ */
 export async function readStoreSettings(db: Executor): Promise<StoreSettings> {
   const row = await db.selectFrom("store_settings").select("settings_json").where("id", "=", 1).executeTakeFirst();
   if (!row) return DEFAULT_STORE_SETTINGS;
+  if (lastRead?.json === row.settings_json) return lastRead.settings;
+  let settings = DEFAULT_STORE_SETTINGS;
   try {
     const parsed = storeSettingsSchema.safeParse(JSON.parse(row.settings_json));
-    return parsed.success ? parsed.data : DEFAULT_STORE_SETTINGS;
+    if (parsed.success) settings = parsed.data;
   } catch {
-    return DEFAULT_STORE_SETTINGS;
+    // Not JSON: the defaults, as for a row that no longer parses.
   }
+  lastRead = { json: row.settings_json, settings };
+  return settings;
 }
 
 /**
  * Saves the store settings (owner only, /admin/settings): `input` is parsed with
  * `storeSettingsSchema` (BackendError 400 with the first problem's sentence, nothing written), then
- * stored with one audit row (entity `settings`, id `store`) in one transaction. Invoices already
- * issued keep their snapshot. Source: issue 14 item 2; DESIGN.md §18, §20.
+ * stored with one audit row (entity `settings`, id `store`) in one transaction. The catalogue's
+ * version goes up in it too, so the page cache drops every stored page (their footers show the
+ * seller's details; issue 25 item 1). Invoices already issued keep their snapshot.
+ * Source: issue 14 item 2; DESIGN.md §17, §18, §20.
  */
 export async function saveStoreSettings(db: Executor, input: unknown, actor: Actor, now = Date.now()): Promise<StoreSettings> {
   const parsed = storeSettingsSchema.safeParse(input);
@@ -104,6 +118,7 @@ export async function saveStoreSettings(db: Executor, input: unknown, actor: Act
       .onConflict((oc) => oc.column("id").doUpdateSet({ settings_json: json, updated_at: now }))
       .execute();
     await recordAudit(trx, { actor, entity: "settings", entityId: "store", action: "store settings changed", before, after: settings, at: now });
+    await markCatalogueChanged(trx);
   };
   if ("transaction" in db) await db.transaction().execute(write);
   else await write(db);

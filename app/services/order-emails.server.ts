@@ -1,14 +1,13 @@
 import type { Selectable } from "kysely";
 import { getEnv, mailFrom, publicUrl, type Env } from "~/config/env.server";
 import { outboxDir } from "~/config/outbox.server";
-import { STORE_CONTACT } from "~/content/store-details";
 import { isSqlite, type DB, type Executor } from "~/db/db.server";
 import { getDb } from "~/db/index.server";
 import type { OutboxTable } from "~/db/schema";
 import { orderEmailDedupeKey, renderOrderEmail, type OrderEmailFacts } from "~/lib/order-emails";
 import { createMailTransport, type MailAttachment, type MailTransport } from "~/services/mail.server";
 import { renderInvoicePdf } from "~/services/invoice-pdf.server";
-import { findInvoice, invoicePdfFilename } from "~/services/invoices.server";
+import { findInvoice, invoicePdfFilename, readStoreSettings } from "~/services/invoices.server";
 
 /**
  * Order emails through a retrying outbox (issue 14 item 4; DESIGN.md §20; docs/decisions/0640).
@@ -78,11 +77,13 @@ export async function enqueueOrderEmail(trx: Executor, facts: OrderEmailFacts, o
     .executeTakeFirst();
   // No account behind the order: nobody has shown they read any address, so no email.
   if (!account) return false;
+  // The owner's customer-care contacts (issue 25 item 1).
+  const settings = await readStoreSettings(trx);
   const email = renderOrderEmail(facts, {
     storeName: env.STORE_NAME,
     orderUrl: orderPageUrl(facts.order.id, env),
-    supportEmail: STORE_CONTACT.email,
-    supportPhone: STORE_CONTACT.phone,
+    supportEmail: settings.careEmail,
+    supportPhone: settings.carePhone,
     recipientName: account.name,
     storeUrl: publicUrl(env),
   });
@@ -195,6 +196,8 @@ export async function deliverOutbox(
   const from = options.from ?? mailFrom(env);
   const attachments = options.attachments ?? orderEmailAttachments;
   const run: OutboxRun = { sent: 0, retried: 0, failed: 0 };
+  // Replies go to the owner's customer-care email (issue 25 item 1), read once a run that sends any.
+  let careEmail: Promise<string> | null = null;
   // Newsletters go at most NEWSLETTER_PER_MINUTE a minute (issue 24 item 3); other mail never waits for them.
   let newsletterBudget = (options.newslettersPerMinute ?? env.NEWSLETTER_PER_MINUTE) - (await newslettersSentLastMinute(db, now));
   for (let count = 0; count < (options.limit ?? OUTBOX_RUN_LIMIT) && !options.signal?.aborted; count++) {
@@ -203,10 +206,11 @@ export async function deliverOutbox(
     if (row.kind === NEWSLETTER_KIND) newsletterBudget -= 1;
     const attempts = Number(row.attempts) + 1;
     try {
+      careEmail ??= readStoreSettings(db).then((settings) => settings.careEmail);
       await transport.send({
         from,
         to: row.recipient,
-        replyTo: STORE_CONTACT.email,
+        replyTo: (await careEmail) || undefined,
         subject: row.subject,
         html: row.html,
         text: row.text,

@@ -116,12 +116,16 @@ export function formatGatewayRef(ref: GatewayRef): string {
 }
 
 /**
- * Serialises one shopper's checkout writes on PostgreSQL (a row lock on the user). SQLite runs one
- * write transaction at a time already.
+ * Serialises one shopper's checkout writes on PostgreSQL (a row lock on the user; SQLite runs one
+ * write transaction at a time already), and refuses an account deleted meanwhile (issue 25 item 4:
+ * a session checked just before the deletion committed must not write an order for it).
+ * Throws BackendError 401 "Please log in again." when the account is gone or deleted.
  */
 export async function lockShopper(trx: Executor, userId: number) {
-  if (isSqlite(trx as DB)) return;
-  await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+  let query = trx.selectFrom("users").select(["id", "deleted_at"]).where("id", "=", userId);
+  if (!isSqlite(trx as DB)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row || row.deleted_at !== null) throw new BackendError(401, "Please log in again.");
 }
 
 /** Parses an order call's body; BackendError 400 with the first problem's sentence. */

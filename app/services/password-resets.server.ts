@@ -1,14 +1,15 @@
 import crypto from "node:crypto";
 import he from "he";
 import { getEnv, publicUrl, type Env } from "~/config/env.server";
-import { STORE_CONTACT } from "~/content/store-details";
 import { isSqlite, type DB, type Executor } from "~/db/db.server";
 import { BackendError } from "~/lib/errors";
+import { careContactWords } from "~/lib/store-settings";
 import { PASSWORD_RESET_MESSAGES } from "~/schemas/password-reset-rules";
 import { API_MESSAGES } from "~/schemas/api";
 import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema, resetTokenSchema } from "~/schemas/password-reset";
 import { asStaffRole } from "~/constants/staff";
 import { createSession, hashPassword, hashToken, requireAccount, verifyPassword, type SessionGrant } from "~/services/accounts.server";
+import { readStoreSettings } from "~/services/invoices.server";
 import { nudgeOrderEmails } from "~/services/order-emails.server";
 import { isCommonPassword } from "~/services/passwords.server";
 
@@ -64,15 +65,16 @@ export function resetLinkUrl(token: string, env: Env = getEnv()): string {
   return `${publicUrl(env)}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-/** The reset email's subject, HTML and text; every value escaped. */
-export function renderResetEmail(input: { name: string; link: string; storeName: string }): { subject: string; html: string; text: string } {
+/** The reset email's subject, HTML and text; every value escaped. `care`: the owner's customer-care contacts (issue 25 item 1; either may be empty). */
+export function renderResetEmail(input: { name: string; link: string; storeName: string; care: { email: string; phone: string } }): { subject: string; html: string; text: string } {
+  const care = careContactWords(input.care);
   const subject = `Choose a new password for ${input.storeName}`;
   const lines = [
     `Hello ${input.name},`,
     `Someone — we hope you — asked to choose a new password for your ${input.storeName} account. To choose one, open this link within one hour:`,
     input.link,
     "The link works once. Choosing a new password signs your account out on every other device.",
-    `If you didn't ask, you can ignore this email: your password stays as it is. Questions? Write to ${STORE_CONTACT.email} or call ${STORE_CONTACT.phone}.`,
+    `If you didn't ask, you can ignore this email: your password stays as it is.${care ? ` Questions? ${care[0].toUpperCase()}${care.slice(1)}.` : ""}`,
   ];
   const e = (text: string) => he.escape(text);
   const html = [
@@ -112,7 +114,13 @@ export async function requestPasswordReset(db: DB, input: unknown, options: { no
 
   const token = newResetToken();
   const tokenHash = hashToken(token);
-  const email = renderResetEmail({ name: user?.name ?? "there", link: resetLinkUrl(token, env), storeName: env.STORE_NAME });
+  const settings = await readStoreSettings(db);
+  const email = renderResetEmail({
+    name: user?.name ?? "there",
+    link: resetLinkUrl(token, env),
+    storeName: env.STORE_NAME,
+    care: { email: settings.careEmail, phone: settings.carePhone },
+  });
   const userId = user ? Number(user.id) : -1;
 
   await db.transaction().execute(async (trx) => {

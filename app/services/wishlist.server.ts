@@ -1,7 +1,6 @@
 import { sql, type SqlBool } from "kysely";
 import { isSqlite, type DB } from "~/db/db.server";
 import { rowToProduct } from "~/db/products.server";
-import { hashToken } from "~/services/accounts.server";
 import { BackendError } from "~/lib/errors";
 import { WISHLIST_LIMIT, WISHLIST_MESSAGES, priceDropped } from "~/lib/wishlist";
 import type { Product } from "~/schemas/product";
@@ -83,19 +82,3 @@ export async function wishlistItems(db: DB, userId: number): Promise<WishlistIte
   });
 }
 
-/**
- * The header's figure for a session token: how many shown watches its shopper saved, in one query
- * (session → items → products); 0 for a token no live session has.
- */
-export async function wishlistCountForToken(db: DB, token: string, now = Date.now()): Promise<number> {
-  const row = await db
-    .selectFrom("sessions")
-    .innerJoin("wishlist_items", "wishlist_items.user_id", "sessions.user_id")
-    .innerJoin("products", "products.id", "wishlist_items.product_id")
-    .select((eb) => eb.fn.countAll<string | number>().as("count"))
-    .where("sessions.token_hash", "=", hashToken(token))
-    .where("sessions.expires_at", ">", now)
-    .where(shown)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}

@@ -4,8 +4,9 @@ import matter from "gray-matter";
 import he from "he";
 import { Marked, Renderer, type Token, type Tokens } from "marked";
 import { z } from "zod";
-import { STORE_CONTACT } from "~/content/store-details";
 import { getEnv } from "~/config/env.server";
+import { DEFAULT_STORE_SETTINGS, sellerDetailsOf, type SellerDetails } from "~/lib/store-settings";
+import { storeSellerDetails } from "~/utils/seller-details.server";
 
 /**
  * Static pages as Markdown files a store owner edits (app/content/*.md), rendered on the server
@@ -14,7 +15,7 @@ import { getEnv } from "~/config/env.server";
  * A file starts with front matter (`title`, `description`, optional `updated: YYYY-MM-DD`),
  * then Markdown. `## ` headings split the body into sections (the FAQ's questions, the contact
  * page's blocks). `{{store.name}}` and `{{contact.*}}` placeholders are filled from the
- * configuration and app/content/store-details.ts.
+ * configuration and the seller's customer-care details in the owner's settings (issue 25 item 1).
  */
 
 /** Every content page, by slug = file name = URL path (SPEC.md §2 static pages). */
@@ -80,21 +81,38 @@ export function contentDirectory() {
   return path.resolve(process.cwd(), "app", "content");
 }
 
-const cache = new Map<ContentSlug, { mtimeMs: number; page: ContentPage }>();
+const cache = new Map<ContentSlug, { mtimeMs: number; contact: string; page: ContentPage }>();
+
+/** The demo store's details, for `{{contact.*}}` when none are given or they cannot be read. */
+const DEFAULT_SELLER = sellerDetailsOf(DEFAULT_STORE_SETTINGS);
 
 /**
- * Reads, parses and renders one content page. Cached per process and re-read when the file's
- * modification time changes, so an owner's edit shows on the next request without a restart.
- * Throws an Error naming the file when it is missing or its front matter is invalid.
+ * Reads, parses and renders one content page, its `{{contact.*}}` filled from `seller` (default:
+ * the owner's settings, `storeSellerDetails`). Cached per process and re-rendered when the file's
+ * modification time or the contacts change, so an owner's edit shows on the next request without
+ * a restart. Throws an Error naming the file when it is missing or its front matter is invalid.
  */
-export async function loadContentPage(slug: ContentSlug): Promise<ContentPage> {
+export async function loadContentPage(slug: ContentSlug, seller?: SellerDetails): Promise<ContentPage> {
   const file = path.join(contentDirectory(), `${slug}.md`);
-  const { mtimeMs } = await stat(file);
+  const [{ mtimeMs }, details] = await Promise.all([stat(file), seller ?? storeSellerDetails()]);
+  const values = contactValues(details ?? DEFAULT_SELLER);
+  const contact = JSON.stringify(values);
   const hit = cache.get(slug);
-  if (hit && hit.mtimeMs === mtimeMs) return hit.page;
-  const page = parseContent(slug, await readFile(file, "utf8"), file);
-  cache.set(slug, { mtimeMs, page });
+  if (hit && hit.mtimeMs === mtimeMs && hit.contact === contact) return hit.page;
+  const page = parseContent(slug, await readFile(file, "utf8"), file, values);
+  cache.set(slug, { mtimeMs, contact, page });
   return page;
+}
+
+/** The `{{contact.*}}` placeholders' values for `seller`. */
+function contactValues(seller: SellerDetails): Record<string, string> {
+  return {
+    "contact.phone": seller.care.phone,
+    "contact.phoneHref": seller.care.phoneHref,
+    "contact.email": seller.care.email,
+    "contact.hours": seller.care.hours,
+    "contact.address": [seller.legalName, ...seller.address].join(", "),
+  };
 }
 
 /** What a page that shows its whole body sends to the browser (no duplicate section HTML). */
@@ -109,16 +127,17 @@ export function withSections({ title, description, updated, intro, sections }: C
 
 /**
  * Parses the text of a content file into a page (pure apart from the configuration it reads for
- * placeholders). `source` names the file in error messages.
+ * placeholders). `source` names the file in error messages; `contact` fills `{{contact.*}}`
+ * (default: the demo store's).
  */
-export function parseContent(slug: ContentSlug, text: string, source = `${slug}.md`): ContentPage {
+export function parseContent(slug: ContentSlug, text: string, source = `${slug}.md`, contact: Record<string, string> = contactValues(DEFAULT_SELLER)): ContentPage {
   const { attributes, body } = splitFrontMatter(text, source);
   const parsed = frontMatterSchema.safeParse(attributes);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "front matter"}: ${i.message}`);
     throw new Error(`${source}: invalid front matter (${problems.join("; ")})`);
   }
-  const markdown = fillPlaceholders(body);
+  const markdown = fillPlaceholders(body, contact);
   const tokens = markdown_.lexer(markdown);
   const ids = new Set<string>();
   const intro: Token[] = [];
@@ -183,15 +202,8 @@ function refuseScript(): never {
   throw new Error("front matter must be YAML, not JavaScript");
 }
 
-function fillPlaceholders(markdown: string) {
-  const values: Record<string, string> = {
-    "store.name": getEnv().STORE_NAME,
-    "contact.phone": STORE_CONTACT.phone,
-    "contact.phoneHref": STORE_CONTACT.phoneHref,
-    "contact.email": STORE_CONTACT.email,
-    "contact.hours": STORE_CONTACT.hours,
-    "contact.address": STORE_CONTACT.address.join(", "),
-  };
+function fillPlaceholders(markdown: string, contact: Record<string, string>) {
+  const values: Record<string, string> = { "store.name": getEnv().STORE_NAME, ...contact };
   // Unknown placeholders stay as written, so a typo shows on the page instead of breaking it.
   return markdown.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, key: string) => values[key] ?? whole);
 }

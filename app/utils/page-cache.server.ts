@@ -5,6 +5,8 @@ import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { cookieNamesOf } from "~/http/cookies.server";
+import { PAGE_TEMPLATE_HEADER, pageTemplateHeader } from "~/utils/page-template";
+import { buildPersonalTemplate, personalProductIds, renderPersonalPage, type PersonalTemplate, type PersonalView } from "~/utils/personal-page.server";
 
 const gzip = promisify(gzipCallback);
 
@@ -29,6 +31,14 @@ const gzip = promisify(gzipCallback);
  * Each answer gets a fresh CSP nonce: the stored page is kept split at its render's nonce and
  * joined with a new one (in the body and in `Content-Security-Policy`), so no two responses share
  * one. Bodies are gzipped per response when the client accepts it (as remix-serve's compression).
+ *
+ * **Personal pages** (issue 26 item 1; docs/decisions/0800): a request `keyOf` refuses may still be
+ * a signed-in shopper's view of a public page (`personalOf` says so, with the page's key and what
+ * the page shows of the shopper). It is answered from the same stored page: the first such
+ * request renders two templates of the page over loopback (utils/page-template.ts) and keeps them
+ * with it; each answer splices the shopper's regions and root data in (utils/personal-page.server.ts),
+ * `private, no-store`, `X-Page-Cache: PERSONAL`. When the templates differ from the page anywhere
+ * the splicer does not know, the page's key goes to Remix for signed-in shoppers instead.
  */
 export type PageCacheOptions = {
   /** Memory cap of the stored pages, bytes (bodies + headers). */
@@ -45,14 +55,19 @@ export type PageCacheOptions = {
   address: () => AddressInfo | string | null;
   /** A fresh CSP nonce (security-headers.server.ts `newNonce`). */
   newNonce: () => string;
+  /** A signed-in shopper's request for a cached page (see "Personal pages"), or null: it goes to Remix. Absent: none. */
+  personalOf?: (req: http.IncomingMessage) => Promise<PersonalRequest | null>;
   /** One access-log line per answer from the cache (remix-serve's morgan "tiny" format); default stdout. */
   log?: (line: string) => void;
   /** The clock, ms since epoch; replaced in tests. */
   now?: () => number;
 };
 
-/** What the cache says in `X-Page-Cache`: served fresh, served stale (re-render started), rendered now. */
-export type PageCacheState = "HIT" | "STALE" | "MISS";
+/** What the cache says in `X-Page-Cache`: served fresh, served stale (re-render started), rendered now, spliced for a shopper. */
+export type PageCacheState = "HIT" | "STALE" | "MISS" | "PERSONAL";
+
+/** A signed-in shopper's request for a public page: the page's key (a visitor's) and what it shows of them. */
+export type PersonalRequest = { key: string; view: PersonalView };
 
 export type PageCache = {
   /**
@@ -65,10 +80,13 @@ export type PageCache = {
   /** Drops every stored page (e.g. after a change this process made). */
   clear: () => void;
   /** Counters for the bench and tests. */
-  stats: () => { entries: number; bytes: number; hits: number; stale: number; misses: number; renders: number };
+  stats: () => { entries: number; bytes: number; hits: number; stale: number; misses: number; renders: number; personal: number };
   /** Closes the keep-alive connections of the loopback renders. */
   close: () => void;
 };
+
+/** Where a stored page's nonce stands while its personal template is built and spliced (never sent). */
+const NONCE_MARK = "\u0001page-cache-nonce\u0001";
 
 /** The header marking a loopback render; its value is this process's secret. */
 export const PAGE_RENDER_HEADER = "x-store-page-render";
@@ -83,6 +101,8 @@ type StoredPage = {
   tag: string;
   renderedAt: number;
   bytes: number;
+  /** The signed-in templates, made on the first shopper's request; null when the page can't be spliced. */
+  personal?: Promise<PersonalTemplate | null>;
 };
 
 type RenderOutcome = { stored: StoredPage } | { passOn: StoredPage } | { fallBack: true };
@@ -91,6 +111,11 @@ type RenderOutcome = { stored: StoredPage } | { passOn: StoredPage } | { fallBac
 const DROPPED_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "age", "x-page-cache"]);
 /** Longest a loopback render may take before the request goes to Remix itself, ms. */
 const RENDER_TIMEOUT_MS = 15_000;
+/**
+ * The gzip level of a personal page (docs/decisions/0800): each is compressed anew, and level 3 takes
+ * under half the CPU of the default 6 for ~10% more bytes (12.3 against 11.2 KB for a 77 KB collection page).
+ */
+const PERSONAL_GZIP_LEVEL = 3;
 /** Smallest body worth gzipping, bytes (as the compression middleware's threshold). */
 const GZIP_THRESHOLD = 1024;
 
@@ -109,7 +134,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const notStorable = new LRUCache<string, string>({ max: 10_000, ttl: options.freshMs });
   const rendering = new Map<string, Promise<RenderOutcome>>();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-  const counters = { hits: 0, stale: 0, misses: 0, renders: 0 };
+  const counters = { hits: 0, stale: 0, misses: 0, renders: 0, personal: 0 };
 
   function render(key: string, req: http.IncomingMessage, tag: string): Promise<RenderOutcome> {
     const running = rendering.get(key);
@@ -134,11 +159,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return outcome;
   }
 
-  /** GETs `req`'s URL from this server, as a visitor without cookies, marked as the cache's render. */
-  function loopbackGet(req: http.IncomingMessage): Promise<RenderedAnswer> {
+  /**
+   * GETs `req`'s URL from this server, as a visitor without cookies, marked as the cache's render
+   * (with `template`, one of the signed-in templates: utils/page-template.ts).
+   */
+  function loopbackGet(req: http.IncomingMessage, template?: string): Promise<RenderedAnswer> {
     const address = options.address();
     if (address === null || typeof address === "string") return Promise.reject(new Error("the server does not listen on a port"));
     const headers: http.OutgoingHttpHeaders = { [PAGE_RENDER_HEADER]: secret, accept: "text/html" };
+    if (template !== undefined) headers[PAGE_TEMPLATE_HEADER] = template;
     for (const name of ["host", "x-forwarded-host", "x-forwarded-proto", "user-agent"]) {
       if (req.headers[name] !== undefined) headers[name] = req.headers[name];
     }
@@ -183,6 +212,74 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     log(`${req.method} ${req.url} ${page.status} ${body.length} - ${(performance.now() - started).toFixed(3)} ms`);
   }
 
+  /** The page's text with its nonce as NONCE_MARK (the form the templates are compared and spliced in). */
+  function markedText(page: StoredPage): string {
+    return page.bodyParts.map((part) => part.toString("utf8")).join(NONCE_MARK);
+  }
+
+  /** Renders the two signed-in templates of `page` and builds its personal template; null when it can't be spliced. */
+  async function personalTemplate(req: http.IncomingMessage, page: StoredPage): Promise<PersonalTemplate | null> {
+    const anonymous = markedText(page);
+    const savedIds = personalProductIds(anonymous);
+    const [one, many] = await Promise.all(
+      (["one", "many"] as const).map(async (cart) => {
+        const answer = await loopbackGet(req, pageTemplateHeader({ cart, savedIds }));
+        const rendered = isStorable(answer) ? toStoredPage(answer, page.tag, page.renderedAt) : null;
+        return rendered === null ? null : markedText(rendered);
+      }),
+    );
+    return one === null || many === null ? null : buildPersonalTemplate(anonymous, one, many, NONCE_MARK);
+  }
+
+  /** The stored page for `key` under `tag`, rendered now if missing or too old; null when it can't be stored. */
+  async function currentPage(key: string, req: http.IncomingMessage, tag: string): Promise<StoredPage | null> {
+    const page = pages.get(key);
+    const age = page ? now() - page.renderedAt : Infinity;
+    if (page && page.tag === tag && age < options.freshMs + options.staleMs) {
+      if (age >= options.freshMs) void render(key, req, tag);
+      return page;
+    }
+    const outcome = await render(key, req, tag);
+    return "stored" in outcome ? outcome.stored : null;
+  }
+
+  /** Answers a signed-in shopper's request from the stored page and its templates, or passes it on. */
+  async function answerPersonal(req: http.IncomingMessage, res: http.ServerResponse, personal: PersonalRequest, pass: () => void) {
+    const started = performance.now();
+    const tag = options.catalogueTag();
+    if (tag === null || notStorable.get(personal.key) === tag) return pass();
+    const page = await currentPage(personal.key, req, tag);
+    if (page === null) return pass();
+    if (!page.personal) {
+      page.personal = personalTemplate(req, page).catch(() => null);
+      // The templates count towards the cache's memory cap while the page stays stored.
+      void page.personal.then((built) => {
+        const left = options.freshMs + options.staleMs - (now() - page.renderedAt);
+        if (built && pages.peek(personal.key) === page && left > 0) pages.set(personal.key, page, { size: page.bytes + built.bytes, ttl: left });
+      });
+    }
+    const template = await page.personal;
+    if (template === null) return pass();
+    counters.personal++;
+    const nonce = page.nonce === null ? null : options.newNonce();
+    let body = renderPersonalPage(template, personal.view, Buffer.from(nonce ?? ""));
+    const gzipped = body.length >= GZIP_THRESHOLD && acceptsGzip(req);
+    if (gzipped) body = await gzip(body, { level: PERSONAL_GZIP_LEVEL });
+    if (res.destroyed) return;
+    res.statusCode = page.status;
+    for (const [name, values] of page.headers) {
+      if (name === "cache-control" || name === "vary") continue;
+      res.setHeader(name, page.nonce !== null && nonce !== null ? values.map((v) => v.split(page.nonce!).join(nonce)) : values);
+    }
+    res.setHeader("Cache-Control", "private, no-store");
+    res.setHeader("Vary", "Cookie, Accept-Encoding");
+    if (gzipped) res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Content-Length", body.length);
+    res.setHeader("X-Page-Cache", "PERSONAL");
+    res.end(body);
+    log(`${req.method} ${req.url} ${page.status} ${body.length} - ${(performance.now() - started).toFixed(3)} ms`);
+  }
+
   function handle(req: http.IncomingMessage, res: http.ServerResponse, pass: () => void): void {
     const marker = req.headers[PAGE_RENDER_HEADER];
     if (marker !== undefined) {
@@ -191,6 +288,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     if (req.method !== "GET") return pass();
     const key = options.keyOf(req);
+    if (key === null && options.personalOf) {
+      options
+        .personalOf(req)
+        .then((personal) => (personal === null ? pass() : answerPersonal(req, res, personal, pass)))
+        .catch(() => (res.headersSent ? res.destroy() : pass()));
+      return;
+    }
     const tag = options.catalogueTag();
     if (key === null || tag === null || notStorable.get(key) === tag) return pass();
     const started = performance.now();

@@ -23,11 +23,11 @@ import { colourStockNotes, STOCK_MESSAGES, stockView } from "~/lib/stock";
 import { loadDeliveryCheck } from "~/utils/delivery-check.server";
 import he from "he";
 import { declarationRows, effectiveDeclarations } from "~/lib/declarations";
-import { STORE_CONTACT } from "~/content/store-details";
-import { wishlistToggleState } from "~/utils/wishlist.server";
+import { wishlistToggleWords } from "~/utils/wishlist.server";
 import { loginPath, parseAddToCartForm, parseProductId } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { productPageMeta } from "~/utils/page-meta.server";
+import { storeSellerDetails } from "~/utils/seller-details.server";
 import { commitLogout, getSessionToken } from "~/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
@@ -53,12 +53,12 @@ async function findProduct(productIdParam: string | undefined): Promise<Product>
 export async function loadProductPage(request: Request, productIdParam: string | undefined) {
   const product = await findProduct(productIdParam);
   const declared = loadDeclarations(product);
-  const [related, delivery, reviews, wishlist] = await Promise.all([
+  const [related, delivery, reviews] = await Promise.all([
     getBackend().relatedProducts(product, RELATED_PRODUCTS),
     loadDeliveryCheck(request, product.pricePaise),
     loadReviews(request, product),
-    wishlistToggleState(request, product.id, `/product/${product.id}`),
   ]);
+  const wishlist = wishlistToggleWords(`/product/${product.id}`);
   const headers: HeadersInit = delivery.setCookie ? { "Set-Cookie": delivery.setCookie } : {};
   return json({
     /** Title, description, canonical link, previews and structured data (utils/page-meta.server.ts). */
@@ -107,9 +107,10 @@ export async function loadProductPage(request: Request, productIdParam: string |
  */
 async function loadDeclarations(product: Product): Promise<string> {
   const { own } = getBackend();
-  const brands = own ? await own.declarations.readBrandDeclarations() : new Map();
+  const [brands, seller] = await Promise.all([own ? own.declarations.readBrandDeclarations() : new Map(), storeSellerDetails()]);
   const declared = effectiveDeclarations(product, brands.get(product.subCategory));
-  const care = `${STORE_CONTACT.phone}, ${STORE_CONTACT.email} (${STORE_CONTACT.hours}); ${STORE_CONTACT.address.join(", ")}`;
+  // The owner's customer-care contacts and address (issue 25 item 1); the parts left empty are left out.
+  const care = seller ? [[seller.care.phone, seller.care.email].filter(Boolean).join(", ") + (seller.care.hours ? ` (${seller.care.hours})` : ""), [seller.legalName, ...seller.address].join(", ")].filter(Boolean).join("; ") : "";
   return tableHtml(declarationRows(declared, care), {
     caption: "Product details (Legal Metrology)",
     captionClass: "mb-2 text-left font-medium text-gray-900",

@@ -18,6 +18,20 @@ export type RootData = {
    * watch)"; issue 24 item 2); null logged out or on a store without a wishlist.
    */
   wishlist: string | null;
+  /**
+   * Ids of the shown watches the signed-in shopper saved (at most WISHLIST_LIMIT; empty for a
+   * visitor): the cards' hearts and the product page's WISHLIST read it, so a page's own data is
+   * the same for every visitor (docs/decisions/0800).
+   */
+  savedIds: string[];
+  /** The store keeps wishlists (capabilities): product cards carry a heart (issue 24 item 2). */
+  hearts: boolean;
+  /**
+   * The footer's seller's details and grievance officer from the owner's settings, as escaped HTML
+   * (issue 25 item 1; utils/seller-details.server.ts `sellerFooterHtml`); null when they could
+   * not be read.
+   */
+  sellerFooterHtml: string | null;
 };
 
 /** The root loader's data, for components anywhere in the tree (undefined in a root error). */

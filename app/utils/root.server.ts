@@ -1,44 +1,59 @@
 import { defer } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
 import { publicEnv } from "~/config/env.server";
-import { watchCountWords } from "~/lib/wishlist";
+import { BackendError } from "~/lib/errors";
+import { parsePageTemplateHeader, PAGE_TEMPLATE_HEADER, TEMPLATE_CART_COUNT, TEMPLATE_WISHLIST_LABEL } from "~/utils/page-template";
+import { shopperRootData, VISITOR_ROOT_DATA, type PersonalRootData } from "~/utils/personal-root-data.server";
 import type { RootData } from "~/utils/root-data";
-import { getSessionToken, getShopper } from "~/utils/session.server";
+import { sellerFooterHtml, storeSellerDetails } from "~/utils/seller-details.server";
+import { commitLogout, getSessionToken, getShopper } from "~/utils/session.server";
+import { isPageCacheRender } from "~/utils/store-page-cache.server";
 import { getToast } from "~/utils/toast.server";
 
 /**
- * The root loader's work (app/root.tsx): every page's toast, settings and visitor
- * (app/utils/root-data.ts). The session check is awaited, so a refused token's logout cookie goes
- * out with the response's head; the cart count is deferred (STYLE.md habit 8) and streams into the
- * same HTML response (docs/decisions/0510). root.tsx imports only this server module, so the
- * browser build gets no empty chunks for the modules it uses (docs/decisions/0530).
+ * The root loader's work (app/root.tsx): every page's toast, settings, visitor and the seller's
+ * details for the footer (app/utils/root-data.ts). On the store's own database the visitor's
+ * session, role, cart count and saved watches are two indexed queries, awaited (issue 26 item 1);
+ * a logout cookie for a refused token goes out with the response. Against a remote Store API the
+ * cart count is deferred (it takes the cart and its products: STYLE.md habit 8). The page
+ * cache's template renders get the template's figures (utils/page-template.ts; docs/decisions/0800).
+ * root.tsx imports only this server module, so the browser build gets no empty chunks for the
+ * modules it uses (docs/decisions/0530).
  */
 export async function loadRoot(request: Request) {
-  const [flash, shopper] = await Promise.all([getToast(request), getShopper(request)]);
+  const [flash, personal, seller] = await Promise.all([getToast(request), personalRootData(request), storeSellerDetails()]);
   const { toast } = flash;
-  // remix-toast re-commits its cookie on every read; send it only when a toast was consumed, so
-  // anonymous pages stay cookie-free and cacheable.
-  const headers = toast ? flash.headers : new Headers();
-  if (shopper.setCookie) headers.append("Set-Cookie", shopper.setCookie);
-  const wishlistCount = shopper.user ? await headerWishlistCount(request) : null;
-  const wishlist = wishlistCount === null ? null : `My Wishlist (${watchCountWords(wishlistCount)})`;
-  const data: RootData = { env: publicEnv(), user: shopper.user, cartCount: shopper.cartCount, wishlist };
+  // The toast cookie's deletion, when the request carried one (utils/toast.server.ts).
+  const headers = flash.headers;
+  if (personal.setCookie) headers.append("Set-Cookie", personal.setCookie);
+  const hearts = getBackend().capabilities.wishlist;
+  const data: RootData = { env: publicEnv(), ...personal.data, hearts, sellerFooterHtml: seller ? sellerFooterHtml(seller) : null };
   return defer({ toast, ...data }, { headers });
 }
 
-/**
- * The header's wishlist figure for a signed-in shopper (issue 24 item 2): one indexed query by the
- * session's token; null on a store without a wishlist, 0 when it cannot be read. Signed-in pages
- * are never cached (docs/decisions/0525), so no shopper sees another's figure.
- */
-async function headerWishlistCount(request: Request): Promise<number | null> {
+async function personalRootData(request: Request): Promise<{ data: PersonalRootData; setCookie?: string }> {
   const { own, capabilities } = getBackend();
-  const token = await getSessionToken(request);
-  if (!capabilities.wishlist || !own || !token) return null;
-  try {
-    return await own.wishlist.wishlistCountForToken(token);
-  } catch (error) {
-    console.error("Could not count the wishlist for the header:", error);
-    return 0;
+  const template = isPageCacheRender(request) ? parsePageTemplateHeader(request.headers.get(PAGE_TEMPLATE_HEADER)) : null;
+  if (template) {
+    const root = shopperRootData({ staff: false, cartCount: template.cart === "one" ? 1 : TEMPLATE_CART_COUNT, savedIds: template.savedIds }, capabilities.wishlist);
+    return { data: { ...root, wishlist: root.wishlist === null ? null : TEMPLATE_WISHLIST_LABEL } };
   }
+  if (!own) {
+    const shopper = await getShopper(request);
+    return { data: { ...VISITOR_ROOT_DATA, user: shopper.user, cartCount: shopper.cartCount }, setCookie: shopper.setCookie };
+  }
+  const token = await getSessionToken(request);
+  if (!token) return { data: VISITOR_ROOT_DATA };
+  const state = await own.shopperHeader.shopperHeaderState(token);
+  if (state?.staff) {
+    // Staff sessions expire when idle (issue 12): the accounts service decides, and notes the visit.
+    try {
+      await own.accounts.requireAccount(token);
+    } catch (error) {
+      if (!(error instanceof BackendError && error.status === 401)) throw error;
+      return { data: VISITOR_ROOT_DATA, setCookie: await commitLogout(request) };
+    }
+  }
+  if (!state) return { data: VISITOR_ROOT_DATA, setCookie: await commitLogout(request) };
+  return { data: shopperRootData(state, capabilities.wishlist) };
 }

@@ -5,8 +5,10 @@ import { CURATED_COLLECTIONS } from "~/lib/curated-collections";
 import { watchCatalogue } from "~/utils/catalogue-watch.server";
 import { CONTENT_SLUGS } from "~/utils/content.server";
 import { guardedServerAddress } from "~/utils/http-guard.server";
-import { createPageCache, storePageKey, type PageCache } from "~/utils/page-cache.server";
+import { createPageCache, storePageKey, type PageCache, type PersonalRequest } from "~/utils/page-cache.server";
+import { shopperRootData } from "~/utils/personal-root-data.server";
 import { newNonce, personalCookieNames } from "~/utils/security-headers.server";
+import { getSessionToken, sessionCookieName } from "~/utils/session.server";
 
 /** A stored page is served without a re-render for this long, ms (catalogue changes end it at once). */
 export const PAGE_FRESH_MS = 60_000;
@@ -20,6 +22,37 @@ const paths = { curated: Object.keys(CURATED_COLLECTIONS), staticSlugs: CONTENT_
 function headerOf(req: http.IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** The running cache (startStorePageCache's), for `isPageCacheRender`. */
+let running: PageCache | null = null;
+
+/** Whether a Remix request is one of the page cache's own renders (its secret header; false without a cache). */
+export function isPageCacheRender(request: Request): boolean {
+  return running?.isRender(request) === true;
+}
+
+/**
+ * A signed-in shopper's request for a public page, as the cache's personal pages take it
+ * (docs/decisions/0800): the page's key (as a visitor's, the session cookie aside) and what the
+ * page shows of the shopper, from two indexed queries. Null — the request goes to Remix — for any
+ * other cookie that makes a page personal (a toast, a remembered PIN code), a session the store
+ * does not accept (Remix logs it out), staff (their menu links the back office), a product page
+ * whose delivery check starts from the shopper's saved address, or a store whose data lives elsewhere.
+ */
+async function personalRequest(req: http.IncomingMessage): Promise<PersonalRequest | null> {
+  const { own, capabilities } = getBackend();
+  const cookie = headerOf(req, "cookie");
+  if (!own || !cookie) return null;
+  const session = sessionCookieName();
+  const key = storePageKey(req.url ?? "/", (name) => headerOf(req, name), paths, personalCookieNames().filter((name) => name !== session));
+  if (key === null) return null;
+  const token = await getSessionToken(new Request("http://store.invalid/", { headers: { cookie } }));
+  if (!token) return null;
+  const state = await own.shopperHeader.shopperHeaderState(token);
+  if (!state || state.staff || (state.savedAddress && key.startsWith("/product/"))) return null;
+  const root = shopperRootData(state, capabilities.wishlist);
+  return { key, view: { root, cartCount: state.cartCount, wishlistLabel: root.wishlist, savedIds: new Set(state.savedIds) } };
 }
 
 /**
@@ -65,12 +98,15 @@ export function startStorePageCache(env: Env = getEnv()): StorePageCache | null 
     catalogueTag: watch.tag,
     address: guardedServerAddress,
     newNonce,
+    personalOf: personalRequest,
   });
+  running = cache;
   return {
     front: cache.handle,
     isRender: cache.isRender,
     cache,
     close: async () => {
+      if (running === cache) running = null;
       watch.close();
       cache.close();
       await listener?.close();

@@ -10,7 +10,17 @@ export type StoreSettingsFormValues = {
   gstRatePercent: string;
   invoicePrefix: string;
   stockHoldMinutes: string;
+  carePhone: string;
+  careEmail: string;
+  careHours: string;
+  grievanceOfficerName: string;
+  grievanceOfficerDesignation: string;
+  grievanceOfficerEmail: string;
+  grievanceOfficerPhone: string;
 };
+
+/** The seller's details typed as text, passed to the schema as typed (issue 25 item 1). */
+const DETAIL_FIELDS = ["carePhone", "careEmail", "careHours", "grievanceOfficerName", "grievanceOfficerDesignation", "grievanceOfficerEmail", "grievanceOfficerPhone"] as const;
 export type StoreSettingsField = keyof StoreSettingsFormValues;
 
 /** The settings as the form shows them: the address one line per line. */
@@ -23,14 +33,22 @@ export function storeSettingsFormValues(settings: StoreSettings): StoreSettingsF
     gstRatePercent: String(settings.gstRatePercent),
     invoicePrefix: settings.invoicePrefix,
     stockHoldMinutes: String(settings.stockHoldMinutes),
+    carePhone: settings.carePhone,
+    careEmail: settings.careEmail,
+    careHours: settings.careHours,
+    grievanceOfficerName: settings.grievanceOfficerName,
+    grievanceOfficerDesignation: settings.grievanceOfficerDesignation,
+    grievanceOfficerEmail: settings.grievanceOfficerEmail,
+    grievanceOfficerPhone: settings.grievanceOfficerPhone,
   };
 }
 
 /**
  * Parses the /admin/settings form with `storeSettingsSchema` (lib/store-settings.ts; the GSTIN's
- * format and check digit, its state code against the state, the rate one of the GST slabs): the
- * settings, or a sentence per field with the values as typed. Never throws.
- * Source: issue 14 item 2; DESIGN.md §18, §20.
+ * format and check digit, its state code against the state, the rate one of the GST slabs; the
+ * customer-care and grievance officer's details may be left empty, an email must be one and a
+ * phone an Indian number): the settings, or a sentence per field with the values as typed. Never
+ * throws. Source: issue 14 item 2, issue 25 item 1; DESIGN.md §18, §20, §23.
  */
 export function parseStoreSettingsForm(
   formData: FormData,
@@ -47,6 +65,7 @@ export function parseStoreSettingsForm(
     gstRatePercent: text("gstRatePercent"),
     invoicePrefix: text("invoicePrefix"),
     stockHoldMinutes: text("stockHoldMinutes"),
+    ...(Object.fromEntries(DETAIL_FIELDS.map((name) => [name, text(name)])) as Record<(typeof DETAIL_FIELDS)[number], string>),
   };
   const rate = values.gstRatePercent.trim().replace(/%$/, "").trim();
   const parsed = storeSettingsSchema.safeParse({
@@ -58,6 +77,8 @@ export function parseStoreSettingsForm(
     invoicePrefix: values.invoicePrefix.trim().toUpperCase(),
     // Empty (or a form from before issue 23): the default hold.
     stockHoldMinutes: values.stockHoldMinutes.trim() === "" ? undefined : /^\s*\d{1,5}\s*$/.test(values.stockHoldMinutes) ? Number(values.stockHoldMinutes) : Number.NaN,
+    // Left empty, a detail stays empty (the warnings name it while payments are live), never the demo default.
+    ...Object.fromEntries(DETAIL_FIELDS.map((name) => [name, values[name]])),
   });
   if (parsed.success) return { ok: true, settings: parsed.data };
   const errors: Partial<Record<StoreSettingsField, string>> = {};

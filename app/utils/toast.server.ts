@@ -1,4 +1,5 @@
-import { createCookieSessionStorage } from "@remix-run/node";
+import { createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
+import { cookieNamesOf } from "~/http/cookies.server";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { cookieName, servedOverHttps } from "~/config/env.server";
 import { getSessionSecret } from "~/config/secret.server";
@@ -11,6 +12,21 @@ export function toastCookieName(): string {
 }
 
 let utils: ToastUtils | undefined;
+let storage: SessionStorage | undefined;
+
+function toastStorage(): SessionStorage {
+  storage ??= createCookieSessionStorage({
+    cookie: {
+      name: toastCookieName(),
+      secrets: [getSessionSecret()],
+      httpOnly: true,
+      sameSite: "lax",
+      secure: servedOverHttps(),
+      path: "/",
+    },
+  });
+  return storage;
+}
 
 /**
  * remix-toast on a cookie session of our own, signed with SESSION_SECRET (DESIGN.md §10):
@@ -18,24 +34,22 @@ let utils: ToastUtils | undefined;
  * appends nothing), so a shopper could forge any toast text for their own browser.
  */
 function toastUtils(): ToastUtils {
-  utils ??= createToastUtilsWithCustomSession(
-    createCookieSessionStorage({
-      cookie: {
-        name: toastCookieName(),
-        secrets: [getSessionSecret()],
-        httpOnly: true,
-        sameSite: "lax",
-        secure: servedOverHttps(),
-        path: "/",
-      },
-    }),
-  );
+  utils ??= createToastUtilsWithCustomSession(toastStorage());
   return utils;
 }
 
-/** The toast flashed to this request, if any, and the headers that clear it. */
-export function getToast(request: Request) {
-  return toastUtils().getToast(request);
+/**
+ * The toast flashed to this request, if any, and the headers that clear it. Clearing deletes the
+ * cookie (remix-toast would keep it, an empty session): a browser carrying any toast cookie gets
+ * every page rendered for it alone, never from the page cache (docs/decisions/0800). A request
+ * with the cookie but no toast (an empty one, from before) gets the deletion too.
+ */
+export async function getToast(request: Request): Promise<{ toast: Awaited<ReturnType<ToastUtils["getToast"]>>["toast"]; headers: Headers }> {
+  const cookie = request.headers.get("cookie");
+  const { toast } = await toastUtils().getToast(request);
+  if (!toast && !cookieNamesOf(cookie).has(toastCookieName())) return { toast, headers: new Headers() };
+  const headers = new Headers({ "Set-Cookie": await toastStorage().destroySession(await toastStorage().getSession(cookie)) });
+  return { toast, headers };
 }
 
 /** 303 redirect that flashes a success toast (SPEC.md §8 texts). */

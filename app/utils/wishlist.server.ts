@@ -43,21 +43,13 @@ async function accountId(own: OwnStore, token: string): Promise<number | null> {
 }
 
 /**
- * The product page's WISHLIST toggle (null on a store without a wishlist): whether the shopper
- * saved this watch (false for a visitor: the anonymous page is cached and shared), and its words.
+ * The product page's WISHLIST toggle (null on a store without a wishlist): its words and return
+ * path, the same for every visitor; whether the watch is saved the page reads from the root data's
+ * saved ids (docs/decisions/0800).
  */
-export async function wishlistToggleState(request: Request, productId: string, productPath: string) {
-  const own = ownWishlist();
-  if (!own) return null;
-  const token = await getSessionToken(request);
-  const userId = token ? await accountId(own, token) : null;
-  const saved = userId === null ? false : await own.wishlist.isInWishlist(userId, productId);
-  return {
-    saved,
-    redirectTo: productPath,
-    intent: saved ? ("remove" as const) : ("add" as const),
-    label: saved ? WISHLIST_MESSAGES.savedLabel : WISHLIST_MESSAGES.addLabel,
-  };
+export function wishlistToggleWords(productPath: string) {
+  if (!ownWishlist()) return null;
+  return { redirectTo: productPath, addLabel: WISHLIST_MESSAGES.addLabel, savedLabel: WISHLIST_MESSAGES.savedLabel };
 }
 
 /**

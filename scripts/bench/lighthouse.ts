@@ -40,6 +40,8 @@ export type LighthouseMetrics = { fcpMs: number; lcpMs: number; tbtMs: number; c
 
 export type LighthousePage = {
   path: string;
+  /** Measured as a signed-in shopper (LighthouseOptions.cookie). */
+  signedIn: boolean;
   /** Number of runs the figures are the median of. */
   runs: number;
   /** Category scores, 0…1 (median per category). */
@@ -60,6 +62,8 @@ export type LighthouseOptions = {
   runs?: number;
   /** When given, each run's full report is written there as JSON (`<slug>-<run>.json`). */
   jsonDir?: string;
+  /** A signed-in shopper's session cookie (`name=value`), sent with every request of the runs (issue 26 item 4). */
+  cookie?: string;
 };
 
 const median = (values: number[]) => {
@@ -73,10 +77,10 @@ const slug = (pagePath: string) => pagePath.replace(/^\//, "").replace(/[^a-z0-9
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
 /** One Lighthouse run of `url` in a fresh headless Chromium; throws when Lighthouse reports a runtime error. */
-async function runOnce(url: string): Promise<Lhr> {
+async function runOnce(url: string, cookie?: string): Promise<Lhr> {
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", ...(cookie ? { extraHeaders: { cookie } } : {}) });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     return result.lhr;
@@ -113,8 +117,8 @@ export async function lighthouseScores(baseUrl: string, paths: readonly string[]
   for (const pagePath of paths) {
     const lhrs: Lhr[] = [];
     for (let run = 1; run <= runs; run++) {
-      const lhr = await runOnce(new URL(pagePath, baseUrl).href);
-      if (options.jsonDir) fs.writeFileSync(path.join(options.jsonDir, `${slug(pagePath)}-${run}.json`), JSON.stringify(lhr, null, 1));
+      const lhr = await runOnce(new URL(pagePath, baseUrl).href, options.cookie);
+      if (options.jsonDir) fs.writeFileSync(path.join(options.jsonDir, `${slug(pagePath)}${options.cookie ? "-signed-in" : ""}-${run}.json`), JSON.stringify(lhr, null, 1));
       lhrs.push(lhr);
     }
     const scores = lhrs.map(scoresOf);
@@ -129,6 +133,7 @@ export async function lighthouseScores(baseUrl: string, paths: readonly string[]
     }
     pages.push({
       path: pagePath,
+      signedIn: options.cookie !== undefined,
       runs,
       scores: {
         performance: pick(scores, "performance"),
@@ -170,7 +175,7 @@ export async function lighthousePaths(baseUrl: string): Promise<string[]> {
 export function lighthouseTable(pages: readonly LighthousePage[]): string {
   const header = ["page", "perf", "a11y", "BP", "SEO", "FCP ms", "LCP ms", "TBT ms", "CLS", "SI ms", "CPU index"];
   const rows = pages.map((page) => [
-    page.path,
+    page.signedIn ? `${page.path} (signed in)` : page.path,
     ...[page.scores.performance, page.scores.accessibility, page.scores.bestPractices, page.scores.seo].map((s) => s.toFixed(2)),
     ...[page.metrics.fcpMs, page.metrics.lcpMs, page.metrics.tbtMs].map((ms) => ms.toFixed(0)),
     page.metrics.cls.toFixed(3),

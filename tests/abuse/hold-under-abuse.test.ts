@@ -280,3 +280,23 @@ describe("order emails reach only the account's own address (issue 21 item 2)", 
     expect(outbox).toEqual([]);
   }, 90_000);
 });
+
+describe("the request log keeps no link's secret (patches/@remix-run+serve+2.17.5.patch)", () => {
+  it("prints each request with a token's or key's value redacted, and the rest of the line as before", async () => {
+    const secrets = { token: "rEsEtToKeNvAlUe0123456789abcdefghijklmnopq", key: "gRiEvAnCeKeY0123456789" };
+    const paths = [
+      `/reset-password?token=${secrets.token}`,
+      `/newsletter/unsubscribe?token=${secrets.token}`,
+      `/grievance/GR-2026-000001?key=${secrets.key}&x=1`,
+    ];
+    for (const requestPath of paths) await (await fetch(`${base}${requestPath}`)).arrayBuffer();
+    const logged = () => server.output().split("\n").filter((line) => / \/(reset-password|newsletter\/unsubscribe|grievance\/GR-2026-000001)\?/.test(line));
+    await expect.poll(() => logged().length, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
+    expect(server.output()).not.toContain(secrets.token);
+    expect(server.output()).not.toContain(secrets.key);
+    const lines = logged();
+    expect(lines.some((line) => /^GET \/reset-password\?token=\[redacted\] \d{3} /.test(line))).toBe(true);
+    expect(lines.some((line) => /^GET \/newsletter\/unsubscribe\?token=\[redacted\] \d{3} /.test(line))).toBe(true);
+    expect(lines.some((line) => /^GET \/grievance\/GR-2026-000001\?key=\[redacted\]&x=1 \d{3} .* ms$/.test(line))).toBe(true);
+  });
+});

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { DEFAULT_SIZE_KEY } from "../../app/constants/store";
 import { ADDRESS } from "../fixtures/address";
-import { catalogue, newShopper, registerWithApi } from "./auth";
+import { catalogue, newShopper, registerWithApi, toast } from "./auth";
 import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
 import { ownerCommand, signInAsStaff } from "./staff";
 
@@ -67,12 +67,25 @@ test("staff find a paid order, ship it, are told why a stale move is refused, re
 
   // Meanwhile the owner marks it delivered from the terminal: this page's offer is stale.
   await ownerCommand("orders-status", [orderId, "Delivered"]);
+  const amount = page.getByLabel(/Amount in ₹/);
+  const refundKey = page.locator('form:has(input[name="intent"][value="refund"]) input[name="key"]');
+  // With JavaScript, staff type the refund's amount first: the refused move's revalidation (a new
+  // refund key) keeps it. It once put the full amount back under the typing, and that was refunded.
+  const keyBefore = jsDisabled() ? "" : await refundKey.inputValue();
+  if (!jsDisabled()) await amount.fill("100");
   await page.getByRole("button", { name: "Move to Out for delivery" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "cannot" })).toHaveText(`Order ${orderId} is "Delivered"; it cannot move back to "Out for delivery".`);
+  if (!jsDisabled()) {
+    await expect(refundKey).not.toHaveValue(keyBefore);
+    await expect(amount).toHaveValue("100");
+  }
 
-  await page.getByLabel(/Amount in ₹/).fill("100");
+  await amount.fill("100");
   await page.getByLabel("Note (optional)").fill("Strap scratched");
   await page.getByRole("button", { name: "Refund", exact: true }).click();
+  // The action's own words first: a refund of another amount (a form reset under the typing) or a
+  // refusal says so here, rather than as a missing row.
+  await expect(toast(page, "Refund of ₹100 sent to Cashfree (PENDING).")).toBeVisible();
   const refunds = page.getByRole("region", { name: "Refunds" });
   await expect(refunds.getByRole("row").filter({ hasText: "₹100" })).toContainText("PENDING");
   await refunds.getByRole("button", { name: /Check status/ }).click();

@@ -46,6 +46,8 @@ const EXPECTED_PAGES = [
   "routes/orders_.$orderId",
   "routes/verify",
   "routes/profile",
+  "routes/profile_.data",
+  "routes/profile_.delete",
   "routes/wishlist",
   "routes/about",
   "routes/contact",

@@ -281,8 +281,16 @@ test.describe("footer", () => {
     await expect(feedback).toHaveAttribute("rel", /noopener/);
     await expect(feedback).toHaveAccessibleName(/opens in a new tab/);
 
-    await expect(footer.getByRole("link", { name: /^\+91/ })).toHaveAttribute("href", /^tel:\+91\d{8,10}$/);
-    await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+    // The seller's details and the grievance officer from the owner's settings (issue 25 item 1).
+    const seller = footer.getByTestId("footer-seller");
+    await expect(seller.getByRole("link", { name: /^\+91/ })).toHaveAttribute("href", /^tel:\+91\d{8,10}$/);
+    await expect(seller.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+    await expect(seller).toContainText("Pvt. Ltd.");
+    await expect(seller).toContainText(/GSTIN: \w{15}/);
+    const officer = footer.getByTestId("footer-grievance-officer");
+    await expect(officer).toContainText("Grievance Officer");
+    await expect(officer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+    await expect(officer.getByRole("link", { name: "Make a complaint" })).toHaveAttribute("href", "/grievance");
     await expect(footer).toContainText("India");
     await expect(footer).toContainText("Mon-Sat 10:00-19:00 IST");
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Chrono India`);

@@ -109,7 +109,7 @@ test("no storefront page uses a dark pattern", async ({ page, request }) => {
   await page.goto(`/product/${plenty._id}`);
   await page.getByRole("button", { name: "ADD TO CART" }).click();
   if (!jsDisabled()) await expect(toast(page, "Item added to cart!")).toBeVisible();
-  for (const path of ["/cart", "/profile", "/orders", "/wishlist"]) {
+  for (const path of ["/cart", "/profile", "/profile/data", "/profile/delete", "/orders", "/wishlist"]) {
     await page.goto(path);
     await expectNoDarkPatterns(page, path, stockOf);
   }

@@ -72,9 +72,9 @@ export type ReceivedDocument = { url: string; status: number; body: Uint8Array }
  * Problems with one received HTML document, each prefixed with its status and URL. The bytes are
  * always checked; the markup once per `seen` set for each status, path with query, and body (CSP
  * nonces, different on every response, are blanked before hashing), so a page many tests load is
- * validated once per worker.
+ * validated once per run (tests/e2e/checked-once.ts).
  */
-export async function documentProblems(document: ReceivedDocument, seen: Set<string> = new Set()): Promise<string[]> {
+export async function documentProblems(document: ReceivedDocument, seen: { has(key: string): boolean; add(key: string): unknown } = new Set()): Promise<string[]> {
   const where = `${document.status} ${document.url}`;
   const problems = byteProblems(document.body);
   const html = Buffer.from(document.body).toString("utf8");
@@ -82,8 +82,10 @@ export async function documentProblems(document: ReceivedDocument, seen: Set<str
   const hash = createHash("sha256").update(html.replace(/ nonce="[^"]*"/g, ' nonce=""')).digest("hex");
   const key = `${document.status} ${pathname}${search} ${hash}`;
   if (!seen.has(key)) {
-    seen.add(key);
-    problems.push(...(await markupProblems(html)));
+    const markup = await markupProblems(html);
+    // Only a document that passed is skipped next time: a failing one is reported wherever it recurs.
+    if (markup.length === 0) seen.add(key);
+    problems.push(...markup);
   }
   return problems.map((problem) => `${where}: ${problem}`);
 }

@@ -3,17 +3,19 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type BrowserContext, type Page, type Response } from "@playwright/test";
 import fs from "node:fs";
 import { CASHFREE_SCRIPT_URL, cashfreeStandInScript } from "../fakes/cashfree-js-standin";
+import { CheckedOnce } from "./checked-once";
 import { documentProblems } from "./document-check";
 
-/** Markup already validated in this worker: status, path with query and body hash (document-check.ts). */
-const validatedDocuments = new Set<string>();
+/** Markup this run has validated: status, path with query and body hash (document-check.ts). */
+const validatedDocuments = new CheckedOnce("markup");
 /**
- * Pages axe has passed in this worker, by a hash of the viewport and the serialized DOM: a page
- * identical to one already checked (the home page, visited by many specs) is not checked again
- * (issue 22 item 2, axe once per distinct page). Any difference in the DOM — a toast, an open
- * menu, a shopper's name — makes it a page of its own.
+ * Pages axe has passed in this run (any worker, either project), by a hash of the viewport and the
+ * serialized DOM: a page identical to one already checked (the home page, visited by many specs;
+ * a static page read alike with JavaScript on and off) is not checked again (issue 22 item 2, axe
+ * once per distinct page). Any difference in the DOM — a toast, an open menu, a shopper's name —
+ * makes it a page of its own.
  */
-const axePassed = new Set<string>();
+const axePassed = new CheckedOnce("axe");
 /** Contexts whose pages are not the store's bytes (expectNoAxeViolations replays the live DOM). */
 const replayContexts = new WeakSet<BrowserContext>();
 
@@ -21,7 +23,7 @@ const replayContexts = new WeakSet<BrowserContext>();
  * Every browser test fails on a Content-Security-Policy violation (DESIGN.md §16, issue 8 item 8):
  * Chromium reports each one as a console error ("Refused to …").
  */
-export const test = base.extend<{ noCspViolations: void; everyDocumentRight: void; cashfreeStandIn: void }>({
+export const test = base.extend<{ noCspViolations: void; noHydrationErrors: void; everyDocumentRight: void; cashfreeStandIn: void }>({
   /**
    * Cashfree.js is served by its stand-in (tests/fakes/cashfree-js-standin.ts) on every page: the
    * machine has no internet, and a checkout whose script fails to load shows "Failed to initialize
@@ -51,6 +53,27 @@ export const test = base.extend<{ noCspViolations: void; everyDocumentRight: voi
       });
       await use();
       expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+  /**
+   * Every page hydrates what the server sent without a mismatch (docs/decisions/0800: signed-in
+   * pages are spliced from the cached one, and must be what React would render). React 18's
+   * production build reports a mismatch as a recoverable error (minified errors 418, 419, 421, 422,
+   * 423, 425) through `reportError`: a page error, or a console error.
+   */
+  noHydrationErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      const hydration = /Minified React error #(418|419|421|422|423|425)\b|Hydration failed/;
+      page.on("pageerror", (error) => {
+        if (hydration.test(error.message)) errors.push(error.message);
+      });
+      page.on("console", (message) => {
+        if (message.type() === "error" && hydration.test(message.text())) errors.push(message.text());
+      });
+      await use();
+      expect(errors, "hydration errors").toEqual([]);
     },
     { auto: true },
   ],
@@ -101,10 +124,14 @@ export { expect };
  * whose height is not yet measured sits at opacity 0 before its fade-in starts, so "present" is not
  * "settled". Then the pointer rests on the newest shown toast (the toaster pauses its dismiss
  * timers while hovered, react-hot-toast's own behaviour), and the toasts settle again, so none
- * starts to fade during the check. Without JavaScript there is no toaster.
+ * starts to fade during the check. Before all that, the toaster's animations are switched off for
+ * the rest of this page: a toast that still starts to fade (CI saw one, a hover that paused
+ * nothing) stays at full opacity until it is removed, so no check measures a half-faded toast.
+ * Without JavaScript there is no toaster.
  */
 async function holdToastsStill(page: Page) {
   if (jsDisabled()) return;
+  await page.addStyleTag({ content: "[data-rht-toaster] * { animation: none !important; transition: none !important; }" });
   const settled = () =>
     page.waitForFunction(() => {
       const running = document

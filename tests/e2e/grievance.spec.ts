@@ -48,7 +48,7 @@ test.describe("grievances", () => {
     await page.goto("/");
     await page.getByRole("contentinfo").getByRole("link", { name: "Grievances", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Make a complaint" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Grievance officer" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("heading", { name: "Grievance officer" })).toBeVisible();
     await expectNoAxeViolations(page);
 
     // A problem first: the field says so, nothing is filed.

@@ -93,6 +93,8 @@ test.describe("the dashboard's stock figures", () => {
     await expect(page).toHaveURL("/admin/products?stock=low&show=shown");
     await expect(count).toHaveText(`${LOW.length} products`);
     await expect(page.getByLabel("Stock", { exact: true })).toHaveValue("low");
+    // The rows are read once the whole table is there (with JavaScript off the page may still be arriving).
+    await expect(page.locator("tbody tr")).toHaveCount(LOW.length);
     const low = await listed();
     expect(low.ids).toEqual(LOW);
     for (const text of low.stock) expect(text).toMatch(/^[1-5] — low$/);
@@ -103,6 +105,7 @@ test.describe("the dashboard's stock figures", () => {
     await expect(page).toHaveURL("/admin/products?stock=out&show=shown");
     await expect(count).toHaveText(`${OUT.length} products`);
     await expect(page.getByLabel("Stock", { exact: true })).toHaveValue("out");
+    await expect(page.locator("tbody tr")).toHaveCount(OUT.length);
     expect(await listed()).toEqual({ ids: OUT, stock: OUT.map(() => "0 — out of stock") });
 
     // The filter form keeps the other filters: low stock again, still shown products only.
@@ -110,6 +113,7 @@ test.describe("the dashboard's stock figures", () => {
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/\/admin\/products\?(.+&)?show=shown&stock=low$/);
     await expect(count).toHaveText(`${LOW.length} products`);
+    await expect(page.locator("tbody tr")).toHaveCount(LOW.length);
     expect((await listed()).ids).toEqual(LOW);
   });
 });

@@ -112,3 +112,52 @@ test("refuses foreign, malformed and unknown posts with a 4xx and a sentence", a
   expect(await page404.text()).toContain("couldn&#x27;t find that watch");
   await context.dispose();
 });
+
+test("the hearts on product cards save and drop a watch in place, and no cached page shows them to another visitor", async ({ page, request, browser }) => {
+  test.setTimeout(60_000);
+  const products = await catalogue(request);
+  // Watches within the listing's default price range (up to ₹10,000), one per project.
+  const plain = products.filter((product) => product.colours.length === 0 && (product.price ?? Infinity) <= 10_000);
+  const watch = plain[jsDisabled() ? 3 : 2];
+  const listing = `/collection?q=${encodeURIComponent(watch.name)}`;
+  const shopper = newShopper("card-hearts");
+  await registerWithApi(request, shopper);
+
+  // A visitor's heart asks them to log in first (the anonymous, cached page carries no marks).
+  await page.goto(listing);
+  const add = page.getByRole("button", { name: `Add ${watch.name} to wishlist`, exact: true });
+  await add.click();
+  await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/wishlist?save=${watch._id}`)}`);
+  await logInWithForm(page, shopper);
+  // The login lands on the question (a GET never saves); going on before it lands would cut the login short.
+  await expect(page).toHaveURL(`/wishlist?save=${watch._id}`);
+  await expect(page.getByText(`Save ${watch.name} to your wishlist?`)).toBeVisible();
+
+  // Signed in, the heart saves the watch and the page comes back to the same listing, marked.
+  await page.goto(listing);
+  if (!jsDisabled()) await page.evaluate(() => Object.assign(window, { __samePage: true }));
+  await add.click();
+  await expect(toast(page, "Saved to your wishlist.")).toBeVisible();
+  const remove = page.getByRole("button", { name: `Remove ${watch.name} from wishlist`, exact: true });
+  await expect(remove).toBeVisible();
+  await expect(page).toHaveURL(listing);
+  await expect(page.getByTestId("wishlist-link")).toHaveText("My Wishlist (1 watch)");
+  if (!jsDisabled()) expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  await expectNoAxeViolations(page);
+
+  // The same listing for another visitor (served from the page cache) shows no mark.
+  const stranger = await browser.newContext({ javaScriptEnabled: !jsDisabled() });
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(`${STORE_URL}${listing}`);
+  await expect(strangerPage.getByRole("button", { name: `Add ${watch.name} to wishlist` })).toBeVisible();
+  await expect(strangerPage.getByRole("button", { name: `Remove ${watch.name} from wishlist` })).toHaveCount(0);
+  await stranger.close();
+
+  // The heart drops it again; /wishlist is empty.
+  await remove.click();
+  await expect(toast(page, "Removed from your wishlist.")).toBeVisible();
+  await expect(add).toBeVisible();
+  await expect(page.getByTestId("wishlist-link")).toHaveText("My Wishlist (0 watches)");
+  await page.goto("/wishlist");
+  await expect(page.getByTestId("wishlist-empty")).toBeVisible();
+});

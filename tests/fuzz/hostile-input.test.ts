@@ -312,7 +312,7 @@ type FuzzRequest = {
 };
 
 /** Routes whose successful answer may write without a session: sign-up, login, the pay page. */
-const MAY_WRITE_WITHOUT_SESSION = new Set(["page login", "page signup", "api register", "api login", "simulator"]);
+const MAY_WRITE_WITHOUT_SESSION = new Set(["page login", "page signup", "api register", "api login", "simulator", "page forgot password", "page newsletter form", "page grievance"]);
 
 /** Whether the request may write when it succeeds (below 400). */
 function mayWrite(request: FuzzRequest): boolean {
@@ -551,6 +551,18 @@ function routes(): RouteSpec[] {
     page("page verify", ["/verify", "/verify?orderId={order}"], { orderId: field(orderId), success: field(fc.constantFrom("true", "false")) }, ["routes/verify"]),
     page("page newsletter", ["/?index", "/"], { intent: field(fc.constant("newsletter")), email: field(email) }, ["routes/_index"]),
     page("page logout", ["/logout"], {}, ["routes/logout"]),
+    // Personal data (issue 25 item 4): the fixture shopper is an owner, so a deletion — theirs on
+    // /profile/delete, or anyone's on /admin/personal-data — is refused as a staff account's (409)
+    // after the password or the typed email is checked: the session survives, nothing is erased.
+    page("page your data", ["/profile/data"], {
+      intent: field(fc.constantFrom("correct-name", "withdraw-consent", "delete")),
+      name: fieldWith(fc.constantFrom("Fuzz Shopper", "  Fuzz   Shopper ", "Ünïcödé Shopper"), fc.constantFrom("", "   ", "x".repeat(101), "Fuzz\u0000Shopper", "<script>alert(1)</script>")),
+    }, ["routes/profile_.data"]),
+    page("page delete account", ["/profile/delete"], { password: field(password) }, ["routes/profile_.delete"]),
+    page("admin personal data", ["/admin/personal-data", "/admin/personal-data?email={email}", "/admin/personal-data?email=%00"], {
+      userId: field(fc.constantFrom("1", "2", "0", "-1", "1e3", "99999999999999999999")),
+      confirm: field(email),
+    }, ["routes/admin.personal-data"]),
     page("simulator", ["/payments/simulator/session/{session}", "/payments/simulator/session/nosuchsession", "/payments/simulator/link/nosuchlink", "/payments/simulator/%00"], {
       outcome: field(fc.constantFrom("pay", "fail", "drop")),
     }, ["routes/payments.simulator.$"]),
@@ -612,6 +624,14 @@ function routes(): RouteSpec[] {
       sellerState: fieldWith(fc.constant("Karnataka"), fc.constantFrom("Maharashtra", "karnataka", "KARNATAKA ", "Atlantis", "Other Territory")),
       gstRatePercent: fieldWith(fc.constantFrom(...GST_RATES.map(String), "18%", " 18 % ", "0.25"), fc.constantFrom("18.0001", "100", "-18", "1e1", "0x12", "\uff11\uff18", "18%%", "")),
       invoicePrefix: fieldWith(fc.constantFrom("CI", "ci", "INV26"), fc.constantFrom("", "TOOLONG123", "CI/", "C I", "\u00c7I")),
+      // Issue 25 item 1: customer care and the grievance officer (each may be empty; emails and Indian phones checked).
+      carePhone: fieldWith(fc.constantFrom("+91 80 4718 2200", "1800 123 4567", "098450 12345", ""), fc.constantFrom("12345", "+1 415 555 0100", "0".repeat(31), "+91 80 4718 2200\u0000")),
+      careEmail: fieldWith(fc.constantFrom("care@example.in", ""), fc.constantFrom("care at example.in", "x@", "@example.in", `${"x".repeat(250)}@example.in`)),
+      careHours: fieldWith(fc.constantFrom("Mon-Sat 10:00-19:00 IST", ""), fc.constant("x".repeat(81))),
+      grievanceOfficerName: fieldWith(fc.constantFrom("Asha Rao", "Meera Iyer", ""), fc.constant("x".repeat(121))),
+      grievanceOfficerDesignation: fieldWith(fc.constantFrom("Grievance Officer", ""), fc.constant("x".repeat(121))),
+      grievanceOfficerEmail: fieldWith(fc.constantFrom("grievance@example.in", ""), fc.constantFrom("grievance", "a@b@example.in")),
+      grievanceOfficerPhone: fieldWith(fc.constantFrom("+91 98450 12345", "1860 500 1234", ""), fc.constantFrom("98450", "+44 20 7946 0958")),
     }, ["routes/admin.settings"]), weight: 2 },
     page("admin staff", ["/admin/staff"], {
       intent: field(fc.constantFrom("grant", "remove")),
@@ -672,6 +692,62 @@ function routes(): RouteSpec[] {
     page("admin reports", ["/admin/reports", "/admin/reports/rp_000000000000000000000000", "/admin/reports/%00"], {
       answer: field(fc.constantFrom("Sorry, a replacement is on its way.", "")),
     }, ["routes/admin.reports._index", "routes/admin.reports.$reportId"]),
+    // Issue 24: the wishlist's one form (product page, cards, /wishlist), password reset and change,
+    // the newsletter's double opt-in and one-click unsubscribe; issue 25: grievances (the form and
+    // the back office's answer) and the brands' declarations. Forgot-password, the newsletter and
+    // the grievance form take visitors, so their successful posts may write without a session.
+    { ...page("page wishlist", ["/wishlist", "/wishlist?save={product}", "/wishlist?save=%00"], {
+      intent: fieldWith(fc.constantFrom("add", "remove", "move-to-cart"), fc.constantFrom("", "ADD", "toggle", "__proto__")),
+      productId: fieldWith(itemId, fc.constantFrom("../../etc", "{product}\u0000", "x".repeat(65), "")),
+      redirectTo: field(fc.constantFrom("/collection", "https://evil.example/", "//evil.example", "/\\evil.example", "")),
+    }, ["routes/wishlist"]), credentials: mostlyValid },
+    page("page forgot password", ["/forgot-password"], { email: field(email) }, ["routes/forgot-password"]),
+    page("page reset password", ["/reset-password", "/reset-password?token=0000000000000000000000000000000000000000000", "/reset-password?token=%00"], {
+      token: fieldWith(fc.constant("0000000000000000000000000000000000000000000"), fc.constantFrom("", "x", "%00", "a".repeat(500))),
+      password: field(password),
+      confirm: field(password),
+    }, ["routes/reset-password"]),
+    page("page profile password", ["/profile"], {
+      // Never the right current password: the owner's session and password must survive the fuzz.
+      intent: fieldWith(fc.constant("change-password"), fc.constantFrom("", "CHANGE-PASSWORD", "delete")),
+      currentPassword: field(fc.constantFrom("Not-the-password-123", "")),
+      password: field(password),
+      confirm: field(password),
+    }, ["routes/profile"]),
+    page("page newsletter form", ["/newsletter"], {
+      email: field(email),
+      consentVersion: fieldWith(fc.constant("2026-11-v1"), fc.constantFrom("", "2020-01-v0", "__proto__")),
+      redirectTo: field(fc.constantFrom("/", "https://evil.example/")),
+    }, ["routes/newsletter"]),
+    page("newsletter unsubscribe", ["/newsletter/unsubscribe", "/newsletter/unsubscribe?token=0000000000000000000000", "/newsletter/unsubscribe?token=%00"], {
+      token: field(fc.constantFrom("0000000000000000000000", "", "%00")),
+      "List-Unsubscribe": field(fc.constant("One-Click")),
+    }, ["routes/newsletter_.unsubscribe"]),
+    page("page grievance", ["/grievance", "/grievance?order={order}"], {
+      name: field(fc.constant("Asha Rao")),
+      email: field(email),
+      orderId: fieldWith(fc.constantFrom("", "{order}"), fc.constantFrom("../x", "x", "{order}\u0000")),
+      subject: fieldWith(fc.constantFrom("delivery", "product", "payment_refund", "return_warranty", "website", "other"), fc.constantFrom("", "DELIVERY", "__proto__")),
+      text: field(fc.constantFrom("My watch stopped after two days of wear.", "")),
+    }, ["routes/grievance"]),
+    page("grievance ticket", ["/grievance/GR-2026-000000", "/grievance/%00", "/grievance/GR-2026-000000?t=x"], {}, ["routes/grievance_.$ticket"]),
+    page("admin grievances", ["/admin/grievances", "/admin/grievances/GR-2026-000000", "/admin/grievances/%00"], {
+      answer: field(fc.constantFrom("We have replaced the watch.", "")),
+      intent: field(fc.constantFrom("answer", "close", "")),
+    }, ["routes/admin.grievances._index", "routes/admin.grievances.$ticket"]),
+    page("admin newsletter", ["/admin/newsletter"], {
+      intent: fieldWith(fc.constantFrom("send", "preview"), fc.constantFrom("", "SEND", "__proto__")),
+      subject: field(fc.constantFrom("New arrivals this week", "")),
+      body: field(fc.constantFrom("Hello **friends**", "")),
+    }, ["routes/admin.newsletter"]),
+    page("admin declarations", ["/admin/declarations"], {
+      brand: fieldWith(fc.constantFrom("Casio", "Rolex"), fc.constantFrom("", "Atlantis", "__proto__")),
+      countryOfOrigin: field(fc.constantFrom("Japan", "India", "")),
+      manufacturer: field(fc.constantFrom("Casio Computer Co., Ltd.", "")),
+      manufacturerAddress: field(fc.constantFrom("6-2 Hon-machi 1-chome, Shibuya-ku, Tokyo", "")),
+      importer: field(fc.constantFrom("Chrono India Pvt Ltd", "")),
+      importerAddress: field(fc.constantFrom("12 MG Road, Bengaluru 560001", "")),
+    }, ["routes/admin.declarations"]),
     api("api register", ["/api/user/register"], { name: field(fc.constant("Asha Rao")), email: field(email), password: field(password) }),
     api("api login", ["/api/user/login"], { email: field(email), password: field(password) }),
     api("api logout", ["/api/user/logout"], {}),
@@ -1132,6 +1208,13 @@ async function rowCounts(db: DB): Promise<{ text: string; values: Record<string,
       (select count(*) from order_events) as order_events,
       (select count(*) from audit_log) as audit,
       (select count(*) from outbox) as outbox,
+      (select count(*) from wishlist_items) as wishlist,
+      (select count(*) from password_resets) as password_resets,
+      (select count(*) from newsletter_subscribers) as subscribers,
+      (select count(*) from newsletter_consent_log) as consents,
+      (select count(*) from newsletter_campaigns) as campaigns,
+      (select count(*) from grievances) as grievances,
+      (select count(*) from brand_declarations) as brand_declarations,
       (select count(*) from invoices) as invoices,
       (select count(*) from problem_reports) as reports,
       (select count(*) from problem_reports where status = 'open') as open_reports,

@@ -3,7 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { STORE_CONTACT } from "~/content/store-details";
-import { CONTENT_SLUGS, htmlToText, loadContentPage, parseContent } from "~/utils/content.server";
+import { DEFAULT_STORE_SETTINGS, sellerDetailsOf, storeSettingsSchema } from "~/lib/store-settings";
+import { CONTENT_SLUGS, htmlToText, loadContentPage as loadWithSeller, parseContent } from "~/utils/content.server";
+
+/** The demo store's details (the owner's settings are read by the routes; no database here). */
+const DEMO_SELLER = sellerDetailsOf(DEFAULT_STORE_SETTINGS);
+const loadContentPage = (slug: Parameters<typeof loadWithSeller>[0]) => loadWithSeller(slug, DEMO_SELLER);
 
 const page = (body: string, frontMatter = "title: Test Page\ndescription: A page for tests.") =>
   `---\n${frontMatter}\n---\n${body}`;
@@ -92,6 +97,18 @@ describe("htmlToText", () => {
     expect(htmlToText("<p>Fish &amp; <strong>chips</strong>, &lt;3</p>\n<p>Next&nbsp;line</p><ul><li>a</li><li>b</li></ul>")).toBe(
       "Fish & chips, <3 Next line a b",
     );
+  });
+});
+
+describe("the owner's customer-care details in the content pages (issue 25 item 1)", () => {
+  it("fills {{contact.*}} from the settings, and renders again when they change", async () => {
+    const first = await loadContentPage("faqs");
+    const changed = sellerDetailsOf(storeSettingsSchema.parse({ ...DEFAULT_STORE_SETTINGS, carePhone: "1800 123 4567", careEmail: "help@example.in" }));
+    const second = await loadWithSeller("faqs", changed);
+    expect(second).not.toBe(first);
+    expect(second.html).toContain("help@example.in");
+    expect(second.html).toContain('href="tel:18001234567"');
+    expect(second.html).not.toContain(STORE_CONTACT.email);
   });
 });
 

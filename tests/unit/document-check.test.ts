@@ -50,12 +50,19 @@ describe("the HTML document check", () => {
     expect(problems.map((problem) => problem.split(":")[0])).toEqual(["no-implicit-close", "close-order", "attribute-allowed-values"]);
   });
 
-  it("validates a page's markup once per status, path and body, whatever its CSP nonce", async () => {
+  it("validates a page's markup once per status, path and body, whatever its CSP nonce; a failing page every time", async () => {
     const seen = new Set<string>();
-    const withNonce = (nonce: string) => bytes(page(`<p id="a">x</p><p id="a">y</p><script nonce="${nonce}">1</script>`));
+    const withNonce = (nonce: string, body: string) => bytes(page(`${body}<script nonce="${nonce}">1</script>`));
     const url = "http://localhost/about";
-    expect(await documentProblems({ url, status: 200, body: withNonce("n1") }, seen)).toHaveLength(1);
-    expect(await documentProblems({ url, status: 200, body: withNonce("n2") }, seen)).toEqual([]);
-    expect(await documentProblems({ url: `${url}?x=1`, status: 200, body: withNonce("n3") }, seen)).toHaveLength(1);
+    const duplicateIds = `<p id="a">x</p><p id="a">y</p>`;
+    expect(await documentProblems({ url, status: 200, body: withNonce("n1", duplicateIds) }, seen)).toHaveLength(1);
+    expect(await documentProblems({ url, status: 200, body: withNonce("n2", duplicateIds) }, seen)).toHaveLength(1);
+    expect(seen.size).toBe(0);
+    const valid = `<p id="a">x</p>`;
+    expect(await documentProblems({ url, status: 200, body: withNonce("n1", valid) }, seen)).toEqual([]);
+    expect(await documentProblems({ url, status: 200, body: withNonce("n2", valid) }, seen)).toEqual([]);
+    expect(seen.size).toBe(1);
+    expect(await documentProblems({ url: `${url}?x=1`, status: 200, body: withNonce("n3", valid) }, seen)).toEqual([]);
+    expect(seen.size).toBe(2);
   });
 });

@@ -1,10 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv } from "~/config/env.server";
 import type { DB } from "~/db/db.server";
-import { BackendError } from "~/lib/errors";
 import { byDeadline, formatTicket, grievanceDeadlines, timeLeft } from "~/lib/grievances";
 import { formatIstDate } from "~/lib/gst";
 import { GRIEVANCE_MESSAGES } from "~/schemas/grievance-constants";
@@ -22,7 +18,9 @@ import { createMailTransport } from "~/services/mail.server";
 import { deliverOutbox } from "~/services/order-emails.server";
 import { placeCodOrder } from "~/services/orders.server";
 import { createShopper, fillCart, orderBody, seedWatches } from "../fakes/shop";
+import { startFakeSmtp } from "../fakes/smtp-server";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { refusal } from "../setup/refusal";
 
 /**
  * Grievances (issue 25 item 3; DESIGN.md §23; docs/decisions/0750) on SQLite and PostgreSQL:
@@ -39,15 +37,6 @@ const STAFF = { id: null, email: "staff@example.in" };
 const env = parseEnv({ PUBLIC_URL: "https://chronoindia.example", PAYMENT_SIMULATOR: "true" });
 
 const complaint = { name: "Asha Rao", email: "Asha.Rao@Example.in", subject: "delivery", text: "The courier marked it delivered but nothing came." };
-
-async function refusal(promise: Promise<unknown>): Promise<BackendError> {
-  const error = await promise.then(
-    () => new Error("expected a refusal"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  return error as BackendError;
-}
 
 describe("grievance deadlines (pure)", () => {
   it("filed 26 Nov 2026 10:00 IST: acknowledge by 28 Nov 10:00, resolve by 26 Dec 2026", () => {
@@ -113,23 +102,25 @@ describe.each(testDatabases())("grievances on $name", ({ create }) => {
     expect(formatIstDate(Number(row.resolve_by))).toBe("26 Dec 2026");
   });
 
-  it("sends the acknowledgement with the link, then keeps no copy of the link in the outbox", async () => {
+  it("sends the acknowledgement over SMTP with the ticket and the link, then keeps no copy of the link in the outbox", async () => {
     await setUp();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "grievance-outbox-"));
-    const transport = createMailTransport({ outboxDir: dir });
+    const smtp = await startFakeSmtp();
+    const transport = createMailTransport({ smtpUrl: smtp.url, outboxDir: "/nonexistent" });
     try {
       const filed = await fileGrievance(db, complaint, null, { now: FILED, env });
       expect(await deliverOutbox(db, transport, FILED + 1000, { env })).toMatchObject({ sent: 1 });
-      const [file] = fs.readdirSync(dir);
-      expect(file).toContain(`-grievance_ack-${filed.ticket}-`);
-      expect(fs.readFileSync(path.join(dir, file), "utf8")).toContain(filed.ticket);
+      expect(smtp.received).toHaveLength(1);
+      const [mail] = smtp.received;
+      expect(mail.to).toMatchObject({ text: complaint.email.toLowerCase() });
+      expect(mail.subject).toContain(filed.ticket);
+      expect(mail.text).toContain(filed.key);
       const [row] = await outbox("grievance_ack");
       expect(Number(row.sent_at)).toBe(FILED + 1000);
       expect(`${row.html}${row.text}`).not.toContain(filed.key);
       expect(await findGrievance(db, filed.ticket)).toMatchObject({ ackSentAt: FILED + 1000 });
     } finally {
       transport.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await smtp.close();
     }
   });
 

@@ -5,7 +5,7 @@ import { PASSWORD_RESET_MESSAGES } from "~/schemas/password-reset-rules";
 import { API_MESSAGES } from "~/schemas/api";
 import { loginAccount, registerAccount, requireAccount } from "~/services/accounts.server";
 import { deliverOutbox } from "~/services/order-emails.server";
-import type { MailTransport, OutgoingMail } from "~/services/mail.server";
+import { createMailTransport } from "~/services/mail.server";
 import {
   PasswordFormError,
   RESET_LINK_TTL_MS,
@@ -15,6 +15,7 @@ import {
   requestPasswordReset,
   resetPassword,
 } from "~/services/password-resets.server";
+import { startFakeSmtp } from "../fakes/smtp-server";
 import { testDatabases, type TestDatabase } from "../setup/databases";
 
 /**
@@ -236,15 +237,23 @@ describe.each(testDatabases())("password reset on $name", ({ create }) => {
     await expect(endAllSessions(db, phone.token, T0)).rejects.toMatchObject({ status: 401 });
   });
 
-  it("removes the link from the outbox row once the email is sent", async () => {
+  it("sends the link over SMTP to the account's address, then removes it from the outbox row", async () => {
     const { db } = await shopper();
     await requestPasswordReset(db, { email: "asha.rao@example.com" }, { now: T0 });
     const token = await latestToken(db);
-    const sent: OutgoingMail[] = [];
-    const transport: MailTransport = { where: "memory", kind: "files", send: async (mail) => void sent.push(mail), close: () => undefined };
-    expect(await deliverOutbox(db, transport, T0 + 1000)).toMatchObject({ sent: 1 });
-    expect(sent[0]).toMatchObject({ to: "asha.rao@example.com" });
-    expect(sent[0].text).toContain(token);
+    const smtp = await startFakeSmtp();
+    const transport = createMailTransport({ smtpUrl: smtp.url, outboxDir: "/nonexistent" });
+    try {
+      expect(await deliverOutbox(db, transport, T0 + 1000)).toMatchObject({ sent: 1 });
+      expect(smtp.received).toHaveLength(1);
+      const [mail] = smtp.received;
+      expect(mail.to).toMatchObject({ text: "asha.rao@example.com" });
+      expect(mail.text).toContain(`http://localhost:3000/reset-password?token=${token}`);
+      expect(String(mail.html)).toContain(`http://localhost:3000/reset-password?token=${token}`);
+    } finally {
+      transport.close();
+      await smtp.close();
+    }
     const [row] = await resetEmails(db);
     expect(Number(row.sent_at)).toBe(T0 + 1000);
     expect(`${row.html}${row.text}`).not.toContain(token);

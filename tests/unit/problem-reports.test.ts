@@ -2,7 +2,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { BackendError } from "~/backend/types";
 import { reportBodyBytes, REPORT_BODY_BYTES } from "~/constants/problem-reports";
 import type { DB } from "~/db/db.server";
 import { REPORT_MESSAGES, reportSectionView, reportWindow } from "~/lib/problem-reports";
@@ -11,6 +10,7 @@ import { answerReport, listReports, reportProblem, shopperReports } from "~/serv
 import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import { createShopper, fillCart, orderBody, seedWatches } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { refusal } from "../setup/refusal";
 
 /**
  * Problem reports (issue 14 item 3; DESIGN.md §20; SPEC.md §9; docs/decisions/0660) on SQLite and
@@ -29,15 +29,6 @@ const HOUR = 60 * MINUTE;
 function mp4Bytes(): Buffer {
   const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.from([0, 0, 2, 0]), Buffer.from("isomiso2")]);
   return Buffer.concat([ftyp, Buffer.from([0, 0, 0, 0x10]), Buffer.from("mdat"), Buffer.alloc(8)]);
-}
-
-async function refusal(promise: Promise<unknown>): Promise<BackendError> {
-  const error = await promise.then(
-    () => new Error("expected a refusal"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  return error as BackendError;
 }
 
 describe("report windows (pure)", () => {

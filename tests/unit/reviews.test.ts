@@ -23,6 +23,7 @@ import {
 } from "~/services/reviews.server";
 import { createShopper, fillCart, orderBody } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { refusal } from "../setup/refusal";
 
 /**
  * Verified reviews (issue 23 item 2; DESIGN.md §21; IS 19000:2022; docs/decisions/0691) on SQLite
@@ -45,15 +46,6 @@ const INVITE_DUE = Date.parse("2026-11-27T10:05:00+05:30");
 
 /** Seven watches without colours, "r1" … "r7". */
 const WATCHES = ["r1", "r2", "r3", "r4", "r5", "r6", "r7"];
-
-async function refusal(promise: Promise<unknown>): Promise<BackendError> {
-  const error = await promise.then(
-    () => new Error("expected a refusal"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  return error as BackendError;
-}
 
 describe("reviews in words (pure)", () => {
   it("shows the author as first name and initial", () => {

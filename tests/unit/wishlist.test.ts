@@ -1,19 +1,20 @@
+import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import { priceDropped, watchCountWords, WISHLIST_LIMIT, WISHLIST_MESSAGES, wishlistConfirmPath } from "~/lib/wishlist";
 import { hashToken } from "~/services/accounts.server";
 import { importCatalogue } from "~/services/catalogue.server";
 import { setProductHidden } from "~/services/products-admin.server";
+import { shopperHeaderState } from "~/services/shopper-header.server";
 import {
   isInWishlist,
   removeFromWishlist,
   saveToWishlist,
-  wishlistCountForToken,
   wishlistItems,
 } from "~/services/wishlist.server";
 import { createShopper } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { refusal } from "../setup/refusal";
 
 /**
  * The wishlist (issue 24 item 2; docs/decisions/0710) on SQLite and PostgreSQL: saving and removing
@@ -24,15 +25,6 @@ import { testDatabases, type TestDatabase } from "../setup/databases";
 
 const OWNER = { id: null, email: "owner@example.in" };
 const SAVED_AT = Date.parse("2026-11-26T10:00:00+05:30");
-
-async function refusal(promise: Promise<unknown>): Promise<BackendError> {
-  const error = await promise.then(
-    () => new Error("expected a refusal"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  return error as BackendError;
-}
 
 describe("wishlist words (pure)", () => {
   it("says the price dropped only when it did", () => {
@@ -69,7 +61,7 @@ describe.each(testDatabases())("wishlist on $name", ({ create }) => {
   }
   /** A session for `userId` made at SAVED_AT, living 30 days: its token and expiry (ms). */
   async function session(userId: number) {
-    const token = `test-token-${userId}-${Math.random().toString(36).slice(2)}`;
+    const token = randomBytes(32).toString("base64url"); // a real session token's shape: 43 characters
     const expiresAt = SAVED_AT + 30 * 24 * 60 * 60_000;
     await db.insertInto("sessions").values({ token_hash: hashToken(token), user_id: userId, expires_at: expiresAt, created_at: SAVED_AT, last_seen_at: null }).execute();
     return { token, expiresAt };
@@ -121,19 +113,24 @@ describe.each(testDatabases())("wishlist on $name", ({ create }) => {
     expect(items[2].product.colours).toEqual(["Black", "Steel"]);
   });
 
+  /** The header's count of saved watches for a session (services/shopper-header.server.ts), 0 for none. */
+  const savedCount = async (token: string, now: number) => (await shopperHeaderState(db, token, now))?.savedIds.length ?? 0;
+  /** The header's saved ids for a session, [] for none. */
+  const savedIds = async (token: string, now: number) => (await shopperHeaderState(db, token, now))?.savedIds ?? [];
+
   it("leaves hidden watches out of the list and the count, and keeps them for when they return", async () => {
     await setUp();
     const asha = await createShopper(db);
     const { token } = await session(asha);
     await saveToWishlist(db, asha, "w1", SAVED_AT);
     await saveToWishlist(db, asha, "w2", SAVED_AT + 1);
-    expect(await wishlistCountForToken(db, token, SAVED_AT + 5)).toBe(2);
+    expect(await savedCount(token, SAVED_AT + 5)).toBe(2);
     await setProductHidden(db, "w1", true, OWNER);
     expect((await wishlistItems(db, asha)).map((item) => item.product.id)).toEqual(["w2"]);
-    expect(await wishlistCountForToken(db, token, SAVED_AT + 5)).toBe(1);
+    expect(await savedCount(token, SAVED_AT + 5)).toBe(1);
     await db.deleteFrom("products").where("id", "=", "w2").execute();
     expect(await wishlistItems(db, asha)).toEqual([]);
-    expect(await wishlistCountForToken(db, token, SAVED_AT + 5)).toBe(0);
+    expect(await savedCount(token, SAVED_AT + 5)).toBe(0);
     await setProductHidden(db, "w1", false, OWNER);
     expect((await wishlistItems(db, asha)).map((item) => item.product.id)).toEqual(["w1"]);
   });
@@ -147,14 +144,56 @@ describe.each(testDatabases())("wishlist on $name", ({ create }) => {
     await saveToWishlist(db, asha, "w1", SAVED_AT);
     await saveToWishlist(db, asha, "w2", SAVED_AT);
     await saveToWishlist(db, ravi, "w3", SAVED_AT);
-    expect(await wishlistCountForToken(db, ashaSession.token, SAVED_AT + 5)).toBe(2);
-    expect(await wishlistCountForToken(db, raviSession.token, SAVED_AT + 5)).toBe(1);
-    expect(await wishlistCountForToken(db, "not-a-session", SAVED_AT + 5)).toBe(0);
-    expect(await wishlistCountForToken(db, ashaSession.token, ashaSession.expiresAt + 1)).toBe(0);
+    expect(await savedCount(ashaSession.token, SAVED_AT + 5)).toBe(2);
+    expect(await savedCount(raviSession.token, SAVED_AT + 5)).toBe(1);
+    expect(await savedCount("not-a-session", SAVED_AT + 5)).toBe(0);
+    expect(await savedCount(ashaSession.token, ashaSession.expiresAt + 1)).toBe(0);
     // Ravi removing Asha's watch changes nothing of hers.
     expect(await removeFromWishlist(db, ravi, "w1")).toEqual({ removed: false });
     expect((await wishlistItems(db, asha)).map((item) => item.product.id).sort()).toEqual(["w1", "w2"]);
     expect((await wishlistItems(db, ravi)).map((item) => item.product.id)).toEqual(["w3"]);
+  });
+
+  it("gives a session's saved watches in catalogue order, and none for another's, an expired or unknown token", async () => {
+    await setUp();
+    const asha = await createShopper(db);
+    const ravi = await createShopper(db);
+    const ashaSession = await session(asha);
+    const raviSession = await session(ravi);
+    await saveToWishlist(db, asha, "w1", SAVED_AT);
+    await saveToWishlist(db, asha, "w3", SAVED_AT);
+    await saveToWishlist(db, ravi, "w2", SAVED_AT);
+    expect(await savedIds(ashaSession.token, SAVED_AT + 5)).toEqual(["w1", "w3"]);
+    expect(await savedIds(raviSession.token, SAVED_AT + 5)).toEqual(["w2"]);
+    expect(await savedIds("not-a-session", SAVED_AT + 5)).toEqual([]);
+    expect(await savedIds(ashaSession.token, ashaSession.expiresAt + 1)).toEqual([]);
+  });
+
+  it("answers the header's cart count and role with the saved ids: shown products' positive lines only", async () => {
+    await setUp();
+    const asha = await createShopper(db);
+    const { token, expiresAt } = await session(asha);
+    await db
+      .insertInto("cart_lines")
+      .values([
+        { user_id: asha, product_id: "w1", size_key: "Black", quantity: 2 },
+        { user_id: asha, product_id: "w1", size_key: "Steel", quantity: 1 },
+        { user_id: asha, product_id: "w2", size_key: "default", quantity: 4 },
+        { user_id: asha, product_id: "w3", size_key: "default", quantity: 0 },
+        { user_id: asha, product_id: "gone", size_key: "default", quantity: 5 },
+      ])
+      .execute();
+    await saveToWishlist(db, asha, "w2", SAVED_AT);
+    expect(await shopperHeaderState(db, token, SAVED_AT + 5)).toEqual({ userId: asha, staff: false, cartCount: 7, savedIds: ["w2"], savedAddress: false });
+    // A hidden watch's lines and mark leave the header, as they leave the cart page and the list.
+    await setProductHidden(db, "w2", true, OWNER);
+    expect(await shopperHeaderState(db, token, SAVED_AT + 5)).toEqual({ userId: asha, staff: false, cartCount: 3, savedIds: [], savedAddress: false });
+    await db.insertInto("saved_addresses").values({ user_id: asha, address_json: "{}", is_default: 1, created_at: SAVED_AT, updated_at: SAVED_AT }).execute();
+    expect((await shopperHeaderState(db, token, SAVED_AT + 5))?.savedAddress).toBe(true);
+    await db.updateTable("users").set({ role: "staff" }).where("id", "=", asha).execute();
+    expect((await shopperHeaderState(db, token, SAVED_AT + 5))?.staff).toBe(true);
+    expect(await shopperHeaderState(db, token, expiresAt)).toBeNull();
+    expect(await shopperHeaderState(db, "x".repeat(43), SAVED_AT + 5)).toBeNull();
   });
 
   it(`keeps at most ${WISHLIST_LIMIT} watches, refusing the next with 409 and its sentence`, async () => {

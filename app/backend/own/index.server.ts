@@ -20,16 +20,19 @@ import * as orderPage from "~/services/order-page.server";
 import * as orders from "~/services/orders.server";
 import * as passwordResets from "~/services/password-resets.server";
 import * as paymentsHttp from "~/services/payments-http.server";
+import * as personalData from "~/services/personal-data.server";
 import * as pins from "~/lib/pin-directory.server";
 import * as problemReports from "~/services/problem-reports.server";
 import * as productsAdmin from "~/services/products-admin.server";
 import * as refunds from "~/services/refunds.server";
 import * as reviews from "~/services/reviews.server";
+import * as sellerDetails from "~/services/seller-details.server";
 import * as salesExport from "~/services/sales-export.server";
 import * as staff from "~/services/staff.server";
 import * as stock from "~/services/stock.server";
 import * as declarations from "~/services/declarations.server";
 import * as wishlist from "~/services/wishlist.server";
+import * as shopperHeader from "~/services/shopper-header.server";
 
 /*
  * The store's own features (docs/decisions/0680-one-door.md): everything this process runs on its
@@ -122,13 +125,14 @@ export function createOwnStore(getDb: () => Promise<DB>) {
       publishReview: reviews.publishReview,
       rejectReview: reviews.rejectReview,
     }),
+    /** What every page's header shows of a session, in one trip (issue 26 item 1; docs/decisions/0800). */
+    shopperHeader: bind({ shopperHeaderState: shopperHeader.shopperHeaderState }),
     /** The shopper's wishlist, kept on the server (issue 24 item 2; docs/decisions/0710). */
     wishlist: bind({
       saveToWishlist: wishlist.saveToWishlist,
       removeFromWishlist: wishlist.removeFromWishlist,
       isInWishlist: wishlist.isInWishlist,
       wishlistItems: wishlist.wishlistItems,
-      wishlistCountForToken: wishlist.wishlistCountForToken,
     }),
     /** The newsletter with real consent: sign-up, confirmation, one-click unsubscribe, the back office's list and sends (issue 24 item 3). */
     newsletter: {
@@ -154,6 +158,20 @@ export function createOwnStore(getDb: () => Promise<DB>) {
       grievanceCounts: grievances.grievanceCounts,
       findGrievance: grievances.findGrievance,
       resolveGrievance: grievances.resolveGrievance,
+    }),
+    /**
+     * The shopper's personal data (issue 25 item 4; DPDP Act 2023; docs/decisions/0770): the export,
+     * name correction, marketing consent, account deletion; the back office finds a shopper by email.
+     */
+    personalData: bind({
+      exportPersonalData: personalData.exportPersonalData,
+      marketingConsent: personalData.marketingConsent,
+      withdrawMarketingConsent: personalData.withdrawMarketingConsent,
+      correctName: personalData.correctName,
+      findShopperByEmail: personalData.findShopperByEmail,
+      auditPersonalDataAccess: personalData.auditPersonalDataAccess,
+      deleteAccount: personalData.deleteAccount,
+      openOrderCount: personalData.openOrderCount,
     }),
     /** The back office's orders, refunds and sales (issue 12). */
     adminOrders: {
@@ -215,8 +233,9 @@ export function createOwnStore(getDb: () => Promise<DB>) {
     },
     /**
      * The process's own background work (entry.server.tsx): `start` runs the order emails' sender
-     * (issue 14 item 4), the sweep of interrupted report uploads (issue 21 item 1) and the release
-     * of unpaid orders' stock past the hold time (issue 23 item 1); `stop`
+     * (issue 14 item 4), the sweep of interrupted report uploads (issue 21 item 1), the release
+     * of unpaid orders' stock past the hold time (issue 23 item 1), the declarations' check and
+     * the warning for seller's details left empty while payments are live (issue 25); `stop`
      * (graceful shutdown) lets the email in flight finish, then closes the database.
      */
     process: {
@@ -225,6 +244,7 @@ export function createOwnStore(getDb: () => Promise<DB>) {
         problemReports.startUploadSweep();
         stock.startStockHoldSweep();
         declarations.startDeclarationsCheck();
+        void sellerDetails.checkSellerDetailsAtStart();
       },
       stop: async () => {
         stock.stopStockHoldSweep();

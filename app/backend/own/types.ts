@@ -12,3 +12,4 @@ export type { CheckedImage } from "~/services/media.server";
 export type { Invoice } from "~/services/invoices.server";
 export type { AdminOrderDetail } from "~/services/admin-orders.server";
 export type { QueuedReview, Review, ReviewStanding } from "~/services/reviews.server";
+export type { DeletionSummary, FoundShopper, MarketingConsent, PersonalDataExport } from "~/services/personal-data.server";

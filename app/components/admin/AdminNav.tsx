@@ -9,6 +9,7 @@ const LINKS: { to: string; label: string; end?: boolean; ownerOnly?: boolean }[]
   { to: "/admin/declarations", label: "Declarations" },
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/newsletter", label: "Newsletter" },
+  { to: "/admin/personal-data", label: "Personal data" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/delivery", label: "Delivery" },
   { to: "/admin/settings", label: "Settings" },

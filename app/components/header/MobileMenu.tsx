@@ -73,7 +73,7 @@ export const SiteNav = forwardRef<HTMLElement, { loggedIn: boolean }>(function S
           </li>
         ))}
       </ul>
-      <ul className="mt-auto border-t border-gray-200 py-2 md:hidden">
+      <ul className="mt-auto border-t border-gray-200 py-2 md:hidden" data-personal="menu">
         {loggedIn ? (
           <>
             <li>

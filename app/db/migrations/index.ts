@@ -749,6 +749,19 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable("products").dropColumn("declarations").execute();
     },
   },
+  /**
+   * Personal data (issue 25 item 4; DESIGN.md §23; docs/decisions/0770): when an account was
+   * deleted at its shopper's (or an owner's) request. The row stays, anonymised, because the
+   * orders and invoices GST law keeps point at it; null for a live account.
+   */
+  "0019_personal_data": {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("users").addColumn("deleted_at", "bigint").execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable("users").dropColumn("deleted_at").execute();
+    },
+  },
 };
 
 /**

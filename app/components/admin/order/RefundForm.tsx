@@ -7,12 +7,14 @@ import type { OrderDetail } from "./types";
  * "Refund this order" (`intent=refund`): amount in rupees (at most `detail.refundablePaise`, filled
  * in), reference, note, and how the money goes back (through Cashfree when the order was paid
  * through it, or recorded as refunded elsewhere). `refundKey` is the form's one-time key: a double
- * submit is the same refund (services/refunds.server.ts); the form is keyed on it, so a new key
- * after a refund gives a fresh form.
+ * submit is the same refund (services/refunds.server.ts). The loader makes a new key on every
+ * load, so the form is keyed on the number of refunds, not on the key: a refund gives a fresh form,
+ * but any other revalidation (a refused status move, say) keeps what staff typed. Keyed on the key,
+ * a revalidation landing after the typing put the full refundable amount back, and that was sent.
  */
 export function RefundForm({ detail, refundKey, busy }: { detail: OrderDetail; refundKey: string; busy: boolean }) {
   return (
-    <Form method="post" key={refundKey} className="mt-4 space-y-3 border-t border-gray-200 pt-4">
+    <Form method="post" key={detail.refunds.length} className="mt-4 space-y-3 border-t border-gray-200 pt-4">
       <h3 className="font-semibold">Refund this order</h3>
       <input type="hidden" name="intent" value="refund" />
       <input type="hidden" name="key" value={refundKey} />

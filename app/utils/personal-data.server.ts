@@ -1,0 +1,185 @@
+import he from "he";
+import { z } from "zod";
+import { getBackend } from "~/backend/index.server";
+import type { Account, OwnStore, PersonalDataExport } from "~/backend/own/types";
+import { formatIstDateTime } from "~/lib/admin-format";
+import { BackendError } from "~/lib/errors";
+import { formatPaise, rupeesToPaise } from "~/lib/money";
+import { ERASED_ON_DELETE, KEPT_ON_DELETE, KEPT_REASON, PERSONAL_DATA_MESSAGES } from "~/lib/personal-data";
+import { PASSWORD_MAX } from "~/schemas/password-limits";
+import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
+
+/**
+ * The pages' way to a shopper's personal data (issue 25 item 4; DESIGN.md §23; docs/decisions/0770):
+ * the signed-in shopper and the store's personal-data features, and the readable view and the
+ * profile's "Your data" section as HTML made here (every text escaped with `he`), so the pages'
+ * JavaScript carries none of it (DESIGN.md §17's budget; /profile has almost none to spare).
+ */
+
+/** What the personal-data pages work with: the features and the signed-in account. */
+export type PersonalDataContext = { personalData: OwnStore["personalData"]; accounts: OwnStore["accounts"]; account: Account; token: string };
+
+const notFound = () => new Response("Not Found", { status: 404, statusText: "Not Found" });
+
+/**
+ * For a loader or action of /profile/data, /profile/data.json and /profile/delete: the signed-in
+ * shopper (never an id from the URL). Throws a 303 to /login and back to `returnTo` when logged out
+ * or the session has ended, and 404 on a store that keeps no personal data here
+ * (`capabilities.personalData` false: its data lives on another server).
+ */
+export async function requirePersonalData(request: Request, returnTo: string): Promise<PersonalDataContext> {
+  const token = await requireUserToken(request);
+  const { own, capabilities } = getBackend();
+  if (!capabilities.personalData || !own) throw notFound();
+  try {
+    return { personalData: own.personalData, accounts: own.accounts, account: await own.accounts.requireAccount(token), token };
+  } catch (error) {
+    if (error instanceof BackendError && error.status === 401) throw await expiredSessionRedirect(request, returnTo);
+    throw error;
+  }
+}
+
+/** The export as a download's file name: "my-data-2026-11-26.json". */
+export function exportFilename(data: PersonalDataExport): string {
+  return `my-data-${data.exportedAt.slice(0, 10)}.json`;
+}
+
+/** The export as a JSON download (pretty, `attachment`, never cached). */
+export function exportResponse(data: PersonalDataExport, filename = exportFilename(data)): Response {
+  return new Response(`${JSON.stringify(data, null, 2)}\n`, {
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+const e = (text: string | number | null | undefined) => he.escape(String(text ?? ""));
+const when = (isoTime: string | null) => (isoTime ? `${formatIstDateTime(Date.parse(isoTime))} IST` : "—");
+const money = (rupees: number) => formatPaise(rupeesToPaise(rupees));
+const h2 = (id: string, text: string) => `<h2 id="${id}" class="mt-10 font-serif text-2xl text-gray-900">${e(text)}</h2>`;
+const none = (text: string) => `<p class="mt-2 text-sm text-gray-700">${e(text)}</p>`;
+
+/** [label, value] rows as a definition list. */
+function rows(pairs: [string, string | number | null][]): string {
+  const items = pairs.map(([label, value]) => `<dt class="font-medium text-gray-900">${e(label)}</dt><dd class="text-gray-700">${e(value ?? "—")}</dd>`).join("");
+  return `<dl class="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">${items}</dl>`;
+}
+
+function addressLine(a: PersonalDataExport["addresses"][number] | PersonalDataExport["orders"][number]["deliveryAddress"]): string {
+  return [a.name, a.businessName, a.street, a.city, `${a.state} ${a.pinCode}`.trim(), a.country, a.gstin ? `GSTIN ${a.gstin}` : null, a.phone ? `Mobile ${a.phone}` : null, a.email || null]
+    .filter((part) => part && part.trim() !== "")
+    .join(", ");
+}
+
+/**
+ * The readable view of an export (the same for the shopper's /profile/data and the back office):
+ * one section per kind — account, addresses, orders (with lines and amounts in rupees), reviews,
+ * wishlist, newsletter consent, complaints, problem reports — times in IST. HTML, escaped.
+ */
+export function personalDataHtml(data: PersonalDataExport): string {
+  const parts: string[] = [];
+  parts.push(h2("data-account", "Account"));
+  parts.push(rows([["Name", data.account.name], ["Email", data.account.email], ["Created", when(data.account.createdAt)], ["Phone", "None kept on the account (see addresses and orders)"]]));
+
+  parts.push(h2("data-addresses", `Saved addresses (${data.addresses.length})`));
+  parts.push(
+    data.addresses.length === 0
+      ? none("No saved addresses.")
+      : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${data.addresses.map((a) => `<li>${a.isDefault ? "<strong>Default:</strong> " : ""}${e(addressLine(a))}</li>`).join("")}</ul>`,
+  );
+
+  parts.push(h2("data-orders", `Orders (${data.orders.length})`));
+  parts.push(
+    data.orders.length === 0
+      ? none("No orders.")
+      : data.orders
+          .map((order) => {
+            const lines = order.lines.map((line) => `<li>${e(`${line.quantity} × ${line.product}${line.size !== "default" ? ` (${line.size})` : ""}, ${money(line.unitPriceRupees)} each: ${money(line.totalRupees)}`)}</li>`).join("");
+            return `<section class="mt-4 border-t border-gray-200 pt-3" aria-label="Order ${e(order.number)}"><h3 class="font-medium text-gray-900">Order <span class="font-mono">${e(order.number)}</span></h3>${rows([
+              ["Placed", when(order.date)],
+              ["Status", order.status],
+              ["Payment", `${order.paymentMethod === "cod" ? "Cash on delivery" : "Online"}, ${order.paymentStatus.toLowerCase()}`],
+              ["Amount", money(order.amountRupees)],
+              ["Delivered to", addressLine(order.deliveryAddress)],
+              ["Tax invoice", order.invoiceNumber ?? "None issued"],
+            ])}<ul class="mt-2 list-disc pl-5 text-sm text-gray-700">${lines}</ul></section>`;
+          })
+          .join(""),
+  );
+
+  parts.push(h2("data-reviews", `Reviews (${data.reviews.length})`));
+  parts.push(
+    data.reviews.length === 0
+      ? none("No reviews.")
+      : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${data.reviews
+          .map((r) => `<li>${e(`${r.product ?? r.productId}: ${r.rating} of 5 stars${r.title ? `, “${r.title}”` : ""}${r.text ? ` — ${r.text}` : ""} (${r.status}, shown as ${r.shownAs}, ${when(r.writtenAt)})`)}</li>`)
+          .join("")}</ul>`,
+  );
+
+  parts.push(h2("data-wishlist", `Wishlist (${data.wishlist.length})`));
+  parts.push(
+    data.wishlist.length === 0
+      ? none("No saved watches.")
+      : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${data.wishlist.map((w) => `<li>${e(`${w.product ?? w.productId}, ${money(w.priceWhenSavedRupees)} when saved on ${when(w.savedAt)}`)}</li>`).join("")}</ul>`,
+  );
+
+  parts.push(h2("data-consents", "Consents"));
+  const n = data.newsletter;
+  parts.push(
+    n
+      ? rows([
+          ["Newsletter", n.status],
+          ["Email", n.email],
+          ["Words agreed to", n.consentText],
+          ["Asked", when(n.requestedAt)],
+          ["Confirmed", when(n.confirmedAt)],
+          ["Withdrawn", when(n.withdrawnAt)],
+        ])
+      : none("No marketing consent: we send you no newsletter."),
+  );
+
+  parts.push(h2("data-complaints", `Complaints and problem reports (${data.grievances.length + data.problemReports.length})`));
+  const complaints = [
+    ...data.grievances.map((g) => `<li>${e(`${g.ticket} (${g.subject}${g.orderNumber ? `, order ${g.orderNumber}` : ""}), ${g.status}, filed ${when(g.filedAt)}: ${g.text}${g.answer ? ` — Our answer: ${g.answer}` : ""}`)}</li>`),
+    ...data.problemReports.map((r) => `<li>${e(`Problem report on order ${r.orderNumber} (${r.kind}${r.video ? ", with a video" : ""}), ${r.status}, filed ${when(r.filedAt)}: ${r.description}${r.answer ? ` — Our answer: ${r.answer}` : ""}`)}</li>`),
+  ];
+  parts.push(complaints.length === 0 ? none("None filed.") : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${complaints.join("")}</ul>`);
+  return parts.join("");
+}
+
+/** The words of the delete-account confirmation: what is erased, what is kept, and why. */
+export function deletionWords() {
+  return { erased: [...ERASED_ON_DELETE], kept: [...KEPT_ON_DELETE], reason: KEPT_REASON };
+}
+
+/** /profile/data's forms (STYLE.md habit 4): `withdraw-consent`, or `correct-name` with `name` (the service checks it). */
+const dataFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("withdraw-consent") }),
+  z.object({ intent: z.literal("correct-name"), name: z.string().max(1000).catch("") }),
+]);
+
+/** A /profile/data post (hostile): its intent and, to correct the name, the name as typed; null for anything else (400). */
+export function parseDataForm(formData: FormData): z.output<typeof dataFormSchema> | null {
+  const parsed = dataFormSchema.safeParse({ intent: formData.get("intent"), name: formData.get("name") ?? "" });
+  return parsed.success ? parsed.data : null;
+}
+
+/** /profile/delete's form: the current password, 1..PASSWORD_MAX characters (PERSONAL_DATA_MESSAGES.passwordRequired otherwise). */
+const deleteFormSchema = z.object({ password: z.string({ error: PERSONAL_DATA_MESSAGES.passwordRequired }).min(1, PERSONAL_DATA_MESSAGES.passwordRequired).max(PASSWORD_MAX, PERSONAL_DATA_MESSAGES.passwordWrong) });
+
+/** The password of a /profile/delete post, or the sentence saying what is wrong with it. */
+export function parseDeleteForm(formData: FormData): { ok: true; password: string } | { ok: false; error: string } {
+  const parsed = deleteFormSchema.safeParse({ password: formData.get("password") ?? undefined });
+  return parsed.success ? { ok: true, password: parsed.data.password } : { ok: false, error: parsed.error.issues[0]?.message ?? PERSONAL_DATA_MESSAGES.passwordRequired };
+}
+
+/** The back office's deletion form: the account id and the shopper's email typed again; null when either is missing or malformed. */
+export function parseStaffDeleteForm(formData: FormData): { userId: number; confirm: string } | null {
+  const parsed = z
+    .object({ userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), confirm: z.string().trim().min(1).max(320) })
+    .safeParse({ userId: formData.get("userId"), confirm: formData.get("confirm") });
+  return parsed.success ? parsed.data : null;
+}
