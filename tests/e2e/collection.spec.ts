@@ -96,7 +96,7 @@ test.describe("collection", () => {
     await page.goto("/collection");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("ALL COLLECTIONS");
     await expect(page.getByTestId("result-count")).toHaveText(countText(1, Math.min(PAGE, all.length), all.length));
-    expect(await cardIds(page)).toEqual(ids(all.slice(0, PAGE)));
+    await expect.poll(() => cardIds(page)).toEqual(ids(all.slice(0, PAGE)));
     await expect(main(page).getByRole("checkbox", { checked: true })).toHaveCount(0);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/collection$/);
     await expectNoAxeViolations(page);
@@ -108,7 +108,7 @@ test.describe("collection", () => {
     const filters = { categories: [category], brands: [brand], min: 1000, max: 9500, sort: "low-high" };
     const want = expected(products, filters);
     await page.goto(`/collection?category=${category}&brand=${brand}&min=1000&max=9500&sort=low-high`);
-    expect(await cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
+    await expect.poll(() => cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
     await expect(page.getByTestId("result-count")).toHaveText(countText(1, Math.min(PAGE, want.length), want.length));
     await expect(filterOption(page, category)).toBeChecked();
     await expect(filterOption(page, brandLabel(brand))).toBeChecked();
@@ -140,7 +140,7 @@ test.describe("collection", () => {
     await searchBox(page).press("Enter");
     await expect(page).toHaveURL(new RegExp(`/collection\\?q=${encodeURIComponent(word)}$`));
     await expect(page.getByTestId("result-count")).toHaveText(countText(1, Math.min(PAGE, want.length), want.length));
-    expect(await cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
+    await expect.poll(() => cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
     await expect(searchBox(page)).toHaveValue(word);
   });
 
@@ -199,7 +199,7 @@ test.describe("collection", () => {
     await page.getByRole("link", { name: "Remove filter: Min ₹1,000" }).click();
     await expect(page).toHaveURL(new RegExp(`/collection\\?category=${category}&brand=${brand}&sort=newest$`));
     await expect(page.getByLabel("Min price (₹)")).toHaveValue("0");
-    expect(await cardIds(page)).toEqual(ids(expected(products, { categories: [category], brands: [brand], sort: "newest" }).slice(0, PAGE)));
+    await expect.poll(() => cardIds(page)).toEqual(ids(expected(products, { categories: [category], brands: [brand], sort: "newest" }).slice(0, PAGE)));
 
     await page.getByRole("link", { name: "Clear all", exact: true }).click();
     await expect(page).toHaveURL(/\/collection$/);
@@ -219,7 +219,7 @@ test.describe("collection", () => {
     await pager.getByRole("link", { name: "Page 2", exact: true }).click();
     await expect(page).toHaveURL(/\/collection\?page=2$/);
     await expect(page.getByTestId("result-count")).toHaveText(countText(26, Math.min(50, all.length), all.length));
-    expect(await cardIds(page)).toEqual(ids(all.slice(25, 50)));
+    await expect.poll(() => cardIds(page)).toEqual(ids(all.slice(25, 50)));
     await expect(pager.locator('[aria-current="page"]:visible')).toHaveText("Page 2");
 
     await pager.getByRole("link", { name: "Next page" }).click();
@@ -305,7 +305,7 @@ test.describe("curated collections and new arrivals", () => {
     const brands = ["Rolex", "PatekPhilippe", "Cartier", "Rado"];
     const want = expected(products, { brands, max: Number.MAX_SAFE_INTEGER, sort: "high-low" });
     await page.goto("/collection/luxury");
-    expect(await cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
+    await expect.poll(() => cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
     await expect(page.getByTestId("result-count")).toHaveText(countText(1, Math.min(PAGE, want.length), want.length));
     await expectNoAxeViolations(page);
   });
@@ -313,11 +313,11 @@ test.describe("curated collections and new arrivals", () => {
   test("new arrivals lists the newest first and pages on its own path", async ({ page, request }) => {
     const want = expected(await catalogue(request), { sort: "newest" });
     await page.goto("/new-arrivals");
-    expect(await cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
+    await expect.poll(() => cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
     if (want.length > PAGE) {
       await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2", exact: true }).click();
       await expect(page).toHaveURL(/\/new-arrivals\?page=2$/);
-      expect(await cardIds(page)).toEqual(ids(want.slice(PAGE, 2 * PAGE)));
+      await expect.poll(() => cardIds(page)).toEqual(ids(want.slice(PAGE, 2 * PAGE)));
     }
   });
 

@@ -164,11 +164,14 @@ export function jsDisabled() {
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 /**
- * Asserts axe-core finds no accessibility violations on the page as it is now, for AXE_TAGS.
+ * Asserts axe-core finds no accessibility violations on the page once it has loaded, for AXE_TAGS.
  * axe needs script, so with JavaScript off the very HTML of the page is replayed at its URL in a
  * scripted context whose script files are blocked: axe sees what a no-JS shopper sees.
  */
 export async function expectNoAxeViolations(page: Page) {
+  // A page still streaming (a form post's answer without JavaScript) is measured whole, not
+  // half-parsed: a card whose link has arrived and whose text has not reads as a nameless link.
+  await page.waitForLoadState("load");
   await holdToastsStill(page);
   const html = await page.content();
   const viewport = page.viewportSize();
