@@ -12,6 +12,7 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_counters: InvoiceCountersTable;
   catalogue_state: CatalogueStateTable;
+  catalogue_facets: CatalogueFacetsTable;
   audit_log: AuditLogTable;
   order_events: OrderEventsTable;
   refunds: RefundsTable;
@@ -309,6 +310,18 @@ export interface CatalogueStateTable {
   version: number;
   /** ms since epoch of the last change. */
   changed_at: number;
+}
+
+/**
+ * How many shown products (hidden = 0) have each category, brand and price: the facet counts'
+ * source (docs/decisions/0820), kept by triggers on `products` in the same statement as the change.
+ */
+export interface CatalogueFacetsTable {
+  category: string;
+  sub_category: string;
+  price_paise: number;
+  /** Shown products with these three values; a row may stay at 0. */
+  n: number;
 }
 
 export interface ProductsTable {

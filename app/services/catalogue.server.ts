@@ -93,6 +93,20 @@ function productWhere(sqlite: boolean, filter: ProductFilter, omit: "category" |
   };
 }
 
+/**
+ * productWhere for `catalogue_facets` (counts of shown products by category, brand and price;
+ * docs/decisions/0820), for a filter without a search: price range, and the categories and brands
+ * chosen, one group left out for its facet count.
+ */
+function facetWhere(filter: ProductFilter, omit: "category" | "brand") {
+  return (eb: ExpressionBuilder<Database, "catalogue_facets">): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [eb("price_paise", ">=", filter.minPaise), eb("price_paise", "<=", filter.maxPaise)];
+    if (omit !== "category" && filter.categories.length > 0) conditions.push(eb("category", "in", [...filter.categories]));
+    if (omit !== "brand" && filter.brands.length > 0) conditions.push(eb("sub_category", "in", [...filter.brands]));
+    return eb.and(conditions);
+  };
+}
+
 /** PostgreSQL reads pages up to this one beside the counts, before knowing the total. */
 const GUESS_PAGES = 40;
 
@@ -123,18 +137,35 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
     minPaise: params.min * 100,
     maxPaise: params.max * 100,
   };
-  const categoryCounts = db
-    .selectFrom("products")
-    .select(["category", (eb) => eb.fn.countAll<number>().as("n")])
-    .where(productWhere(sqlite, filter, "category"))
-    .groupBy("category")
-    .execute();
-  const brandCounts = db
-    .selectFrom("products")
-    .select(["sub_category", (eb) => eb.fn.countAll<number>().as("n")])
-    .where(productWhere(sqlite, filter, "brand"))
-    .groupBy("sub_category")
-    .execute();
+  // Without a search the counts are sums over catalogue_facets (kept by triggers, decision 0820);
+  // a search counts the products it matches.
+  const searching = filter.needle !== "";
+  const categoryCounts = searching
+    ? db
+        .selectFrom("products")
+        .select(["category", (eb) => eb.fn.countAll<number>().as("n")])
+        .where(productWhere(sqlite, filter, "category"))
+        .groupBy("category")
+        .execute()
+    : db
+        .selectFrom("catalogue_facets")
+        .select(["category", (eb) => eb.fn.sum<number>("n").as("n")])
+        .where(facetWhere(filter, "category"))
+        .groupBy("category")
+        .execute();
+  const brandCounts = searching
+    ? db
+        .selectFrom("products")
+        .select(["sub_category", (eb) => eb.fn.countAll<number>().as("n")])
+        .where(productWhere(sqlite, filter, "brand"))
+        .groupBy("sub_category")
+        .execute()
+    : db
+        .selectFrom("catalogue_facets")
+        .select(["sub_category", (eb) => eb.fn.sum<number>("n").as("n")])
+        .where(facetWhere(filter, "brand"))
+        .groupBy("sub_category")
+        .execute();
   const dearest = db.selectFrom("products").select((eb) => eb.fn.max("price_paise").as("top")).where(shown).executeTakeFirst();
 
   const order = ORDER_BY[params.sort];

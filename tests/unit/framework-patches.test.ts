@@ -11,6 +11,7 @@ const installed = (file: string) => path.join(process.cwd(), "node_modules", fil
 const { renderToPipeableStream } = require(installed("react-dom/cjs/react-dom-server.node.production.min.js")) as typeof import("react-dom/server");
 const { renderToString } = require(installed("react-dom/cjs/react-dom-server-legacy.node.production.min.js")) as typeof import("react-dom/server");
 const { matchPath, matchRoutes } = require(installed("@remix-run/router/dist/router.cjs.js")) as typeof import("@remix-run/router");
+type RouteObject = import("@remix-run/router").AgnosticRouteObject;
 
 /**
  * The server-side patches of docs/decisions/0810 (patches/*.patch, applied by `npm ci`): they
@@ -52,7 +53,7 @@ describe("React's streaming renderer gathers text before encoding it (react-dom 
 });
 
 describe("route matching keeps its ranked branches and compiled patterns (@remix-run/router patch)", () => {
-  const routes = [
+  const routes: RouteObject[] = [
     {
       id: "root",
       path: "/",
@@ -65,7 +66,7 @@ describe("route matching keeps its ranked branches and compiled patterns (@remix
       ],
     },
   ];
-  const ids = (pathname: string, table = routes) => matchRoutes(table, pathname)?.map((match) => match.route.id) ?? null;
+  const ids = (pathname: string, table: RouteObject[] = routes) => matchRoutes(table, pathname)?.map((match) => match.route.id) ?? null;
 
   it("answers each path of the same table with its own routes and params, however often asked", () => {
     for (let round = 0; round < 3; round++) {
@@ -78,7 +79,7 @@ describe("route matching keeps its ranked branches and compiled patterns (@remix
   });
 
   it("a different table gets its own answer, not the first table's", () => {
-    const other = [{ id: "only-product", path: "/product/:productId" }];
+    const other: RouteObject[] = [{ id: "only-product", path: "/product/:productId" }];
     expect(ids("/product/w1")).toEqual(["root", "product"]);
     expect(ids("/product/w1", other)).toEqual(["only-product"]);
     expect(ids("/collection", other)).toBeNull();

@@ -762,6 +762,70 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable("users").dropColumn("deleted_at").execute();
     },
   },
+  /**
+   * Facet counts kept, not counted (issue 26 item 2; docs/decisions/0820): `catalogue_facets`
+   * holds how many shown products have each category, brand and price, and triggers on `products`
+   * keep it in the same statement as any insert, delete, or change of category, brand, price or
+   * visibility. A collection page sums a few hundred of its rows instead of counting tens of
+   * thousands of index entries ("Men" at 1,00,000 products). Filled from the rows already there.
+   */
+  "0020_catalogue_facets": {
+    async up(db: Kysely<any>) {
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      await db.schema
+        .createTable("catalogue_facets")
+        .addColumn("category", "text", (c) => c.notNull())
+        .addColumn("sub_category", "text", (c) => c.notNull())
+        .addColumn("price_paise", "bigint", (c) => c.notNull())
+        .addColumn("n", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("catalogue_facets_pk", ["category", "sub_category", "price_paise"])
+        .execute();
+      await db.schema.createIndex("catalogue_facets_brand").on("catalogue_facets").columns(["sub_category", "price_paise", "category"]).execute();
+      if (sqlite) {
+        await sql`create trigger products_facets_insert after insert on products when new.hidden = 0 begin
+          insert into catalogue_facets (category, sub_category, price_paise, n) values (new.category, new.sub_category, new.price_paise, 1)
+            on conflict (category, sub_category, price_paise) do update set n = n + 1; end`.execute(db);
+        await sql`create trigger products_facets_delete after delete on products when old.hidden = 0 begin
+          update catalogue_facets set n = n - 1
+            where category = old.category and sub_category = old.sub_category and price_paise = old.price_paise; end`.execute(db);
+        await sql`create trigger products_facets_update after update of category, sub_category, price_paise, hidden on products begin
+          update catalogue_facets set n = n - 1
+            where old.hidden = 0 and category = old.category and sub_category = old.sub_category and price_paise = old.price_paise;
+          insert into catalogue_facets (category, sub_category, price_paise, n) select new.category, new.sub_category, new.price_paise, 1
+            where new.hidden = 0
+            on conflict (category, sub_category, price_paise) do update set n = n + 1; end`.execute(db);
+      } else {
+        await sql`create function catalogue_facets_track() returns trigger language plpgsql as $$
+          begin
+            if tg_op in ('UPDATE', 'DELETE') and old.hidden = 0 then
+              update catalogue_facets set n = n - 1
+                where category = old.category and sub_category = old.sub_category and price_paise = old.price_paise;
+            end if;
+            if tg_op in ('UPDATE', 'INSERT') and new.hidden = 0 then
+              insert into catalogue_facets (category, sub_category, price_paise, n) values (new.category, new.sub_category, new.price_paise, 1)
+                on conflict (category, sub_category, price_paise) do update set n = catalogue_facets.n + 1;
+            end if;
+            return null;
+          end $$`.execute(db);
+        await sql`create trigger products_facets after insert or delete or update of category, sub_category, price_paise, hidden
+          on products for each row execute function catalogue_facets_track()`.execute(db);
+      }
+      await sql`insert into catalogue_facets (category, sub_category, price_paise, n)
+        select category, sub_category, price_paise, count(*) from products where hidden = 0 group by category, sub_category, price_paise`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      if (sqlite) {
+        for (const trigger of ["products_facets_insert", "products_facets_delete", "products_facets_update"]) {
+          await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
+        }
+      } else {
+        await sql`drop trigger if exists products_facets on products`.execute(db);
+        await sql`drop function if exists catalogue_facets_track()`.execute(db);
+      }
+      await db.schema.dropTable("catalogue_facets").ifExists().execute();
+    },
+  },
 };
 
 /**
