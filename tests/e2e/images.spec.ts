@@ -85,6 +85,18 @@ for (const { name, path } of PAGES) {
   });
 }
 
+test("every page's scripts are preloaded at low priority, so the stylesheet and pictures come first (decision 0830)", async ({ request }) => {
+  test.skip(test.info().project.name !== "js", "reads the served HTML only; once is enough");
+  for (const { path } of PAGES) {
+    const html = await (await request.get(path)).text();
+    const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map((match) => match[0]);
+    expect(preloads.length, path).toBeGreaterThan(2);
+    for (const link of preloads) expect(link, path).toMatch(/\bfetchPriority="low"/i);
+    // The first screen's largest picture keeps its high priority (the test above).
+    expect(html, path).toMatch(/<img\b[^>]*fetchPriority="high"/i);
+  }
+});
+
 test("pictures, the stylesheet and built scripts are cached for a year, as immutable", async ({ request }) => {
   const html = await (await request.get("/")).text();
   const picture = /<img\b[^>]*\bsrc="(\/images\/watch\/[^"]+)"/.exec(html)?.[1];
