@@ -45,6 +45,9 @@ const TARGETS = {
   searchRate: 0.015,
 };
 
+/** The uncached filtered collection's req/s on SQLite before issue 26 item 2, by catalogue size (docs/plans/issue-26-signed-in-speed.md). */
+const UNCACHED_COLLECTION_BEFORE: Record<number, number> = { 1000: 62, 100000: 52 };
+
 type SizeRun = {
   size: number;
   importS: number | null;
@@ -299,6 +302,20 @@ function report(kind: DatabaseKind, runs: SizeRun[], pages: { product: string; c
       times !== null && times <= TARGETS.maxSearchP50Ratio,
       `the search's p50 at ${at(large)} is ${times === null ? "–" : `${times.toFixed(2)}×`} its p50 at ${at(small)} (${latency(after)} vs ${latency(before)} ms; target ≤ ${TARGETS.maxSearchP50Ratio}×)`,
     ]);
+  }
+  // Issue 26 item 2: an uncached collection render at twice its rate of 2026-11-27 (measured on
+  // SQLite with this mode and PAGE_CACHE_MB=0, before decisions 0810 and 0820). Checked only when
+  // the page cache is off: with it, a repeated URL measures the cache.
+  if (kind === "sqlite" && process.env.PAGE_CACHE_MB === "0") {
+    for (const run of runs) {
+      const before = UNCACHED_COLLECTION_BEFORE[run.size];
+      if (before === undefined || !run.collection) continue;
+      const times = run.collection.rps / before;
+      checks.push([
+        times >= 2,
+        `the uncached filtered collection at ${at(run)} runs at ${times.toFixed(2)}× its rate before issue 26 (${run.collection.rps.toFixed(0)} vs ${before} req/s; target ≥ 2×)`,
+      ]);
+    }
   }
   if (large.importS !== null) {
     checks.push([large.importS < TARGETS.maxImportS, `the import of ${at(large)} took ${large.importS.toFixed(1)} s (target < ${TARGETS.maxImportS} s)`]);
