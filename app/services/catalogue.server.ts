@@ -137,35 +137,24 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
     minPaise: params.min * 100,
     maxPaise: params.max * 100,
   };
-  // Without a search the counts are sums over catalogue_facets (kept by triggers, decision 0820);
-  // a search counts the products it matches.
-  const searching = filter.needle !== "";
-  const categoryCounts = searching
-    ? db
-        .selectFrom("products")
-        .select(["category", (eb) => eb.fn.countAll<number>().as("n")])
-        .where(productWhere(sqlite, filter, "category"))
-        .groupBy("category")
-        .execute()
-    : db
-        .selectFrom("catalogue_facets")
-        .select(["category", (eb) => eb.fn.sum<number>("n").as("n")])
-        .where(facetWhere(filter, "category"))
-        .groupBy("category")
-        .execute();
-  const brandCounts = searching
-    ? db
-        .selectFrom("products")
-        .select(["sub_category", (eb) => eb.fn.countAll<number>().as("n")])
-        .where(productWhere(sqlite, filter, "brand"))
-        .groupBy("sub_category")
-        .execute()
-    : db
-        .selectFrom("catalogue_facets")
-        .select(["sub_category", (eb) => eb.fn.sum<number>("n").as("n")])
-        .where(facetWhere(filter, "brand"))
-        .groupBy("sub_category")
-        .execute();
+  // Shown products per value of `column`, `omit`'s group left out of the filter: without a search a
+  // sum over catalogue_facets (kept by triggers, decision 0820); a search counts its matches.
+  const facetCounts = (column: "category" | "sub_category", omit: "category" | "brand") =>
+    filter.needle !== ""
+      ? db
+          .selectFrom("products")
+          .select((eb) => [eb.ref(column).as("value"), eb.fn.countAll<number>().as("n")])
+          .where(productWhere(sqlite, filter, omit))
+          .groupBy(column)
+          .execute()
+      : db
+          .selectFrom("catalogue_facets")
+          .select((eb) => [eb.ref(column).as("value"), eb.fn.sum<number>("n").as("n")])
+          .where(facetWhere(filter, omit))
+          .groupBy(column)
+          .execute();
+  const categoryCounts = facetCounts("category", "category");
+  const brandCounts = facetCounts("sub_category", "brand");
   const dearest = db.selectFrom("products").select((eb) => eb.fn.max("price_paise").as("top")).where(shown).executeTakeFirst();
 
   const order = ORDER_BY[params.sort];
@@ -208,11 +197,11 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
   const selected = new Set<string>(params.categories);
   for (const row of byCategory) {
     const n = Number(row.n);
-    if (Object.hasOwn(facets.categories, row.category)) facets.categories[row.category as keyof typeof facets.categories] = n;
-    if (selected.size === 0 || selected.has(row.category)) total += n;
+    if (Object.hasOwn(facets.categories, row.value)) facets.categories[row.value as keyof typeof facets.categories] = n;
+    if (selected.size === 0 || selected.has(row.value)) total += n;
   }
   for (const row of byBrand) {
-    if (Object.hasOwn(facets.brands, row.sub_category)) facets.brands[row.sub_category as keyof typeof facets.brands] = Number(row.n);
+    if (Object.hasOwn(facets.brands, row.value)) facets.brands[row.value as keyof typeof facets.brands] = Number(row.n);
   }
 
   const { page, pageCount, offset } = clampPage(params.page, total, pageSize);
