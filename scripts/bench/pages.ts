@@ -24,6 +24,8 @@ const SIGNED_IN_RATIO_TARGET = 0.3;
 const SIGNED_IN_P99_MS = 150;
 /** Gzipped JavaScript a document load may fetch, bytes (issue 11 item 1; checkout may add the Cashfree SDK). */
 const JS_BUDGET = 100 * 1024;
+/** Issue 26 item 3's target for every storefront page (checkout aside); printed, not enforced (docs/decisions/0840). */
+const JS_TARGET = 90 * 1024;
 /** The pages whose JavaScript the bench reports, by route (the build manifest's route ids). */
 const JS_PAGES: { label: string; routeId: string }[] = [
   { label: "/", routeId: "routes/_index" },
@@ -215,12 +217,13 @@ export async function runPagesBench({ root, products, connections, durationS, li
     const problems: string[] = [];
     // What each page's document load fetches, from the build's manifest (the same count as
     // tests/e2e/bundle-budget.spec.ts): the entry, root and the route with their shared chunks.
-    const jsRows = [["page (build manifest)", "JS files", "JS raw", "JS gzip", "budget"]];
+    const jsRows = [["page (build manifest)", "JS files", "JS raw", "JS gzip", "budget", "issue 26 (≤ 90 KB)"]];
     for (const { label, routeId } of JS_PAGES) {
       const js = routeJsBytes(routeId, path.join(root, "public"), buildFolder("bench"));
       const checkout = routeId === "routes/place-order";
       const ok = checkout || js.gzip <= JS_BUDGET;
-      jsRows.push([label, String(js.files), kb(js.raw), kb(js.gzip), checkout ? "–" : ok ? "PASS" : "FAIL"]);
+      const target = checkout ? "–" : js.gzip <= JS_TARGET ? "met" : `not met (${kb(js.gzip - JS_TARGET)} over)`;
+      jsRows.push([label, String(js.files), kb(js.raw), kb(js.gzip), checkout ? "–" : ok ? "PASS" : "FAIL", target]);
       if (!ok) problems.push(`${label} loads ${kb(js.gzip)} of gzipped JavaScript (budget ${kb(JS_BUDGET)})`);
     }
     console.log(table(jsRows));

@@ -12,8 +12,8 @@ import { buildFolder, pageRouteIds, readBrowserManifest, routeJsBytes, scriptsOf
  * - /place-order has an allowance for conform, which its delivery form keeps (field errors, the
  *   error summary); Cashfree's SDK comes from Cashfree's host at run time and is not counted;
  * - no page's browser code holds zod (the server parses every form with it), conform runs only on
- *   /place-order and the back office's product form, and react-hot-toast is never part of a
- *   document load.
+ *   /place-order and the back office's product form, react-hot-toast is never part of a document
+ *   load, and Remix's single fetch (off; patched out, docs/decisions/0840) is in no bundle.
  */
 
 const KB = 1024;
@@ -82,6 +82,9 @@ const MARKERS = {
   zod: { text: "$ZodType", source: "node_modules/zod/v4/core/schemas.js" },
   conform: { text: "__intent__", source: "node_modules/@conform-to/dom/dist/submission.mjs" },
   hotToast: { text: "data-rht-toaster", source: "node_modules/react-hot-toast/dist/index.mjs" },
+  // Remix's single fetch (and turbo-stream, which only it imports): off in remix.config.js and
+  // patched out of the browser's code (docs/decisions/0840).
+  singleFetch: { text: "SingleFetchClassInstance", source: "node_modules/@remix-run/react/dist/esm/single-fetch.js" },
 } as const;
 
 test.describe("bundle budget (DESIGN.md §17)", () => {
@@ -121,12 +124,13 @@ test.describe("bundle budget (DESIGN.md §17)", () => {
     expect(built.some((file) => readFileSync(path.join(PUBLIC_DIR, BUILD_DIR, file), "utf8").includes(MARKERS.hotToast.text))).toBe(true);
   });
 
-  test("no page's document load holds zod or react-hot-toast; conform only on /place-order and the back office's product form", () => {
+  test("no page's document load holds zod, react-hot-toast or Remix's single fetch; conform only on /place-order and the back office's product form", () => {
     for (const id of pages) {
       for (const url of scriptsOfRoute(manifest, id)) {
         const code = script(url);
         expect(code.includes(MARKERS.zod.text), `zod in ${url} (${id})`).toBe(false);
         expect(code.includes(MARKERS.hotToast.text), `react-hot-toast in ${url} (${id})`).toBe(false);
+        expect(code.includes(MARKERS.singleFetch.text), `single fetch in ${url} (${id})`).toBe(false);
         if (!CONFORM_PAGES.has(id)) expect(code.includes(MARKERS.conform.text), `conform in ${url} (${id})`).toBe(false);
       }
     }

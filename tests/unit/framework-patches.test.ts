@@ -92,3 +92,10 @@ describe("route matching keeps its ranked branches and compiled patterns (@remix
     expect(matchPath({ path: "/product", end: true }, "/product/w7")).toBeNull();
   });
 });
+
+describe("single fetch is patched out of the browser's code (@remix-run/react patch, docs/decisions/0840)", () => {
+  it("is off in remix.config.js, so the patched-out code is never reached", async () => {
+    const config = (await import(path.join(process.cwd(), "remix.config.js"))).default as { future: Record<string, boolean> };
+    expect(config.future.v3_singleFetch).toBe(false);
+  });
+});
