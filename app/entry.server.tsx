@@ -1,3 +1,4 @@
+import { redirectInLanguage } from "~/i18n/language";
 import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -51,6 +52,8 @@ installHttpGuard({
     pathname === WEBHOOK_PATH ? MAX_WEBHOOK_BODY_BYTES : (adminProductBodyBytes(pathname) ?? reportBodyBytes(pathname) ?? MAX_FORM_BODY_BYTES),
   isForeignOrigin: isForeignOriginHeaders,
   responseHeaders: everyResponseHeaders(),
+  // A Hindi page's redirects stay in Hindi (issue 27; docs/decisions/0850).
+  redirectTarget: redirectInLanguage,
   pageCsp: BARE_PAGE_CSP,
   storeName: getEnv().STORE_NAME,
   graceMs: 9_000,

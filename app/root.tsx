@@ -24,7 +24,9 @@ import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { Toasts } from "~/components/Toasts";
 import stylesheet from "~/tailwind.css";
+import { LANGUAGE_INFO, LANGUAGES, languageOfPath, pathIn } from "~/i18n/language";
 import { useNonce } from "~/utils/nonce";
+import { useRootData } from "~/utils/root-data";
 import { loadRoot } from "~/utils/root.server";
 
 
@@ -41,9 +43,11 @@ export function loader({ request }: LoaderFunctionArgs) {
 /**
  * The root loader re-runs after every form submission and on every navigation to another path,
  * but not when a GET navigation only changes the search params of the page shown (a filter or
- * sort on /collection): nothing it reads can have changed, and the cart is not read again.
+ * sort on /collection): nothing it reads can have changed, and the cart is not read again. A move
+ * to the other language always re-runs it: its words are the header's and footer's (issue 27).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname)) return true;
   const submission = formMethod !== undefined && formMethod.toUpperCase() !== "GET";
   if (!submission && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
@@ -52,13 +56,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 function Document({ children }: { children: React.ReactNode }) {
   // This response's CSP nonce on every inline script (DESIGN.md §16; "" in the browser).
   const nonce = useNonce();
+  // The page's language is its address's (issue 27 item 1): /hi/… is Hindi.
+  const { pathname, search } = useLocation();
+  const language = languageOfPath(pathname);
   return (
-    <html lang="en-IN">
+    <html lang={LANGUAGE_INFO[language].htmlLang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <LanguageAlternates pathname={pathname} search={search} />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-gray-800 antialiased">
         {children}
@@ -104,6 +112,25 @@ export default function App() {
   );
 }
 
+/**
+ * The page's `hreflang` alternates (issue 27 item 1; DESIGN.md §24): the same page in English and
+ * in Hindi, query kept, absolute on the store's public URL; English is the default. In the
+ * document's head rather than `meta`, which a page's own meta replaces.
+ */
+function LanguageAlternates({ pathname, search }: { pathname: string; search: string }) {
+  const origin = useRootData()?.env.PUBLIC_URL;
+  if (!origin) return null;
+  const href = (language: (typeof LANGUAGES)[number]) => new URL(pathIn(pathname + search, language), origin).href;
+  return (
+    <>
+      {LANGUAGES.map((language) => (
+        <link key={language} rel="alternate" hrefLang={LANGUAGE_INFO[language].hreflang} href={href(language)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={href("en")} />
+    </>
+  );
+}
+
 export const meta: MetaFunction = ({ error }) => [
   {
     title: error
@@ -115,16 +142,19 @@ export const meta: MetaFunction = ({ error }) => [
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // Without the root's data (its loader failed) there are no words for the header and footer:
+  // the error page stands alone, with its links home and to the collection.
+  const shell = useRootData() !== undefined;
   return (
     <Document>
-      <Header />
+      {shell ? <Header /> : null}
       <main id="main" className="flex-1">
         <ErrorPage
           status={isRouteErrorResponse(error) ? error.status : 500}
           message={isRouteErrorResponse(error) ? error.statusText : undefined}
         />
       </main>
-      <Footer />
+      {shell ? <Footer /> : null}
     </Document>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 import { brandLabel } from "~/components/FilterPanel";
 import { DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN } from "~/constants/store";
 import { formatPaise } from "~/lib/money";

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
+import { useLocation, useNavigate } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/local-links";
 import { Suspense, useCallback, useEffect, useRef, type ChangeEvent, type FormEvent } from "react";
 import { ActiveFilters } from "~/components/ActiveFilters";
 import { LazyCollectionSkeleton, useCollectionPending } from "~/components/navigation-pending";

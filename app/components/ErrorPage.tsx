@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 
 /** 404 and error content with a way back (keeps header and footer around it). */
 export function ErrorPage({ status, message }: { status: number; message?: string }) {

@@ -1,5 +1,6 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 import { FALLBACK_STORE_NAME } from "~/content/store-details";
+import { useT } from "~/i18n/use-t";
 import { useRootData } from "~/utils/root-data";
 import { COMPANY_LINKS, POLICY_LINKS } from "./header/navigation";
 
@@ -19,6 +20,7 @@ export function Footer() {
   const storeName = data?.env.STORE_NAME ?? FALLBACK_STORE_NAME;
   const feedbackUrl = data?.env.FEEDBACK_URL;
   const sellerHtml = data?.sellerFooterHtml ?? null;
+  const { t } = useT();
   return (
     <footer className="mt-16 border-t border-gray-200 bg-gray-50">
       <div className="mx-auto grid max-w-screen-xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:gap-10 sm:px-6 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr] lg:px-8">
@@ -27,7 +29,7 @@ export function Footer() {
             {storeName}
           </Link>
           <p className="mt-4 max-w-xs text-sm leading-6 text-gray-700">
-            Genuine watches from the world&apos;s best-loved brands, delivered free across India.
+            {t("shell.footerTagline")}
           </p>
           {feedbackUrl ? (
             <p className="mt-6">
@@ -38,9 +40,9 @@ export function Footer() {
                 className="inline-flex items-center gap-2 rounded-full border border-gray-900 px-4 py-2 text-sm font-medium text-gray-900 hover:bg-gray-900 hover:text-white"
                 data-testid="feedback-link"
               >
-                Share your feedback
+                {t("shell.shareFeedback")}
                 <span aria-hidden="true">↗</span>
-                <span className="sr-only">(opens in a new tab)</span>
+                <span className="sr-only">{t("shell.opensInNewTab")}</span>
               </a>
             </p>
           ) : null}
@@ -48,13 +50,13 @@ export function Footer() {
 
         <nav aria-labelledby="footer-company">
           <h2 id="footer-company" className={heading}>
-            Company
+            {t("shell.company")}
           </h2>
           <ul className="mt-4 space-y-3">
             {COMPANY_LINKS.map((item) => (
               <li key={item.label}>
                 <Link to={item.to} className={link}>
-                  {item.label}
+                  {t(item.label)}
                 </Link>
               </li>
             ))}
@@ -63,13 +65,13 @@ export function Footer() {
 
         <nav aria-labelledby="footer-policies">
           <h2 id="footer-policies" className={heading}>
-            Policies
+            {t("shell.policies")}
           </h2>
           <ul className="mt-4 space-y-3">
             {POLICY_LINKS.map((item) => (
               <li key={item.to}>
                 <Link to={item.to} className={link}>
-                  {item.label}
+                  {t(item.label)}
                 </Link>
               </li>
             ))}
@@ -81,7 +83,7 @@ export function Footer() {
       </div>
       <div className="border-t border-gray-200">
         <p suppressHydrationWarning className="mx-auto max-w-screen-xl px-4 py-5 text-center text-xs text-gray-600 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} {storeName}. All rights reserved.
+          {t("shell.allRightsReserved", { year: String(new Date().getFullYear()), storeName })}
         </p>
       </div>
     </footer>

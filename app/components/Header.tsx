@@ -1,6 +1,9 @@
-import { Await, Link, useLocation } from "@remix-run/react";
+import { Await, Link as RemixLink, useLocation } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 import { Suspense, useRef } from "react";
 import { FALLBACK_STORE_NAME } from "~/content/store-details";
+import { LANGUAGE_INFO, pathIn } from "~/i18n/language";
+import { useT } from "~/i18n/use-t";
 import { useRootData } from "~/utils/root-data";
 import { AccountMenu } from "./header/AccountMenu";
 import { CartLink } from "./header/CartLink";
@@ -20,7 +23,9 @@ export function Header() {
   const loggedIn = Boolean(data?.user);
   const cartCount = data?.cartCount ?? 0;
   const storeName = data?.env.STORE_NAME ?? FALLBACK_STORE_NAME;
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const { t, language } = useT();
+  const other = language === "en" ? "hi" : "en";
   const showSearch = isCollectionPath(pathname);
   const nav = useRef<HTMLElement>(null);
 
@@ -30,11 +35,11 @@ export function Header() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-[60] focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-gray-900 focus:shadow"
       >
-        Skip to content
+        {t("shell.skipToContent")}
       </a>
       <header className="group/header relative z-30 border-b border-gray-200 bg-white">
         <p className="bg-black px-4 py-2 text-center text-xs font-medium tracking-wide text-white sm:text-sm">
-          Free shipping on all orders across India
+          {t("shell.freeShipping")}
         </p>
         {/* DOM order logo, menu button, navigation: with the small-screen menu open, Tab goes from
             its button straight into the panel (the button is placed before the logo by CSS). */}
@@ -46,6 +51,18 @@ export function Header() {
           <MobileMenu nav={nav} />
 
           <SiteNav ref={nav} loggedIn={loggedIn} />
+
+          {/* The same page in the other language, query kept (issue 27 item 1): a plain link, Remix's
+              own (local-links' Link would move it back into this page's language). */}
+          <RemixLink
+            to={pathIn(pathname + search, other)}
+            lang={LANGUAGE_INFO[other].htmlLang}
+            hrefLang={LANGUAGE_INFO[other].hreflang}
+            className="rounded px-2 py-1 text-sm font-medium text-gray-700 underline-offset-4 hover:text-gray-900 hover:underline max-md:order-last"
+            data-testid="language-switch"
+          >
+            {LANGUAGE_INFO[other].ownName}
+          </RemixLink>
 
           {/* A personal region (docs/decisions/0800): the page cache splices a signed-in shopper's in. */}
           <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0" data-personal="header">

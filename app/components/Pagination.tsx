@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 import { paginationWindow } from "~/lib/catalogue";
 
 type PaginationProps = {

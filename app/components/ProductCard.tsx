@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/local-links";
 import { NAME_MAX_CHARS } from "~/constants/store";
 import { discountPercent, formatPaise, truncateName } from "~/lib/money";
 import { Separator } from "~/components/ui/Separator";

@@ -1,8 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
-import { NavLink } from "@remix-run/react";
+import { NavLink } from "~/components/ui/local-links";
 import type { ReactNode } from "react";
 import type { ContentPage } from "~/utils/content.server";
 import { storeNameOf } from "~/utils/root-data";
+import { useT } from "~/i18n/use-t";
 import { POLICY_LINKS } from "./header/navigation";
 import { previewMeta } from "~/lib/seo";
 import { Prose } from "./Prose";
@@ -59,6 +60,7 @@ export function PolicyPage({ page }: { page: Pick<ContentPage, "title" | "update
 }
 
 function PolicyNav() {
+  const { t } = useT();
   return (
     <nav
       aria-label="Policy pages"
@@ -73,7 +75,7 @@ function PolicyNav() {
               prefetch="intent"
               className="block rounded px-3 py-2 text-sm text-gray-700 hover:bg-gray-50 hover:text-gray-900 aria-[current=page]:bg-gray-100 aria-[current=page]:font-semibold aria-[current=page]:text-gray-900"
             >
-              {item.label}
+              {t(item.label)}
             </NavLink>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useFetchers, useLoaderData } from "@remix-run/react";
+import { useFetchers, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { CartLine, cartLineFetcherKey, ENHANCED_FIELD } from "~/components/cart/CartLine";

@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 import { Prose } from "~/components/Prose";
 import { StaticPage, staticPageMeta } from "~/components/StaticPage";
 import { loadContentPage, withSections } from "~/utils/content.server";

@@ -1,7 +1,8 @@
 import { Fragment } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/local-links";
 import { getBackend } from "~/backend/index.server";
 import { FormAlert, accountInputClass } from "~/components/account/AccountField";
 import { readFormData, throwBodyError } from "~/http/body.server";

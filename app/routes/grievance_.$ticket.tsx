@@ -1,7 +1,8 @@
 import { Fragment } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 import { formatIstDateTime } from "~/lib/admin-format";
 import { formatIstDate } from "~/lib/gst";
 import { grievanceFiler, grievancesOwn } from "~/utils/grievances.server";

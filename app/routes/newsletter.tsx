@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form } from "~/components/ui/local-links";
 import { getBackend } from "~/backend/index.server";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_CONSENT_TEXTS, NEWSLETTER_CONSENT_VERSION, NEWSLETTER_EMAIL_MAX } from "~/schemas/newsletter-constants";

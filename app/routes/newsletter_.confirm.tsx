@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/local-links";
 import { getBackend } from "~/backend/index.server";
 import { NEWSLETTER_PAGE_MESSAGES } from "~/schemas/newsletter-constants";
 import { requireSameOrigin } from "~/utils/origin.server";

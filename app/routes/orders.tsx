@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { OrderRow } from "~/components/orders/OrderRow";

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { OrderPage } from "~/components/orders/OrderPage";

@@ -1,7 +1,8 @@
 import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect, redirectDocument } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useFetcher, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/local-links";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/local-links";
 import { MAX_REVIEW_TEXT, MAX_REVIEW_TITLE, REVIEW_GUIDELINES_PATH, REVIEW_RATING_MAX, formatReviewDate } from "~/lib/reviews";
 import { loadReviewPage, reviewPageAction } from "~/utils/review-page.server";
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/local-links";
 import { storeNameOf } from "~/components/StaticPage";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { formatIstDateTime } from "~/lib/admin-format";

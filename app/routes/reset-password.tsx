@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/local-links";
 import { getBackend } from "~/backend/index.server";
 import { AccountField, FormAlert, accountInputClass } from "~/components/account/AccountField";
 import { useFormRules } from "~/components/forms/useFormRules";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/local-links";
 import { ErrorPage } from "~/components/ErrorPage";
 import { storeNameOf } from "~/utils/root-data";
 import { loadWishlistPage, wishlistAction } from "~/utils/wishlist.server";

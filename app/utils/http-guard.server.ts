@@ -23,6 +23,12 @@ export type HttpGuardOptions = {
   isForeignOrigin: (headers: OriginHeaders) => boolean;
   /** Set (replacing any value) on every response just before its head is written. */
   responseHeaders: Record<string, string>;
+  /**
+   * A redirect's target for the request it answers (`Location`, and Remix's `X-Remix-Redirect`
+   * for a client navigation), just before its head is written: a Hindi page's redirects stay in
+   * Hindi (i18n/language.ts `redirectInLanguage`). Unset: redirects go out as made.
+   */
+  redirectTarget?: (requestUrl: string, location: string) => string;
   /** CSP of the guard's own short pages. */
   pageCsp: string;
   /** Shown in the guard's pages. */
@@ -157,6 +163,12 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
     const writeHead = res.writeHead;
     res.writeHead = function guardedWriteHead(this: http.ServerResponse, ...args: unknown[]) {
       for (const [name, value] of Object.entries(options.responseHeaders)) this.setHeader(name, value);
+      if (options.redirectTarget) {
+        for (const name of ["Location", "X-Remix-Redirect"]) {
+          const location = this.getHeader(name);
+          if (typeof location === "string") this.setHeader(name, options.redirectTarget(req.url ?? "/", location));
+        }
+      }
       if (shuttingDown) {
         // No connection is kept for later once the server is stopping.
         this.setHeader("Connection", "close");
@@ -353,6 +365,9 @@ export function installHttpGuard(options: HttpGuardOptions): void {
     isForeignOrigin: (headers) => holder.options.isForeignOrigin(headers),
     get responseHeaders() {
       return holder.options.responseHeaders;
+    },
+    get redirectTarget() {
+      return holder.options.redirectTarget;
     },
     get pageCsp() {
       return holder.options.pageCsp;

@@ -1,3 +1,4 @@
+import { unprefixedPath } from "~/i18n/language";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -438,7 +439,9 @@ export function storePageKey(
   return url;
 }
 
-function isPublicPage(pathname: string, paths: PublicPaths): boolean {
+function isPublicPage(requested: string, paths: PublicPaths): boolean {
+  // A Hindi page is the English page's twin under /hi (issue 27; docs/decisions/0850).
+  const pathname = unprefixedPath(requested);
   if (pathname === "/" || pathname === "/collection") return true;
   if (/^\/collection\/[^/]+$/.test(pathname) || /^\/product\/[^/]+$/.test(pathname)) return true;
   return paths.curated.includes(pathname) || paths.staticSlugs.includes(pathname.slice(1));

@@ -1,4 +1,5 @@
-import { watchCountWords } from "~/lib/wishlist";
+import type { Language } from "~/i18n/language";
+import { translate } from "~/i18n/messages.server";
 import type { RootData } from "~/utils/root-data";
 
 /** The signed-in parts of the root data (RootData minus settings and footer). */
@@ -10,13 +11,18 @@ export const VISITOR_ROOT_DATA: PersonalRootData = { user: null, cartCount: 0, w
 /**
  * A signed-in shopper's personal root data from their header figures (services/shopper-header's
  * ShopperHeaderState): the one place these words and shapes are made, for rendered and spliced
- * pages alike (docs/decisions/0800). `wishlist`: whether the store keeps wishlists.
+ * pages alike (docs/decisions/0800). `wishlist`: whether the store keeps wishlists; `language`:
+ * the page's (issue 27), for the wishlist item's words.
  */
-export function shopperRootData(state: { staff: boolean; cartCount: number; savedIds: string[] }, wishlist: boolean): PersonalRootData {
+export function shopperRootData(
+  state: { staff: boolean; cartCount: number; savedIds: string[] },
+  wishlist: boolean,
+  language: Language = "en",
+): PersonalRootData {
   return {
     user: { name: "User", staff: state.staff },
     cartCount: state.cartCount,
-    wishlist: wishlist ? `My Wishlist (${watchCountWords(state.savedIds.length)})` : null,
+    wishlist: wishlist ? translate(language, "shell.myWishlist", { count: state.savedIds.length }) : null,
     savedIds: wishlist ? state.savedIds : [],
   };
 }

@@ -1,5 +1,7 @@
 import { useRouteLoaderData, type MetaFunction } from "@remix-run/react";
 import { FALLBACK_STORE_NAME } from "~/content/store-details";
+import type { MessageKey } from "~/i18n/catalogues/en.server";
+import type { Message } from "~/i18n/format";
 
 /**
  * What the root loader gives every page besides its toast (app/root.tsx checks its answer against
@@ -9,7 +11,7 @@ import { FALLBACK_STORE_NAME } from "~/content/store-details";
  * that root renders need not import it.
  */
 export type RootData = {
-  env: { STORE_NAME: string; FEEDBACK_URL: string; CASHFREE_ENV: "sandbox" | "production" };
+  env: { STORE_NAME: string; FEEDBACK_URL: string; CASHFREE_ENV: "sandbox" | "production"; PUBLIC_URL: string };
   /** `staff`: the session is a back-office role's (issue 12): the account menu links /admin. */
   user: { name: string; staff: boolean } | null;
   cartCount: Promise<number> | number;
@@ -32,6 +34,11 @@ export type RootData = {
    * not be read.
    */
   sellerFooterHtml: string | null;
+  /**
+   * The header's, navigation's and footer's messages in the page's language (namespaces "shell"
+   * and "nav"; i18n/messages.server.ts), read by `useT` (issue 27; docs/decisions/0850).
+   */
+  messages: Partial<Record<MessageKey, Message>>;
 };
 
 /** The root loader's data, for components anywhere in the tree (undefined in a root error). */

@@ -1,6 +1,8 @@
 import { defer } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
 import { publicEnv } from "~/config/env.server";
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor, ROOT_NAMESPACES } from "~/i18n/messages.server";
 import { BackendError } from "~/lib/errors";
 import { parsePageTemplateHeader, PAGE_TEMPLATE_HEADER, TEMPLATE_CART_COUNT, TEMPLATE_WISHLIST_LABEL } from "~/utils/page-template";
 import { shopperRootData, VISITOR_ROOT_DATA, type PersonalRootData } from "~/utils/personal-root-data.server";
@@ -27,15 +29,18 @@ export async function loadRoot(request: Request) {
   const headers = flash.headers;
   if (personal.setCookie) headers.append("Set-Cookie", personal.setCookie);
   const hearts = getBackend().capabilities.wishlist;
-  const data: RootData = { env: publicEnv(), ...personal.data, hearts, sellerFooterHtml: seller ? sellerFooterHtml(seller) : null };
+  // The header's, navigation's and footer's words in the page's language (issue 27; docs/decisions/0850).
+  const messages = messagesFor(languageOfPath(new URL(request.url).pathname), ROOT_NAMESPACES);
+  const data: RootData = { env: publicEnv(), ...personal.data, hearts, sellerFooterHtml: seller ? sellerFooterHtml(seller) : null, messages };
   return defer({ toast, ...data }, { headers });
 }
 
 async function personalRootData(request: Request): Promise<{ data: PersonalRootData; setCookie?: string }> {
   const { own, capabilities } = getBackend();
+  const language = languageOfPath(new URL(request.url).pathname);
   const template = isPageCacheRender(request) ? parsePageTemplateHeader(request.headers.get(PAGE_TEMPLATE_HEADER)) : null;
   if (template) {
-    const root = shopperRootData({ staff: false, cartCount: template.cart === "one" ? 1 : TEMPLATE_CART_COUNT, savedIds: template.savedIds }, capabilities.wishlist);
+    const root = shopperRootData({ staff: false, cartCount: template.cart === "one" ? 1 : TEMPLATE_CART_COUNT, savedIds: template.savedIds }, capabilities.wishlist, language);
     return { data: { ...root, wishlist: root.wishlist === null ? null : TEMPLATE_WISHLIST_LABEL } };
   }
   if (!own) {
@@ -55,5 +60,5 @@ async function personalRootData(request: Request): Promise<{ data: PersonalRootD
     }
   }
   if (!state) return { data: VISITOR_ROOT_DATA, setCookie: await commitLogout(request) };
-  return { data: shopperRootData(state, capabilities.wishlist) };
+  return { data: shopperRootData(state, capabilities.wishlist, language) };
 }

@@ -1,3 +1,4 @@
+import { languageOfPath } from "~/i18n/language";
 import type http from "node:http";
 import { getBackend } from "~/backend/index.server";
 import { getEnv, type Env } from "~/config/env.server";
@@ -51,7 +52,7 @@ async function personalRequest(req: http.IncomingMessage): Promise<PersonalReque
   if (!token) return null;
   const state = await own.shopperHeader.shopperHeaderState(token);
   if (!state || state.staff || (state.savedAddress && key.startsWith("/product/"))) return null;
-  const root = shopperRootData(state, capabilities.wishlist);
+  const root = shopperRootData(state, capabilities.wishlist, languageOfPath(key));
   return { key, view: { root, cartCount: state.cartCount, wishlistLabel: root.wishlist, savedIds: new Set(state.savedIds) } };
 }
 

@@ -1,4 +1,5 @@
-import { Form, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Form } from "~/components/ui/local-links";
 import type { DeliveryCheck as Check } from "~/utils/delivery-check.server";
 
 /**

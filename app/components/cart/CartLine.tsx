@@ -1,4 +1,6 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useT } from "~/i18n/use-t";
+import { useFetcher } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { parseQuantityInput, sizeKeyName, sizeLabel, type CartLineData } from "~/lib/cart-lines";
@@ -27,6 +29,8 @@ const SUBMIT_DELAY_MS = 400;
  * and invalid input (empty, 0, non-numeric) is ignored and restored on blur.
  */
 export function CartLine({ line }: { line: CartLineData }) {
+  // Without JavaScript the forms post and come back to this page, in its language (issue 27).
+  const { localPath } = useT();
   const fetcher = useFetcher({ key: cartLineFetcherKey(line) });
   const [value, setValue] = useState(String(line.quantity));
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -86,7 +90,7 @@ export function CartLine({ line }: { line: CartLineData }) {
         </div>
       </div>
 
-      <fetcher.Form method="post" action="/cart" ref={formRef} className="flex flex-wrap items-center gap-2">
+      <fetcher.Form method="post" action={localPath("/cart")} ref={formRef} className="flex flex-wrap items-center gap-2">
         <input type="hidden" name="intent" value="update" />
         {enhanced}
         <input type="hidden" name="itemId" value={line.productId} />
@@ -118,7 +122,7 @@ export function CartLine({ line }: { line: CartLineData }) {
         </button>
       </fetcher.Form>
 
-      <fetcher.Form method="post" action="/cart">
+      <fetcher.Form method="post" action={localPath("/cart")}>
         <input type="hidden" name="intent" value="remove" />
         {enhanced}
         <input type="hidden" name="itemId" value={line.productId} />

@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/local-links";
+import { useT } from "~/i18n/use-t";
 import { UserIcon } from "./icons";
 import { useDetailsMenu } from "./useDetailsMenu";
 
@@ -13,11 +14,12 @@ const iconButton =
  * (/admin, issue 12); shoppers never see it.
  */
 export function AccountMenu({ loggedIn, staff = false, wishlist }: { loggedIn: boolean; staff?: boolean; wishlist?: string }) {
+  const { t } = useT();
   if (!loggedIn) {
     return (
       <Link to="/login" className={iconButton} data-testid="account-link">
         <UserIcon />
-        <span className="sr-only">Log in</span>
+        <span className="sr-only">{t("shell.logIn")}</span>
       </Link>
     );
   }
@@ -26,30 +28,31 @@ export function AccountMenu({ loggedIn, staff = false, wishlist }: { loggedIn: b
 
 function AccountDropdown({ staff, wishlist }: { staff: boolean; wishlist?: string }) {
   const ref = useDetailsMenu();
+  const { t } = useT();
   const item = "block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-50 hover:text-gray-900";
   return (
     <details ref={ref} className="relative" data-testid="account-menu">
       <summary className={iconButton}>
         <UserIcon />
-        <span className="sr-only">Account menu</span>
+        <span className="sr-only">{t("shell.accountMenu")}</span>
       </summary>
       <div className="absolute right-0 top-full z-30 mt-2 w-48 rounded-md border border-gray-200 bg-white py-2 shadow-lg">
-        <p className="border-b border-gray-200 px-4 pb-2 pt-1 text-sm font-semibold text-gray-900">Hello User</p>
+        <p className="border-b border-gray-200 px-4 pb-2 pt-1 text-sm font-semibold text-gray-900">{t("shell.helloUser")}</p>
         <ul className="pt-1">
           <li>
             <Link to="/profile" className={item}>
-              My Profile
+              {t("shell.myProfile")}
             </Link>
           </li>
           <li>
             <Link to="/orders" className={item}>
-              My Orders
+              {t("shell.myOrders")}
             </Link>
           </li>
           {staff && (
             <li>
               <Link to="/admin" className={item}>
-                Back office
+                {t("shell.backOffice")}
               </Link>
             </li>
           )}
@@ -63,7 +66,7 @@ function AccountDropdown({ staff, wishlist }: { staff: boolean; wishlist?: strin
           <li>
             <Form method="post" action="/logout">
               <button type="submit" className={item}>
-                Logout
+                {t("shell.logout")}
               </button>
             </Form>
           </li>

@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
+import { useT } from "~/i18n/use-t";
 import { BagIcon } from "./icons";
 
 /**
@@ -8,6 +9,7 @@ import { BagIcon } from "./icons";
  * plain link "Cart", with no badge.
  */
 export function CartLink({ count }: { count?: number }) {
+  const { t } = useT();
   return (
     <Link
       to="/cart"
@@ -16,14 +18,14 @@ export function CartLink({ count }: { count?: number }) {
     >
       <BagIcon />
       {count === undefined ? (
-        <span className="sr-only">Cart</span>
+        <span className="sr-only">{t("shell.cart")}</span>
       ) : (
         <>
-          <span className="sr-only">Cart, </span>
+          <span className="sr-only">{t("shell.cartBefore")}</span>
           <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-black px-1 text-[11px] font-semibold leading-none text-white">
             {count > 99 ? "99+" : count}
           </span>
-          <span className="sr-only">{count === 1 ? " item" : " items"}</span>
+          <span className="sr-only">{t("shell.cartItemsAfter", { count })}</span>
         </>
       )}
     </Link>

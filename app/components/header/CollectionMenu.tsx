@@ -1,5 +1,7 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 import { ChevronDownIcon } from "./icons";
+import { useT } from "~/i18n/use-t";
 import { MAIN_NAV, isCollectionPath } from "./navigation";
 import { useDetailsMenu } from "./useDetailsMenu";
 
@@ -13,6 +15,7 @@ export function CollectionMenu() {
   const ref = useDetailsMenu();
   const { pathname } = useLocation();
   const active = isCollectionPath(pathname);
+  const { t, localPath } = useT();
   return (
     <details ref={ref} className="group relative" data-testid="collection-menu">
       <summary
@@ -20,7 +23,7 @@ export function CollectionMenu() {
           active ? "text-gray-900 md:underline md:decoration-2 md:underline-offset-8" : "text-gray-700"
         }`}
       >
-        {MAIN_NAV.collection.label}
+        {t(MAIN_NAV.collection.label)}
         <ChevronDownIcon className="h-4 w-4 transition-transform group-open:rotate-180 motion-reduce:transition-none" />
       </summary>
       <div className="max-md:bg-gray-50 max-md:py-1 md:absolute md:left-1/2 md:top-full md:z-30 md:mt-3 md:w-60 md:-translate-x-1/2 md:rounded-md md:border md:border-gray-200 md:bg-white md:py-2 md:shadow-lg">
@@ -30,10 +33,10 @@ export function CollectionMenu() {
               <Link
                 to={link.to}
                 prefetch="intent"
-                aria-current={pathname === link.to ? "page" : undefined}
+                aria-current={pathname === localPath(link.to) ? "page" : undefined}
                 className="block py-2 text-sm text-gray-700 hover:bg-gray-50 hover:text-gray-900 max-md:py-3 max-md:pl-10 max-md:pr-6 md:px-4 aria-[current=page]:font-semibold aria-[current=page]:text-gray-900"
               >
-                {link.label}
+                {t(link.label)}
               </Link>
             </li>
           ))}
@@ -41,10 +44,10 @@ export function CollectionMenu() {
             <Link
               to={MAIN_NAV.collection.all.to}
               prefetch="intent"
-              aria-current={pathname === MAIN_NAV.collection.all.to ? "page" : undefined}
+              aria-current={pathname === localPath(MAIN_NAV.collection.all.to) ? "page" : undefined}
               className="block py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50 max-md:py-3 max-md:pl-10 max-md:pr-6 md:px-4"
             >
-              {MAIN_NAV.collection.all.label}
+              {t(MAIN_NAV.collection.all.label)}
             </Link>
           </li>
         </ul>

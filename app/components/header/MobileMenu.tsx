@@ -1,8 +1,9 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink } from "~/components/ui/local-links";
 import { forwardRef, type RefObject } from "react";
 import { Separator } from "~/components/ui/Separator";
 import { CollectionMenu } from "./CollectionMenu";
 import { CloseIcon, MenuIcon } from "./icons";
+import { useT } from "~/i18n/use-t";
 import { MAIN_NAV } from "./navigation";
 import { useDetailsMenu } from "./useDetailsMenu";
 
@@ -18,6 +19,7 @@ export const MOBILE_MENU_ID = "mobile-menu";
  */
 export function MobileMenu({ nav }: { nav: RefObject<HTMLElement> }) {
   const ref = useDetailsMenu(nav);
+  const { t } = useT();
   return (
     <details ref={ref} id={MOBILE_MENU_ID} className="group order-first md:hidden" data-testid="mobile-menu">
       <summary
@@ -29,7 +31,7 @@ export function MobileMenu({ nav }: { nav: RefObject<HTMLElement> }) {
           <CloseIcon />
         </span>
         <Separator />
-        <span className="sr-only">Menu</span>
+        <span className="sr-only">{t("shell.menu")}</span>
       </summary>
     </details>
   );
@@ -49,17 +51,18 @@ const accountRow = "block w-full px-6 py-3 text-left text-sm font-medium trackin
  * it as the slide-in panel, which also offers Log In / Sign Up, or My Orders / Logout.
  */
 export const SiteNav = forwardRef<HTMLElement, { loggedIn: boolean }>(function SiteNav({ loggedIn }, ref) {
+  const { t } = useT();
   return (
     <nav
       ref={ref}
       id="site-nav"
-      aria-label="Main"
+      aria-label={t("shell.mainNavigation")}
       className="hidden md:block max-md:group-has-[#mobile-menu[open]]/header:flex max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-50 max-md:w-[85%] max-md:max-w-xs max-md:flex-col max-md:overflow-y-auto max-md:bg-white max-md:py-2 max-md:shadow-xl max-md:motion-safe:animate-[menu-slide-in_200ms_ease-out]"
     >
       <ul className="md:flex md:items-center md:gap-6 lg:gap-8">
         <li>
           <NavLink to={MAIN_NAV.home.to} end className={navLink}>
-            {MAIN_NAV.home.label}
+            {t(MAIN_NAV.home.label)}
           </NavLink>
         </li>
         <li>
@@ -68,7 +71,7 @@ export const SiteNav = forwardRef<HTMLElement, { loggedIn: boolean }>(function S
         {MAIN_NAV.after.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} prefetch="intent" className={navLink}>
-              {link.label}
+              {t(link.label)}
             </NavLink>
           </li>
         ))}
@@ -78,13 +81,13 @@ export const SiteNav = forwardRef<HTMLElement, { loggedIn: boolean }>(function S
           <>
             <li>
               <Link to="/orders" className={accountRow}>
-                My Orders
+                {t("shell.myOrders")}
               </Link>
             </li>
             <li>
               <Form method="post" action="/logout">
                 <button type="submit" className={accountRow}>
-                  Logout
+                  {t("shell.logout")}
                 </button>
               </Form>
             </li>
@@ -92,7 +95,7 @@ export const SiteNav = forwardRef<HTMLElement, { loggedIn: boolean }>(function S
         ) : (
           <li>
             <Link to="/login" className={accountRow}>
-              Log In / Sign Up
+              {t("shell.logInSignUp")}
             </Link>
           </li>
         )}

@@ -1,4 +1,5 @@
 import { COLLECTION_SEARCH_ID } from "~/constants/store";
+import { useT } from "~/i18n/use-t";
 import { SearchIcon } from "./icons";
 
 /**
@@ -9,6 +10,7 @@ import { SearchIcon } from "./icons";
  * box also takes the focus.
  */
 export function SearchToggle() {
+  const { t } = useT();
   return (
     <a
       href={`#${COLLECTION_SEARCH_ID}`}
@@ -23,7 +25,7 @@ export function SearchToggle() {
       className="flex h-10 w-10 items-center justify-center rounded-full text-gray-800 hover:bg-gray-100 hover:text-gray-900"
     >
       <SearchIcon />
-      <span className="sr-only">Search</span>
+      <span className="sr-only">{t("shell.search")}</span>
     </a>
   );
 }

@@ -1,4 +1,5 @@
-import { Await, Link } from "@remix-run/react";
+import { Await } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 import { Suspense } from "react";
 import type { ProductCardData } from "~/lib/product-card";
 import { ProductGrid } from "~/components/home/LatestCollections";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 import { ProductCard } from "~/components/ProductCard";
 import type { ProductCardData } from "~/lib/product-card";
 import { SectionHeading } from "~/components/home/SectionHeading";

@@ -1,4 +1,5 @@
-import { Form, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Form } from "~/components/ui/local-links";
 import { NEWSLETTER_CONSENT_TEXTS, NEWSLETTER_CONSENT_VERSION, NEWSLETTER_EMAIL_CONSTRAINT } from "~/schemas/newsletter-constants";
 
 /** The home action's old answer to `intent=newsletter` (kept for posts from pages served before the newsletter launched). */

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 import { Fragment, type ReactNode } from "react";
 import { Separator } from "~/components/ui/Separator";
 import type { OrderPageView, PageDate } from "~/lib/order-page";

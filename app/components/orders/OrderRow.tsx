@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/local-links";
 import { Fragment } from "react";
 import { NAME_MAX_CHARS } from "~/constants/store";
 import { truncateName } from "~/lib/money";

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/local-links";
 import { MAX_REPORT_TEXT, reportPath } from "~/constants/problem-reports";
 import type { ReportSectionView } from "~/lib/problem-reports";
 
@@ -61,9 +61,9 @@ export function ReportProblem({ orderId, view }: { orderId: string; view: Report
         <Form method="post" action={reportPath(orderId)} encType="multipart/form-data" className="max-w-xl space-y-4 text-sm" data-testid="report-form">
           <p>
             Damaged watches can be reported within 24 hours of delivery with an unboxing video; a wrong product within 48 hours (our{" "}
-            <a href="/return-policy" className="underline">
+            <Link to="/return-policy" className="underline">
               return policy
-            </a>
+            </Link>
             ).
           </p>
           <fieldset>

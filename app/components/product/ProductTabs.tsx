@@ -1,6 +1,6 @@
 import { Fragment, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/local-links";
 import { Stars } from "~/components/product/StarRating";
 import { Separator } from "~/components/ui/Separator";
 import { PRODUCT_TABS, type ProductTab } from "~/schemas/product-view";

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "~/components/ui/local-links";
 import { useRootData } from "~/utils/root-data";
 
 /** The toggle's words and return path, from the product page's loader (utils/wishlist.server.ts): the same for every visitor. */

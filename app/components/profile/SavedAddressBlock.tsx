@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/local-links";
 import { addressLines, addressShortName, type AddressForText } from "~/lib/address-text";
 
 const small = "rounded border border-gray-900 px-3 py-1.5 text-xs font-medium text-gray-900 hover:bg-gray-100";

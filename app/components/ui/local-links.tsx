@@ -1,0 +1,28 @@
+import { Form as RemixForm, Link as RemixLink, NavLink as RemixNavLink, type FormProps, type LinkProps, type NavLinkProps } from "@remix-run/react";
+import { forwardRef } from "react";
+import { useT } from "~/i18n/use-t";
+
+/*
+ * Remix's Link, NavLink and Form that keep the page's language (issue 27 item 1;
+ * docs/decisions/0850): on a Hindi page a store path ("/cart") becomes its Hindi twin ("/hi/cart");
+ * the Store API, the back office and files keep their one address (i18n/language.ts `pathIn`).
+ * Storefront code imports these instead of Remix's, so no link has to remember the language.
+ */
+
+/** Remix's `<Link>`, its string `to` in the page's language. */
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, ...props }, ref) {
+  const { localPath } = useT();
+  return <RemixLink ref={ref} to={typeof to === "string" ? localPath(to) : to} {...props} />;
+});
+
+/** Remix's `<NavLink>`, its string `to` in the page's language. */
+export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink({ to, ...props }, ref) {
+  const { localPath } = useT();
+  return <RemixNavLink ref={ref} to={typeof to === "string" ? localPath(to) : to} {...props} />;
+});
+
+/** Remix's `<Form>`, its `action` in the page's language (none: the page itself, as in Remix). */
+export const Form = forwardRef<HTMLFormElement, FormProps>(function Form({ action, ...props }, ref) {
+  const { localPath } = useT();
+  return <RemixForm ref={ref} action={action === undefined ? undefined : localPath(action)} {...props} />;
+});

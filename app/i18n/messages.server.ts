@@ -1,0 +1,31 @@
+import { formatMessage, type Message, type MessageValues } from "./format";
+import type { Language } from "./language";
+import { en, type Catalogue, type MessageKey, type Namespace } from "./catalogues/en.server";
+import { hi } from "./catalogues/hi.server";
+
+/** The catalogues, loaded on the server only (docs/decisions/0850): a page gets the namespaces it uses. */
+const CATALOGUES: Record<Language, Catalogue> = { en, hi };
+
+/** A page's messages: "namespace.key" → message, in one language. */
+export type PageMessages = Partial<Record<MessageKey, Message>>;
+
+/**
+ * The messages of `namespaces` in `language`, flattened to "namespace.key" (what the browser's `t`
+ * reads from the loader data; DESIGN.md §24: catalogues are never sent whole).
+ */
+export function messagesFor(language: Language, namespaces: readonly Namespace[]): PageMessages {
+  const messages: Record<string, Message> = {};
+  for (const namespace of namespaces) {
+    for (const [key, message] of Object.entries(CATALOGUES[language][namespace])) messages[`${namespace}.${key}`] = message;
+  }
+  return messages as PageMessages;
+}
+
+/** The text of `key` in `language` with `values` put in, for words a loader makes (format.ts `formatMessage`). */
+export function translate(language: Language, key: MessageKey, values?: MessageValues): string {
+  const [namespace, name] = key.split(".") as [Namespace, string];
+  return formatMessage(language, (CATALOGUES[language][namespace] as Record<string, Message>)[name], values);
+}
+
+/** The namespaces every page's root data carries: the header, the navigation and the footer. */
+export const ROOT_NAMESPACES: readonly Namespace[] = ["shell", "nav"];

@@ -1,0 +1,96 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { logInWithForm, newShopper, registerWithApi } from "./auth";
+import { STORE_URL } from "./servers";
+
+/**
+ * The store in Hindi beside English (issue 27 item 1; docs/decisions/0850), JavaScript on and off:
+ * the language is part of the address (/hi/…), the header's switch is a plain link to the same page
+ * in the other language with its query, `<html lang>` and the `hreflang` alternates follow, and a
+ * Hindi page's links and redirects stay in Hindi. The Hindi words are SPEC-free texts from the
+ * catalogue, written out here by hand.
+ */
+
+const HINDI = {
+  banner: "पूरे भारत में सभी ऑर्डर पर मुफ़्त डिलीवरी",
+  home: "होम",
+  collection: "कलेक्शन",
+  viewAll: "सभी घड़ियाँ देखें",
+  policies: "नीतियाँ",
+};
+
+test("a shopper switches to हिन्दी on the home page, browses in Hindi and switches back, query kept", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
+  await page.getByRole("link", { name: "हिन्दी" }).click();
+  await expect(page).toHaveURL(`${STORE_URL}/hi`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+  await expect(page.getByText(HINDI.banner)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "मुख्य" }).getByRole("link", { name: HINDI.home })).toBeVisible();
+  await expect(page.getByRole("heading", { name: HINDI.policies })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The COLLECTION menu, in Hindi, leads to the Hindi collection.
+  await page.getByText(HINDI.collection, { exact: true }).click();
+  await page.getByRole("link", { name: HINDI.viewAll }).click();
+  await expect(page).toHaveURL(`${STORE_URL}/hi/collection`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+
+  // A bookmarked filtered collection in Hindi, and back to English with its filters.
+  await page.goto("/hi/collection?category=Men&sort=low-high");
+  await expect(page.getByText(HINDI.banner)).toBeVisible();
+  await page.getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(`${STORE_URL}/collection?category=Men&sort=low-high`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
+  await expect(page.getByText("Free shipping on all orders across India")).toBeVisible();
+});
+
+test("a Hindi page names both languages' addresses, and its links and redirects stay in Hindi", async ({ page, request }) => {
+  const response = await page.goto("/hi/collection?category=Men");
+  expect(response?.status()).toBe(200);
+  const alternates = await page.locator('head link[rel="alternate"]').evaluateAll((links) =>
+    links.map((link) => `${link.getAttribute("hreflang")} ${link.getAttribute("href")}`),
+  );
+  expect(alternates).toEqual([
+    `en-IN ${STORE_URL}/collection?category=Men`,
+    `hi-IN ${STORE_URL}/hi/collection?category=Men`,
+    `x-default ${STORE_URL}/collection?category=Men`,
+  ]);
+
+  // Every product card and page link leads to a Hindi page; the Store API and pictures keep theirs.
+  const hrefs = await page.locator("main a[href^='/']").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+  expect(hrefs.length).toBeGreaterThan(0);
+  expect(hrefs.filter((href) => !href.startsWith("/hi/") && !href.startsWith("/images/"))).toEqual([]);
+
+  // A non-canonical address is redirected to its canonical form, in Hindi.
+  const redirected = await request.get("/hi/collection?page=1&category=Men", { maxRedirects: 0 });
+  expect(redirected.status()).toBe(302);
+  expect(redirected.headers().location).toBe("/hi/collection?category=Men");
+  const english = await request.get("/collection?page=1&category=Men", { maxRedirects: 0 });
+  expect(english.headers().location).toBe("/collection?category=Men");
+
+  // An unknown Hindi address is the Hindi 404 page.
+  const missing = await page.goto("/hi/no-such-page");
+  expect(missing?.status()).toBe(404);
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+  await expect(page.getByText(HINDI.banner)).toBeVisible();
+});
+
+test("a shopper who logs in on a Hindi page stays in Hindi, and sees their menu in Hindi there and in English on English pages", async ({ page }) => {
+  const shopper = newShopper("hindi");
+  await registerWithApi(page.request, shopper);
+  await page.goto("/hi/login");
+  await logInWithForm(page, shopper);
+  await expect(page).toHaveURL(`${STORE_URL}/hi`);
+
+  for (const [path, wishlist, myOrders] of [
+    ["/hi", "मेरी विशलिस्ट (0 घड़ी)", "मेरे ऑर्डर"],
+    ["/", "My Wishlist (0 watches)", "My Orders"],
+    ["/hi/collection?category=Women", "मेरी विशलिस्ट (0 घड़ी)", "मेरे ऑर्डर"],
+  ] as const) {
+    await page.goto(path);
+    const menu = page.getByTestId("account-menu");
+    await menu.locator("summary").click();
+    await expect(menu.getByRole("link", { name: wishlist })).toBeVisible();
+    await expect(menu.getByRole("link", { name: myOrders })).toBeVisible();
+  }
+});
