@@ -24,7 +24,7 @@ import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { Toasts } from "~/components/Toasts";
 import stylesheet from "~/tailwind.css";
-import { LANGUAGE_INFO, LANGUAGES, languageOfPath, pathIn } from "~/i18n/language";
+import { LANGUAGE_INFO, LANGUAGES, languageOfPath, samePageIn } from "~/i18n/language";
 import { useNonce } from "~/utils/nonce";
 import { useRootData } from "~/utils/root-data";
 import { loadRoot } from "~/utils/root.server";
@@ -120,7 +120,7 @@ export default function App() {
 function LanguageAlternates({ pathname, search }: { pathname: string; search: string }) {
   const origin = useRootData()?.env.PUBLIC_URL;
   if (!origin) return null;
-  const href = (language: (typeof LANGUAGES)[number]) => new URL(pathIn(pathname + search, language), origin).href;
+  const href = (language: (typeof LANGUAGES)[number]) => new URL(samePageIn(pathname, search, language), origin).href;
   return (
     <>
       {LANGUAGES.map((language) => (

@@ -1,6 +1,8 @@
+import { useT } from "~/i18n/use-t";
+import { languageOfPath, pathIn } from "~/i18n/language";
 import type { MetaDescriptor } from "@remix-run/node";
-import { useLocation, useNavigate } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/local-links";
+import { useLocation } from "@remix-run/react";
+import { Form, Link, useNavigate } from "~/components/ui/local-links";
 import { Suspense, useCallback, useEffect, useRef, type ChangeEvent, type FormEvent } from "react";
 import { ActiveFilters } from "~/components/ActiveFilters";
 import { LazyCollectionSkeleton, useCollectionPending } from "~/components/navigation-pending";
@@ -56,6 +58,7 @@ export function CollectionPage(data: CollectionPageProps) {
   const typingTimer = useRef<ReturnType<typeof setTimeout>>();
   const replaceNextTyping = useRef(false);
   const paramsKey = collectionSearch(params);
+  const { t } = useT();
 
   // Keep the form in step with the URL (back/forward, chips, pager), but never under the cursor.
   useEffect(() => {
@@ -68,7 +71,7 @@ export function CollectionPage(data: CollectionPageProps) {
     (form: HTMLFormElement, replace: boolean) => {
       clearTimeout(typingTimer.current);
       const target = `/collection${collectionSearch({ ...formParams(form), page: 1 })}`;
-      if (target === `${location.pathname}${location.search}`) return;
+      if (pathIn(target, languageOfPath(location.pathname)) === `${location.pathname}${location.search}`) return;
       navigate(target, { preventScrollReset: true, replace });
     },
     [location.pathname, location.search, navigate],
@@ -123,8 +126,8 @@ export function CollectionPage(data: CollectionPageProps) {
                 <span className="font-medium uppercase">{curated.title}</span>
               ) : (
                 <span>
-                  <span className="text-gray-600">ALL </span>
-                  <span className="font-medium">COLLECTIONS</span>
+                  <span className="text-gray-600">{t("collection.allLead")}</span>
+                  <span className="font-medium">{t("collection.allMain")}</span>
                 </span>
               )}
               <span aria-hidden="true" className="hidden h-[2px] w-10 bg-gray-800 sm:block" />
@@ -139,7 +142,7 @@ export function CollectionPage(data: CollectionPageProps) {
         </div>
         <div className="mb-4 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between cl-bar">
           <p role="status" className="text-sm text-gray-700" data-testid="result-count">
-            {total > 0 ? `Showing ${from} - ${to} of ${total} products` : ""}
+            {total > 0 ? t("collection.showing", { from, to, total }) : ""}
           </p>
           <SortSelect sort={params.sort} />
         </div>
@@ -157,7 +160,7 @@ export function CollectionPage(data: CollectionPageProps) {
           <EmptyState />
         ) : (
           <div aria-busy={pending} className={pending ? "opacity-60 transition-opacity" : "transition-opacity"}>
-            <h2 className="sr-only">Watches</h2>
+            <h2 className="sr-only">{t("collection.watches")}</h2>
             <ul className={PRODUCT_GRID_CLASS} data-testid="product-grid">
               {cards.map((card, index) => (
                 <li key={card.id}>
@@ -175,10 +178,11 @@ export function CollectionPage(data: CollectionPageProps) {
 
 /** The search box (SPEC.md §5: case-insensitive substring of the name); also the header's target. */
 function SearchBox({ q }: { q: string }) {
+  const { t } = useT();
   return (
     <div role="search" className="flex w-full md:w-80">
       <label htmlFor={COLLECTION_SEARCH_ID} className="sr-only">
-        Search watches
+        {t("collection.searchWatches")}
       </label>
       <input
         id={COLLECTION_SEARCH_ID}
@@ -186,7 +190,7 @@ function SearchBox({ q }: { q: string }) {
         type="search"
         defaultValue={q}
         maxLength={SEARCH_MAX_CHARS}
-        placeholder="Search watches"
+        placeholder={t("collection.searchWatches")}
         enterKeyHint="search"
         className="min-w-0 flex-1 rounded-l border border-r-0 border-gray-300 px-3 py-2 text-sm text-gray-900 placeholder:text-gray-600"
       />
@@ -198,7 +202,7 @@ function SearchBox({ q }: { q: string }) {
           <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <span className="sr-only">Search</span>
+        <span className="sr-only">{t("collection.search")}</span>
       </button>
     </div>
   );
@@ -206,15 +210,16 @@ function SearchBox({ q }: { q: string }) {
 
 /** SPEC.md §2: 'No watches found' with a Clear all filters button (a link to /collection). */
 function EmptyState() {
+  const { t } = useT();
   return (
     <div className="rounded border border-dashed border-gray-300 px-6 py-16 text-center" data-testid="empty-state">
-      <h2 className="text-xl font-medium text-gray-900">No watches found</h2>
-      <p className="mt-2 text-sm text-gray-600">Try a different search, fewer filters or a wider price range.</p>
+      <h2 className="text-xl font-medium text-gray-900">{t("collection.noWatches")}</h2>
+      <p className="mt-2 text-sm text-gray-600">{t("collection.tryDifferent")}</p>
       <Link
         to="/collection"
         className="mt-6 inline-block rounded bg-gray-900 px-6 py-3 text-sm font-medium text-white hover:bg-gray-700"
       >
-        Clear all filters
+        {t("collection.clearAllFilters")}
       </Link>
     </div>
   );

@@ -1,7 +1,16 @@
+import type { MessageKey } from "~/i18n/catalogues/en.server";
+import { useT } from "~/i18n/use-t";
 import { useEffect, useRef, type ReactNode } from "react";
-import { BRANDS, CATEGORIES, DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN } from "~/constants/store";
+import { BRANDS, CATEGORIES, DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN, type Category } from "~/constants/store";
 import type { FacetCounts } from "~/lib/catalogue";
 import type { CollectionParams } from "~/schemas/collection-params";
+
+/** Each category's name in the catalogue (the URL and data keep SPEC.md's value, "Men"). */
+export const CATEGORY_NAMES: Record<Category, MessageKey> = {
+  Men: "collection.categoryMen",
+  Women: "collection.categoryWomen",
+  Couple: "collection.categoryCouple",
+};
 
 /** A brand as shoppers read it; the URL and data keep the SPEC.md value ("PatekPhilippe"). */
 export function brandLabel(brand: string): string {
@@ -27,6 +36,7 @@ export function FilterPanel({ params, facets }: { params: CollectionParams; face
   useEffect(() => {
     if (ref.current && window.matchMedia(WIDE_SCREEN).matches) ref.current.open = true;
   }, []);
+  const { t } = useT();
   const active = params.categories.length + params.brands.length +
     (params.min !== DEFAULT_PRICE_MIN ? 1 : 0) + (params.max !== DEFAULT_PRICE_MAX ? 1 : 0);
   return (
@@ -37,7 +47,7 @@ export function FilterPanel({ params, facets }: { params: CollectionParams; face
     >
       <summary className="mb-3 flex cursor-pointer list-none items-center gap-2 rounded border border-gray-300 px-4 py-2.5 md:mt-1 md:border-0 md:p-0 supports-[selector(::details-content)]:md:pointer-events-none [&::-webkit-details-marker]:hidden">
         <h2 className="text-base font-medium tracking-wide md:text-xl">
-          FILTERS
+          {t("collection.filters")}
           {active > 0 ? <span className="text-sm font-normal text-gray-600"> ({active})</span> : null}
         </h2>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-auto h-4 w-4 transition-transform group-open/filters:rotate-90 md:hidden">
@@ -45,19 +55,19 @@ export function FilterPanel({ params, facets }: { params: CollectionParams; face
         </svg>
       </summary>
       <div className="space-y-4" data-testid="filter-panel">
-        <FilterSection id="filter-categories" title="Categories">
+        <FilterSection id="filter-categories" title={t("collection.categories")}>
           {CATEGORIES.map((category) => (
             <Check
               key={category}
               name="category"
               value={category}
-              label={category}
+              label={t(CATEGORY_NAMES[category])}
               count={facets.categories[category]}
               defaultChecked={params.categories.includes(category)}
             />
           ))}
         </FilterSection>
-        <FilterSection id="filter-brands" title="Brands">
+        <FilterSection id="filter-brands" title={t("collection.brands")}>
           {BRANDS.map((brand) => (
             <Check
               key={brand}
@@ -69,20 +79,20 @@ export function FilterPanel({ params, facets }: { params: CollectionParams; face
             />
           ))}
         </FilterSection>
-        <FilterSection id="filter-price" title="Price range">
+        <FilterSection id="filter-price" title={t("collection.priceRange")}>
           <div className="flex items-end gap-3">
-            <PriceInput name="min" label="Min price (₹)" defaultValue={params.min} />
+            <PriceInput name="min" label={t("collection.minPrice")} defaultValue={params.min} />
             <span aria-hidden="true" className="pb-2 text-gray-600">
               –
             </span>
-            <PriceInput name="max" label="Max price (₹)" defaultValue={params.max} />
+            <PriceInput name="max" label={t("collection.maxPrice")} defaultValue={params.max} />
           </div>
         </FilterSection>
         <button
           type="submit"
           className="js-hide-when-hydrated w-full rounded bg-gray-900 px-4 py-2.5 text-sm font-medium text-white hover:bg-gray-700"
         >
-          Apply filters
+          {t("collection.applyFilters")}
         </button>
       </div>
     </details>

@@ -2,7 +2,7 @@ import { Await, Link as RemixLink, useLocation } from "@remix-run/react";
 import { Link } from "~/components/ui/local-links";
 import { Suspense, useRef } from "react";
 import { FALLBACK_STORE_NAME } from "~/content/store-details";
-import { LANGUAGE_INFO, pathIn } from "~/i18n/language";
+import { LANGUAGE_INFO, samePageIn } from "~/i18n/language";
 import { useT } from "~/i18n/use-t";
 import { useRootData } from "~/utils/root-data";
 import { AccountMenu } from "./header/AccountMenu";
@@ -55,7 +55,7 @@ export function Header() {
           {/* The same page in the other language, query kept (issue 27 item 1): a plain link, Remix's
               own (local-links' Link would move it back into this page's language). */}
           <RemixLink
-            to={pathIn(pathname + search, other)}
+            to={samePageIn(pathname, search, other)}
             lang={LANGUAGE_INFO[other].htmlLang}
             hrefLang={LANGUAGE_INFO[other].hreflang}
             className="rounded px-2 py-1 text-sm font-medium text-gray-700 underline-offset-4 hover:text-gray-900 hover:underline max-md:order-last"

@@ -1,3 +1,4 @@
+import { useT } from "~/i18n/use-t";
 import { Link } from "~/components/ui/local-links";
 import { paginationWindow } from "~/lib/catalogue";
 
@@ -23,17 +24,18 @@ const disabledCell = `${cell} border-gray-200 text-gray-500`;
  * works without JavaScript; the current page has aria-current="page". Nothing is rendered for one page.
  */
 export function Pagination({ page, pageCount, hrefForPage }: PaginationProps) {
+  const { t } = useT();
   if (pageCount <= 1) return null;
   const previous = page > 1 ? page - 1 : null;
   const next = page < pageCount ? page + 1 : null;
   return (
-    <nav aria-label="Pagination" className="mt-12" data-testid="pagination">
+    <nav aria-label={t("collection.pagination")} className="mt-12" data-testid="pagination">
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li className="sm:hidden">
-          <PagerLink to={page > 1 ? hrefForPage(1) : null} label="First page" symbol="«" />
+          <PagerLink to={page > 1 ? hrefForPage(1) : null} label={t("collection.firstPage")} symbol="«" />
         </li>
         <li>
-          <PagerLink to={previous ? hrefForPage(previous) : null} label="Previous page" symbol="‹" word="Previous" rel="prev" />
+          <PagerLink to={previous ? hrefForPage(previous) : null} label={t("collection.previousPage")} symbol="‹" word={t("collection.previous")} rel="prev" />
         </li>
         {paginationWindow(page, pageCount).map((link) =>
           link.kind === "ellipsis" ? (
@@ -43,7 +45,7 @@ export function Pagination({ page, pageCount, hrefForPage }: PaginationProps) {
           ) : link.page === page ? (
             <li key={link.page} className="text-sm text-gray-800">
               <span className={`${currentCell} max-sm:border-0 max-sm:bg-transparent max-sm:px-1 max-sm:font-normal max-sm:text-gray-800`} aria-current="page">
-                <span className="sr-only">Page </span>
+                <span className="sr-only">{t("collection.page")}</span>
                 {link.page}
               </span>
               <span className="sm:hidden"> / {pageCount}</span>
@@ -51,17 +53,17 @@ export function Pagination({ page, pageCount, hrefForPage }: PaginationProps) {
           ) : (
             <li key={link.page} className="hidden sm:block">
               <Link to={hrefForPage(link.page)} className={linkCell} prefetch="intent">
-                <span className="sr-only">Page </span>
+                <span className="sr-only">{t("collection.page")}</span>
                 {link.page}
               </Link>
             </li>
           ),
         )}
         <li>
-          <PagerLink to={next ? hrefForPage(next) : null} label="Next page" symbol="›" word="Next" rel="next" after />
+          <PagerLink to={next ? hrefForPage(next) : null} label={t("collection.nextPage")} symbol="›" word={t("collection.next")} rel="next" after />
         </li>
         <li className="sm:hidden">
-          <PagerLink to={page < pageCount ? hrefForPage(pageCount) : null} label="Last page" symbol="»" after />
+          <PagerLink to={page < pageCount ? hrefForPage(pageCount) : null} label={t("collection.lastPage")} symbol="»" after />
         </li>
       </ul>
     </nav>

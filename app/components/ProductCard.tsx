@@ -1,3 +1,4 @@
+import { useT } from "~/i18n/use-t";
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/local-links";
 import { NAME_MAX_CHARS } from "~/constants/store";
@@ -19,6 +20,7 @@ import { HIGH_PRIORITY_IMAGE, LAZY_IMAGE } from "~/components/ui/image-loading";
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const percent = discountPercent(product.pricePaise, product.originalPaise);
   const root = useRouteLoaderData("root") as RootData | undefined;
+  const { t } = useT();
   return (
     <div className="relative">
       <Link
@@ -46,11 +48,11 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
             <>
               <Separator />
               <s className="text-xs text-gray-500">
-                <span className="sr-only">Original price </span>
+                <span className="sr-only">{t("card.originalPrice")}</span>
                 {formatPaise(product.originalPaise)}
               </s>
               <Separator />
-              <span className="text-xs font-medium text-green-700">{percent}% off</span>
+              <span className="text-xs font-medium text-green-700">{t("card.percentOff", { percent })}</span>
             </>
           ) : null}
         </p>
@@ -75,6 +77,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
  */
 function CardHeart({ product: { id, name }, saved }: { product: ProductCardData; saved: boolean }) {
   const { pathname, search } = useLocation();
+  const { t } = useT();
   return (
     <Form method="post" action="/wishlist" preventScrollReset className="absolute right-2 top-2" data-personal="heart">
       <input type="hidden" name="intent" value={saved ? "remove" : "add"} />
@@ -82,7 +85,7 @@ function CardHeart({ product: { id, name }, saved }: { product: ProductCardData;
       <input type="hidden" name="redirectTo" value={pathname + search} />
       <button className="h-9 w-9 rounded-full bg-white text-lg text-red-700 shadow">
         <span aria-hidden="true">{saved ? "\u2665" : "\u2661"}</span>
-        <span className="sr-only">{saved ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`}</span>
+        <span className="sr-only">{t(saved ? "card.removeFromWishlist" : "card.addToWishlist", { name })}</span>
       </button>
     </Form>
   );

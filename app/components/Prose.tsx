@@ -1,4 +1,4 @@
-import { useNavigate } from "@remix-run/react";
+import { useNavigate } from "~/components/ui/local-links";
 import type { MouseEvent } from "react";
 
 /** Typography for rendered Markdown (no typography plugin: arbitrary variants on the wrapper). */

@@ -1,4 +1,15 @@
-import { SORTS, SORT_LABELS, type Sort } from "~/constants/store";
+import { SORTS, type Sort } from "~/constants/store";
+import type { MessageKey } from "~/i18n/catalogues/en.server";
+import { useT } from "~/i18n/use-t";
+
+/** Each sort's name in the catalogue (SPEC.md §9's SORT_LABELS in English). */
+const SORT_NAMES: Record<Sort, MessageKey> = {
+  relevant: "collection.sortRelevant",
+  "low-high": "collection.sortLowHigh",
+  "high-low": "collection.sortHighLow",
+  newest: "collection.sortNewest",
+  bestselling: "collection.sortBestselling",
+};
 
 /**
  * The sort dropdown (SPEC.md §9 options, `relevant` first). Its `sort` field belongs to the
@@ -6,10 +17,11 @@ import { SORTS, SORT_LABELS, type Sort } from "~/constants/store";
  * applies a change at once and the button is hidden.
  */
 export function SortSelect({ sort }: { sort: Sort }) {
+  const { t } = useT();
   return (
     <div className="flex items-center gap-2">
       <label htmlFor="sort" className="whitespace-nowrap text-sm text-gray-700">
-        Sort by
+        {t("collection.sortBy")}
       </label>
       <select
         id="sort"
@@ -19,7 +31,7 @@ export function SortSelect({ sort }: { sort: Sort }) {
       >
         {SORTS.map((value) => (
           <option key={value} value={value}>
-            {SORT_LABELS[value]}
+            {t(SORT_NAMES[value])}
           </option>
         ))}
       </select>
@@ -27,7 +39,7 @@ export function SortSelect({ sort }: { sort: Sort }) {
         type="submit"
         className="js-hide-when-hydrated rounded border border-gray-900 px-3 py-2 text-sm font-medium text-gray-900 hover:bg-gray-100"
       >
-        Apply
+        {t("collection.apply")}
       </button>
     </div>
   );

@@ -64,3 +64,22 @@ export function pathIn(to: string, language: Language): string {
 export function redirectInLanguage(requestUrl: string, location: string): string {
   return languageOfPath(requestUrl.split(/[?#]/, 1)[0]) === "hi" ? pathIn(location, "hi") : location;
 }
+
+/**
+ * Query parameters the language switch and the `hreflang` alternates leave out: a destination the
+ * visitor supplied (`redirectTo`) and secrets a link carried (`token`, `key`). Such a page is
+ * private; its other language starts clean, and no page repeats them in its links.
+ */
+const PRIVATE_PARAMS = ["redirectTo", "token", "key"];
+
+/**
+ * The address of the page at `pathname` with `search` ("?a=1" or "") in `language`, for the
+ * language switch and the `hreflang` alternates: the query kept (a filtered collection stays
+ * filtered) but for PRIVATE_PARAMS.
+ */
+export function samePageIn(pathname: string, search: string, language: Language): string {
+  const params = new URLSearchParams(search);
+  for (const name of PRIVATE_PARAMS) params.delete(name);
+  const query = params.toString();
+  return pathIn(`${pathname}${query ? `?${query}` : ""}`, language);
+}

@@ -27,5 +27,5 @@ export function translate(language: Language, key: MessageKey, values?: MessageV
   return formatMessage(language, (CATALOGUES[language][namespace] as Record<string, Message>)[name], values);
 }
 
-/** The namespaces every page's root data carries: the header, the navigation and the footer. */
-export const ROOT_NAMESPACES: readonly Namespace[] = ["shell", "nav"];
+/** The namespaces every page's root data carries: the header, the navigation, the footer and the product cards (on most pages). */
+export const ROOT_NAMESPACES: readonly Namespace[] = ["shell", "nav", "card"];

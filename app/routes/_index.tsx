@@ -1,3 +1,4 @@
+import { languageOfPath } from "~/i18n/language";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { defer, json } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const bestSellers = sections.then((loaded) => loaded.bestSellers.map(toCardData));
   const heroImage = latest[0]?.images[0] ?? null;
   const storeName = publicEnv().STORE_NAME;
-  const meta = homePageMeta({ title: homeTitle(storeName), description: HOME_DESCRIPTION, storeName, origin: publicUrl(), heroImage });
+  const meta = homePageMeta({ title: homeTitle(storeName), description: HOME_DESCRIPTION, storeName, origin: publicUrl(), heroImage, language: languageOfPath(new URL(request.url).pathname) });
   const latestCards = (inTab ?? latest).map(toCardData);
   return defer({ heroImage, tab, latest: latestCards, bestSellers, meta });
 }

@@ -1,8 +1,8 @@
 import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect, redirectDocument } from "@remix-run/node";
-import { useActionData, useFetcher, useLoaderData, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/local-links";
+import { useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useSubmit } from "~/components/ui/local-links";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";

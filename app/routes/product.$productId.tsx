@@ -4,8 +4,8 @@ import type {
   MetaFunction,
   SerializeFrom,
 } from "@remix-run/node";
-import { isRouteErrorResponse, useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Form, Link } from "~/components/ui/local-links";
+import { isRouteErrorResponse, useActionData, useLoaderData, useLocation, useNavigation, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useNavigate } from "~/components/ui/local-links";
 import { Suspense, useEffect, useMemo } from "react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { DeliveryCheck } from "~/components/product/DeliveryCheck";

@@ -1,3 +1,5 @@
+import { messagesFor, type PageMessages } from "~/i18n/messages.server";
+import { languageOfPath, pathIn } from "~/i18n/language";
 import { PRICE_CEILING_RUPEES } from "~/constants/store";
 import { json, redirect, type MetaDescriptor } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
@@ -32,6 +34,8 @@ export type CollectionPageData = {
   basePath: string;
   /** Absolute canonical URL of this page. */
   canonicalUrl: string;
+  /** The "collection" namespace of the page's language (issue 27; i18n/messages.server.ts). */
+  messages: PageMessages;
   /** Heading and one-line description of a curated page; null on /collection. */
   curated: { title: string; description: string } | null;
   /** The page's meta tags (`collectionPageMeta`), for the route's `meta`. */
@@ -76,6 +80,7 @@ export async function loadCollectionPage(request: Request, curated?: CuratedColl
   }
 
   const origin = publicUrl();
+  const language = languageOfPath(url.pathname);
   const page: Omit<CollectionPageData, "meta"> = {
     cards: result.products.map(toCardData),
     total: result.total,
@@ -86,8 +91,10 @@ export async function loadCollectionPage(request: Request, curated?: CuratedColl
     to: result.to,
     params,
     basePath,
-    canonicalUrl: `${origin}${basePath}${canonicalSearch}`,
+    canonicalUrl: `${origin}${pathIn(basePath, language)}${canonicalSearch}`,
     curated: curated ? { title: curated.title, description: curated.description } : null,
+    // The filters', sort's and pager's words in the page's language (issue 27; i18n/use-t.ts).
+    messages: messagesFor(language, ["collection"]),
   };
   const data: CollectionPageData = { ...page, meta: collectionPageMeta(page, publicEnv().STORE_NAME) };
   return json(data, { headers: cacheHeaders(request) });

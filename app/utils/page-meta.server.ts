@@ -1,3 +1,4 @@
+import { pathIn, type Language } from "~/i18n/language";
 import type { MetaDescriptor } from "@remix-run/node";
 import { breadcrumbJsonLd, homeJsonLd, jsonLdMeta, previewMeta, productJsonLd, rupeesAmount } from "~/lib/seo";
 import { REVIEW_RATING_MAX, REVIEW_RATING_MIN, averageRating, formatRating, type PublishedReview } from "~/lib/reviews";
@@ -11,7 +12,7 @@ import type { Product } from "~/schemas/product";
  */
 
 /** Home's title and description, canonical link and link previews, Organization and WebSite JSON-LD. */
-export function homePageMeta({ title, description, storeName, origin, heroImage }: {
+export function homePageMeta({ title, description, storeName, origin, heroImage, language = "en" }: {
   title: string;
   description: string;
   storeName: string;
@@ -19,11 +20,13 @@ export function homePageMeta({ title, description, storeName, origin, heroImage 
   origin: string;
   /** The hero's image path, for link previews; null when there is none. */
   heroImage: string | null;
+  /** The page's language: its canonical link is its own address in it (issue 27). */
+  language?: Language;
 }): MetaDescriptor[] {
   return [
     { title },
     { name: "description", content: description },
-    ...previewMeta({ title, description, url: `${origin}/`, image: heroImage ? new URL(heroImage, origin).href : null, storeName }),
+    ...previewMeta({ title, description, url: new URL(pathIn("/", language), origin).href, image: heroImage ? new URL(heroImage, origin).href : null, storeName }),
     ...homeJsonLd(storeName, origin).map(jsonLdMeta),
   ] as MetaDescriptor[];
 }
@@ -38,11 +41,11 @@ export function homePageMeta({ title, description, storeName, origin, heroImage 
  */
 export function productPageMeta(
   product: Product,
-  { origin, storeName, reviews = [] }: { origin: string; storeName: string; reviews?: readonly PublishedReview[] },
+  { origin, storeName, reviews = [], language = "en" }: { origin: string; storeName: string; reviews?: readonly PublishedReview[]; language?: Language },
 ): MetaDescriptor[] {
   const description =
     product.description.length > 0 ? truncateAtWord(product.description) : `${product.name} by ${product.subCategory}, with free shipping across India.`;
-  const url = `${origin}/product/${product.id}`;
+  const url = `${origin}${pathIn(`/product/${product.id}`, language)}`;
   const collection = `${origin}/collection`;
   return [
     { title: `${product.name} | ${storeName}` },

@@ -1,3 +1,4 @@
+import { languageOfPath } from "~/i18n/language";
 import { json } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
@@ -62,7 +63,7 @@ export async function loadProductPage(request: Request, productIdParam: string |
   const headers: HeadersInit = delivery.setCookie ? { "Set-Cookie": delivery.setCookie } : {};
   return json({
     /** Title, description, canonical link, previews and structured data (utils/page-meta.server.ts). */
-    meta: productPageMeta(product, { origin: publicUrl(), storeName: getEnv().STORE_NAME, reviews: reviews.shown }),
+    meta: productPageMeta(product, { origin: publicUrl(), storeName: getEnv().STORE_NAME, reviews: reviews.shown, language: languageOfPath(new URL(request.url).pathname) }),
     product: {
       id: product.id,
       name: product.name,

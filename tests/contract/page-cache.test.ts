@@ -81,7 +81,7 @@ const withoutNonce = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""'
 /** What the header says about the visitor: logged in ("Hello User"), and the cart count it shows. */
 function headerOf(html: string) {
   const count = /<span class="sr-only">Cart, <\/span><span[^>]*>(\d+)<\/span>/.exec(html)?.[1];
-  return { loggedIn: html.includes("Hello User"), cartCount: count === undefined ? null : Number(count) };
+  return { loggedIn: html.includes(">Hello User</p>"), cartCount: count === undefined ? null : Number(count) };
 }
 
 /** The product page's price as shown (PriceBlock) and as its JSON-LD Offer says. */

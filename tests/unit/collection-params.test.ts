@@ -1,3 +1,6 @@
+import type { MessageKey } from "~/i18n/catalogues/en.server";
+import type { MessageValues } from "~/i18n/format";
+import { translate } from "~/i18n/messages.server";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { filterChips } from "~/components/ActiveFilters";
@@ -132,9 +135,11 @@ describe("collectionSearch (canonical URLs)", () => {
 
 describe("active-filter chips", () => {
   const p = (query: string): CollectionParams => parse(query);
+  const english = (key: MessageKey, values?: MessageValues) => translate("en", key, values);
+  const hindi = (key: MessageKey, values?: MessageValues) => translate("hi", key, values);
 
   it("one chip per value, each linking to the collection without that value and without page", () => {
-    const chips = filterChips(p("q=gold&category=Men&brand=Casio&brand=PatekPhilippe&min=500&max=9000&sort=high-low&page=3"));
+    const chips = filterChips(p("q=gold&category=Men&brand=Casio&brand=PatekPhilippe&min=500&max=9000&sort=high-low&page=3"), english);
     expect(chips.map((c) => [c.label, c.to])).toEqual([
       ["“gold”", "/collection?category=Men&brand=Casio&brand=PatekPhilippe&min=500&max=9000&sort=high-low"],
       ["Men", "/collection?q=gold&brand=Casio&brand=PatekPhilippe&min=500&max=9000&sort=high-low"],
@@ -146,6 +151,11 @@ describe("active-filter chips", () => {
   });
 
   it("no chips for defaults or for sort alone", () => {
-    expect(filterChips(p("min=0&max=10000&sort=newest&page=2"))).toEqual([]);
+    expect(filterChips(p("min=0&max=10000&sort=newest&page=2"), english)).toEqual([]);
+  });
+
+  it("say the same in Hindi (issue 27): categories and price bounds in Hindi, brands and searches as written", () => {
+    const chips = filterChips(p("q=gold&category=Women&brand=Casio&min=500&max=9000"), hindi);
+    expect(chips.map((c) => c.label)).toEqual(["“gold”", "महिलाएँ", "Casio", "न्यूनतम ₹500", "अधिकतम ₹9,000"]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { en } from "~/i18n/catalogues/en.server";
 import { hi } from "~/i18n/catalogues/hi.server";
 import { formatMessage, type Message } from "~/i18n/format";
-import { languageOfPath, pathIn, unprefixedPath } from "~/i18n/language";
+import { languageOfPath, pathIn, samePageIn, unprefixedPath } from "~/i18n/language";
 import { messagesFor, translate } from "~/i18n/messages.server";
 
 /**
@@ -113,5 +113,18 @@ describe("the language is part of the address", () => {
     ];
     for (const [path, language, moved] of table) expect(pathIn(path, language), `${path} → ${language}`).toBe(moved);
     expect(unprefixedPath("/hi/cart")).toBe("/cart");
+  });
+
+  it("leaves the Store API, the back office and files at their one address", () => {
+    for (const path of ["/api/cart/add", "/admin/orders", "/images/watch/w1.svg", "/orders/o1/invoice.pdf", "/sitemap.xml", "https://example.com/x", "#main"]) {
+      expect(pathIn(path, "hi"), path).toBe(path);
+    }
+  });
+
+  it("the switch keeps a page's query but not a visitor-given destination or a secret", () => {
+    expect(samePageIn("/collection", "?category=Men&sort=low-high", "hi")).toBe("/hi/collection?category=Men&sort=low-high");
+    expect(samePageIn("/hi/login", "?redirectTo=%2F%5Cevil.example&mode=signup", "en")).toBe("/login?mode=signup");
+    expect(samePageIn("/reset-password", "?token=abc", "hi")).toBe("/hi/reset-password");
+    expect(samePageIn("/hi", "", "en")).toBe("/");
   });
 });

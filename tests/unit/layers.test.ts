@@ -18,7 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["services"],
   ["payments", "db"],
   ["config", "http"],
-  ["lib"],
+  ["lib", "i18n"],
   ["schemas"],
   ["constants", "content"],
 ];
