@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
 import { logInWithForm, newShopper, registerWithApi } from "./auth";
 import { STORE_URL } from "./servers";
 
@@ -93,4 +93,29 @@ test("a shopper who logs in on a Hindi page stays in Hindi, and sees their menu 
     await expect(menu.getByRole("link", { name: wishlist })).toBeVisible();
     await expect(menu.getByRole("link", { name: myOrders })).toBeVisible();
   }
+});
+
+test("a Hindi-speaking shopper filters, sorts and pages a collection in Hindi, and it stays in Hindi", async ({ page }) => {
+  const js = !jsDisabled();
+  await page.goto("/hi/collection");
+  if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("सभी कलेक्शन");
+  const filters = page.getByTestId("filter-panel");
+  await expect(filters.getByRole("group", { name: "श्रेणियाँ" })).toBeVisible();
+
+  await filters.getByRole("checkbox", { name: /^पुरुष/ }).check();
+  if (!js) await page.getByRole("button", { name: "फ़िल्टर लागू करें" }).click();
+  await expect(page).toHaveURL(`${STORE_URL}/hi/collection?category=Men`);
+  await expect(page.getByTestId("active-filters").getByRole("link", { name: "फ़िल्टर हटाएँ: पुरुष" })).toBeVisible();
+
+  await page.getByLabel("क्रम").selectOption({ label: "क़ीमत: कम से ज़्यादा" });
+  if (!js) await page.getByRole("button", { name: "लागू करें", exact: true }).click();
+  await expect(page).toHaveURL(`${STORE_URL}/hi/collection?category=Men&sort=low-high`);
+  await expect(page.getByTestId("result-count")).toHaveText(/^\d[\d,]* उत्पादों में से 1 - 25$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+
+  await page.getByRole("navigation", { name: "पेज" }).getByRole("link", { name: "अगला पेज" }).click();
+  await expect(page).toHaveURL(`${STORE_URL}/hi/collection?category=Men&sort=low-high&page=2`);
+  await expect(page.getByText(HINDI.banner)).toBeVisible();
+  await expectNoAxeViolations(page);
 });

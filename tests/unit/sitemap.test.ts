@@ -11,13 +11,14 @@ import { loader as indexLoader } from "~/routes/[sitemap.xml]";
 import { loader as pagesLoader } from "~/routes/sitemap.pages";
 import { loader as productsLoader } from "~/routes/sitemap.products.$page";
 import { importCatalogue } from "~/services/catalogue.server";
-import { productsSitemap, sitemapIndex, SITEMAP_PAGE_SIZE } from "~/utils/sitemap.server";
+import { PRODUCTS_PER_SITEMAP, productsSitemap, sitemapIndex, SITEMAP_PAGE_SIZE } from "~/utils/sitemap.server";
 
 // Found by search engines (issue 11 item 4): a sitemap index of paged sitemaps (≤ 50,000 URLs each,
 // the sitemaps protocol's limit) that lists every product once, the public pages and never a
 // personal one, absolute on PUBLIC_URL; robots.txt names it and keeps crawlers out of personal
 // paths. The split is shown on 120 products at 50 a file (issue 22 item 2: a 100,000-product
-// import took 10 s); that the routes split at 50,000 is shown on a catalogue that says it has 100,001.
+// import took 10 s); that the routes split at 50,000 URLs (25,000 products, each in English and in
+// Hindi: issue 27) is shown on a catalogue that says it has 100,001.
 
 const ORIGIN = "https://watches.example";
 const PRODUCTS = 120;
@@ -45,6 +46,8 @@ afterAll(async () => {
 });
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+/** A product's two entries, English then Hindi (issue 27). */
+const productLocs = (id: string) => [`${ORIGIN}/product/${id}`, `${ORIGIN}/hi/product/${id}`];
 /** What the index lists for `files` products sitemaps. */
 const indexLocs = (files: number) => [`${ORIGIN}/sitemap/pages`, ...Array.from({ length: files }, (_, i) => `${ORIGIN}/sitemap/products/${i + 1}`)];
 const args = (params: Record<string, string> = {}) => ({ request: new Request(`${ORIGIN}/x`), params, context: {} });
@@ -63,19 +66,20 @@ describe("sitemap and robots.txt", () => {
     const listed: string[] = [];
     for (const page of ["1", "2", "3"]) {
       const urls = locs(await (await productsSitemap(page, PER_FILE)).text());
-      expect(urls.length).toBeLessThanOrEqual(PER_FILE);
+      expect(urls.length).toBeLessThanOrEqual(PER_FILE * 2);
       listed.push(...urls);
     }
-    expect(listed).toEqual(ids.map((id) => `${ORIGIN}/product/${id}`));
+    expect(listed).toEqual(ids.flatMap(productLocs));
     for (const page of ["0", "4", "x", "1.5", "01"]) {
       await expect(productsSitemap(page, PER_FILE)).rejects.toMatchObject({ status: 404 });
     }
   });
 
-  it("the routes put 50,000 products in a file, the sitemaps protocol's limit", async () => {
+  it("the routes put 50,000 URLs in a file, the sitemaps protocol's limit: 25,000 products in two languages", async () => {
     expect(SITEMAP_PAGE_SIZE).toBe(50_000);
+    expect(PRODUCTS_PER_SITEMAP).toBe(25_000);
     expect(locs(await (await indexLoader()).text())).toEqual(indexLocs(1));
-    expect(locs(await (await productsLoader(args({ page: "1" }))).text())).toEqual(ids.map((id) => `${ORIGIN}/product/${id}`));
+    expect(locs(await (await productsLoader(args({ page: "1" }))).text())).toEqual(ids.flatMap(productLocs));
 
     const backend = getBackend();
     const asked: [number, number][] = [];
@@ -85,10 +89,10 @@ describe("sitemap and robots.txt", () => {
       productIds: async (offset, limit) => (asked.push([offset, limit]), []),
     };
     try {
-      expect(locs(await (await indexLoader()).text())).toEqual(indexLocs(3));
-      for (const page of ["1", "2", "3"]) await productsLoader(args({ page }));
-      await expect(productsLoader(args({ page: "4" }))).rejects.toMatchObject({ status: 404 });
-      expect(asked).toEqual([[0, 50_000], [50_000, 50_000], [100_000, 50_000]]);
+      expect(locs(await (await indexLoader()).text())).toEqual(indexLocs(5));
+      for (const page of ["1", "2", "3", "4", "5"]) await productsLoader(args({ page }));
+      await expect(productsLoader(args({ page: "6" }))).rejects.toMatchObject({ status: 404 });
+      expect(asked).toEqual([[0, 25_000], [25_000, 25_000], [50_000, 25_000], [75_000, 25_000], [100_000, 25_000]]);
     } finally {
       globalThis.__storeBackend = backend;
     }
@@ -103,12 +107,36 @@ describe("sitemap and robots.txt", () => {
       expect(urls).not.toContain(`${ORIGIN}${personal}`);
     }
     expect(urls.every((url) => url.startsWith(`${ORIGIN}/`))).toBe(true);
+    // Every page in Hindi too (issue 27), and nothing else.
+    const english = urls.filter((url) => !url.startsWith(`${ORIGIN}/hi`));
+    expect(urls.filter((url) => url.startsWith(`${ORIGIN}/hi`)).sort()).toEqual(
+      english.map((url) => (url === `${ORIGIN}/` ? `${ORIGIN}/hi` : url.replace(ORIGIN, `${ORIGIN}/hi`))).sort(),
+    );
+  });
+
+  it("each entry names both languages' addresses, English as the default (hreflang)", async () => {
+    const xml = await (await productsSitemap("1", PER_FILE)).text();
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const [en, hi] = productLocs(ids[0]);
+    const alternates = `<xhtml:link rel="alternate" hreflang="en-IN" href="${en}"/><xhtml:link rel="alternate" hreflang="hi-IN" href="${hi}"/><xhtml:link rel="alternate" hreflang="x-default" href="${en}"/>`;
+    expect(xml).toContain(`<url><loc>${en}</loc><lastmod>`);
+    expect(xml.split(alternates)).toHaveLength(3);
+    const home = await (await pagesLoader()).text();
+    expect(home).toContain(`<loc>${ORIGIN}/hi</loc>`);
+    expect(home).toContain(`<xhtml:link rel="alternate" hreflang="hi-IN" href="${ORIGIN}/hi"/>`);
   });
 
   it("robots.txt disallows the personal paths and names the sitemap", async () => {
     const text = await (await robotsLoader()).text();
     expect(text).toBe(
-      ["User-agent: *", "Disallow: /cart", "Disallow: /orders", "Disallow: /place-order", "Disallow: /verify", "Disallow: /login", "Disallow: /api/", "", `Sitemap: ${ORIGIN}/sitemap.xml`, ""].join("\n"),
+      [
+        "User-agent: *",
+        ...["/cart", "/orders", "/place-order", "/verify", "/login"].flatMap((path) => [`Disallow: ${path}`, `Disallow: /hi${path}`]),
+        "Disallow: /api/",
+        "",
+        `Sitemap: ${ORIGIN}/sitemap.xml`,
+        "",
+      ].join("\n"),
     );
   });
 });
