@@ -1,3 +1,4 @@
+import { messagesFor } from "~/i18n/messages.server";
 import { languageOfPath } from "~/i18n/language";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { defer, json } from "@remix-run/node";
@@ -32,10 +33,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [{ latest }, inTab] = await Promise.all([sections, latestInTab(tab)]);
   const bestSellers = sections.then((loaded) => loaded.bestSellers.map(toCardData));
   const heroImage = latest[0]?.images[0] ?? null;
+  const language = languageOfPath(new URL(request.url).pathname);
   const storeName = publicEnv().STORE_NAME;
-  const meta = homePageMeta({ title: homeTitle(storeName), description: HOME_DESCRIPTION, storeName, origin: publicUrl(), heroImage, language: languageOfPath(new URL(request.url).pathname) });
+  const meta = homePageMeta({ title: homeTitle(storeName), description: HOME_DESCRIPTION, storeName, origin: publicUrl(), heroImage, language });
   const latestCards = (inTab ?? latest).map(toCardData);
-  return defer({ heroImage, tab, latest: latestCards, bestSellers, meta });
+  // The home page's words in its language (issue 27; i18n/use-t.ts).
+  const messages = messagesFor(language, ["home"]);
+  return defer({ heroImage, tab, latest: latestCards, bestSellers, meta, messages });
 }
 
 /**

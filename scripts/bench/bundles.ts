@@ -47,12 +47,15 @@ export function scriptsOfRoute(manifest: BrowserManifest, routeId: string): stri
 
 /**
  * The routes of the manifest that render a page (their module has a default export), root
- * included; resource routes (sitemaps, the Store API, images) have none. Read from the route's
+ * included; resource routes (sitemaps, the Store API, images) have none. Hindi twins (`hi/…`,
+ * docs/decisions/0850) are left out: each loads exactly its English page's scripts. Read from the route's
  * source file under `appDir` (`routes/login` → `app/routes/login.tsx`), since the manifest does
  * not say. Throws for a route whose source file cannot be found.
  */
 export function pageRouteIds(manifest: BrowserManifest, appDir = "app"): string[] {
   return Object.keys(manifest.routes).filter((id) => {
+    // A Hindi twin (`hi/<id>`, remix.config.js) is its English page's module: measured once, as it.
+    if (id.startsWith("hi/")) return false;
     const file = [".tsx", ".ts", ".jsx", ".js"].map((ext) => path.join(appDir, `${id}${ext}`)).find((candidate) => existsSync(candidate));
     if (!file) throw new Error(`No source file for route ${id} under ${appDir}`);
     return /^export\s+default\s/m.test(readFileSync(file, "utf8"));

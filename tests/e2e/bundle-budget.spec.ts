@@ -117,6 +117,12 @@ test.describe("bundle budget (DESIGN.md §17)", () => {
     });
   }
 
+  test("each Hindi twin of a page loads exactly its English page's scripts (docs/decisions/0850)", () => {
+    const twins = Object.keys(manifest.routes).filter((id) => id.startsWith("hi/"));
+    expect(twins).toContain("hi/routes/collection._index");
+    for (const twin of twins) expect(scriptsOfRoute(manifest, twin), twin).toEqual(scriptsOfRoute(manifest, twin.slice(3)));
+  });
+
   test("the markers are in the packages they stand for, and survive the build", () => {
     for (const { text, source } of Object.values(MARKERS)) expect(readFileSync(source, "utf8"), source).toContain(text);
     // The toaster is built, as a chunk of its own that only a toast fetches.

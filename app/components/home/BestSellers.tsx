@@ -1,3 +1,4 @@
+import { useT } from "~/i18n/use-t";
 import { Await } from "@remix-run/react";
 import { Link } from "~/components/ui/local-links";
 import { Suspense } from "react";
@@ -11,15 +12,16 @@ import { HOME_SECTION_SIZE } from "~/constants/store";
  * `products` may be deferred data; a skeleton row stands in until it arrives (DESIGN.md §11).
  */
 export function BestSellers({ products }: { products: Promise<readonly ProductCardData[]> | readonly ProductCardData[] }) {
+  const { t } = useT();
   return (
     <section aria-labelledby="bestsellers-heading" className="mx-auto max-w-screen-xl px-4 py-14 sm:px-8" data-testid="best-sellers">
       <SectionHeading
         id="bestsellers-heading"
-        title="Our Best Sellers"
-        intro="The watches our customers come back for, chosen by thousands of wrists across India."
+        title={t("home.bestSellers")}
+        intro={t("home.bestSellersIntro")}
       />
       <Suspense fallback={<BestSellersSkeleton />}>
-        <Await resolve={products} errorElement={<p className="mt-8 text-center text-gray-600">Best sellers could not be loaded. Please reload the page.</p>}>
+        <Await resolve={products} errorElement={<p className="mt-8 text-center text-gray-600">{t("home.bestSellersFailed")}</p>}>
           {(resolved) => <ProductGrid products={resolved} />}
         </Await>
       </Suspense>
@@ -28,7 +30,7 @@ export function BestSellers({ products }: { products: Promise<readonly ProductCa
           to="/collection?sort=bestselling"
           className="inline-block rounded border border-gray-900 px-8 py-3 text-sm font-semibold tracking-widest text-gray-900 hover:bg-gray-900 hover:text-white"
         >
-          Shop Best Sellers
+          {t("home.shopBestSellers")}
         </Link>
       </div>
     </section>
@@ -37,10 +39,11 @@ export function BestSellers({ products }: { products: Promise<readonly ProductCa
 
 /** Placeholder cards shown while the best sellers load. */
 export function BestSellersSkeleton() {
+  const { t } = useT();
   return (
     <div aria-busy="true" data-testid="bestsellers-skeleton">
       <p role="status" className="sr-only">
-        Loading best sellers…
+        {t("home.loadingBestSellers")}
       </p>
       <ul aria-hidden="true" className="mt-8 grid animate-pulse grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5">
         {Array.from({ length: HOME_SECTION_SIZE }, (_, index) => (

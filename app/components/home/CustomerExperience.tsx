@@ -1,13 +1,15 @@
+import type { MessageKey } from "~/i18n/catalogues/en.server";
+import { useT } from "~/i18n/use-t";
 import type { ReactNode } from "react";
 
-type Item = { title: string; text: string; icon: ReactNode };
+type Item = { title: MessageKey; text: MessageKey; icon: ReactNode };
 
 const iconClass = "h-10 w-10 stroke-current text-gray-900";
 
 const ITEMS: Item[] = [
   {
-    title: "Free Shipping",
-    text: "Free delivery across India, usually within 4 to 5 days.",
+    title: "home.freeShipping",
+    text: "home.freeShippingText",
     icon: (
       <svg viewBox="0 0 24 24" fill="none" strokeWidth="1.5" className={iconClass} aria-hidden="true">
         <path d="M2.5 6.5h11v9h-11zM13.5 9.5h4l3 3v3h-7" strokeLinejoin="round" />
@@ -17,8 +19,8 @@ const ITEMS: Item[] = [
     ),
   },
   {
-    title: "Authentic Watches",
-    text: "Genuine watches in their original box, with the maker's warranty.",
+    title: "home.authentic",
+    text: "home.authenticText",
     icon: (
       <svg viewBox="0 0 24 24" fill="none" strokeWidth="1.5" className={iconClass} aria-hidden="true">
         <path d="M12 2.75l7.5 3v5.5c0 4.6-3.2 8.3-7.5 9.9-4.3-1.6-7.5-5.3-7.5-9.9v-5.5z" strokeLinejoin="round" />
@@ -27,8 +29,8 @@ const ITEMS: Item[] = [
     ),
   },
   {
-    title: "Secure Payments",
-    text: "Pay by card or UPI through a trusted, encrypted payment partner.",
+    title: "home.securePayments",
+    text: "home.securePaymentsText",
     icon: (
       <svg viewBox="0 0 24 24" fill="none" strokeWidth="1.5" className={iconClass} aria-hidden="true">
         <rect x="4.5" y="10.5" width="15" height="10" rx="1.5" />
@@ -38,8 +40,8 @@ const ITEMS: Item[] = [
     ),
   },
   {
-    title: "Customer Support",
-    text: "Real people to help you, Monday to Saturday, 10:00 to 19:00 IST.",
+    title: "home.support",
+    text: "home.supportText",
     icon: (
       <svg viewBox="0 0 24 24" fill="none" strokeWidth="1.5" className={iconClass} aria-hidden="true">
         <path d="M4.5 13.5v-2a7.5 7.5 0 0115 0v2" />
@@ -53,18 +55,19 @@ const ITEMS: Item[] = [
 
 /** The home page's four-item customer experience block (SPEC.md §2 "Home"). */
 export function CustomerExperience() {
+  const { t } = useT();
   return (
     <section aria-labelledby="experience-heading" className="border-y border-gray-200 bg-stone-50">
       <div className="mx-auto max-w-screen-xl px-4 py-14 sm:px-8">
         <h2 id="experience-heading" className="sr-only">
-          Why shop with us
+          {t("home.whyUs")}
         </h2>
         <ul className="grid gap-10 text-center sm:grid-cols-2 lg:grid-cols-4" data-testid="customer-experience">
           {ITEMS.map((item) => (
             <li key={item.title} className="flex flex-col items-center gap-3">
               {item.icon}
-              <h3 className="font-semibold text-gray-900">{item.title}</h3>
-              <p className="max-w-xs text-sm text-gray-600">{item.text}</p>
+              <h3 className="font-semibold text-gray-900">{t(item.title)}</h3>
+              <p className="max-w-xs text-sm text-gray-600">{t(item.text)}</p>
             </li>
           ))}
         </ul>

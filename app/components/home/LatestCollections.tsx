@@ -1,8 +1,18 @@
+import type { MessageKey } from "~/i18n/catalogues/en.server";
+import { useT } from "~/i18n/use-t";
 import { Link } from "~/components/ui/local-links";
 import { ProductCard } from "~/components/ProductCard";
 import type { ProductCardData } from "~/lib/product-card";
 import { SectionHeading } from "~/components/home/SectionHeading";
 import { HOME_TABS, homeTabHref, type HomeTab } from "~/lib/home-tabs";
+
+/** Each tab's words in the catalogue (lib/home-tabs.ts keeps SPEC.md's English labels for the URL contract). */
+const TAB_NAMES: Record<HomeTab, MessageKey> = {
+  all: "home.tabAll",
+  watches: "home.tabWatches",
+  accessories: "home.tabAccessories",
+  limited: "home.tabLimited",
+};
 
 /**
  * Latest Collections (SPEC.md §2 "Home"): the latest products, the category tabs and a View
@@ -13,14 +23,15 @@ import { HOME_TABS, homeTabHref, type HomeTab } from "~/lib/home-tabs";
  */
 export function LatestCollections({ products, tab = "all" }: { products: readonly ProductCardData[]; tab?: HomeTab }) {
   const current = HOME_TABS.find((entry) => entry.id === tab) ?? HOME_TABS[0];
+  const { t } = useT();
   return (
     <section id="latest" aria-labelledby="latest-heading" className="mx-auto max-w-screen-xl scroll-mt-4 px-4 py-14 sm:px-8" data-testid="latest-collections">
       <SectionHeading
         id="latest-heading"
-        title="Latest Collections"
-        intro="Fresh arrivals from the watchmakers we love, picked for everyday wear and special occasions alike."
+        title={t("home.latest")}
+        intro={t("home.latestIntro")}
       />
-      <nav aria-label="Latest arrivals by category" className="mt-6">
+      <nav aria-label={t("home.tabsLabel")} className="mt-6">
         <ul className="flex flex-wrap justify-center gap-2">
           {HOME_TABS.map((entry) => {
             const active = entry.id === current.id;
@@ -34,7 +45,7 @@ export function LatestCollections({ products, tab = "all" }: { products: readonl
                     active ? "border-gray-900 bg-gray-900 text-white" : "border-gray-300 text-gray-800 hover:border-gray-900"
                   }`}
                 >
-                  {entry.label}
+                  {t(TAB_NAMES[entry.id])}
                 </Link>
               </li>
             );
@@ -45,9 +56,9 @@ export function LatestCollections({ products, tab = "all" }: { products: readonl
         <ProductGrid products={products} eagerCount={0} />
       ) : (
         <p className="mt-8 text-center text-gray-700" data-testid="tab-empty">
-          {current.id === "accessories" ? "We sell watches only for now: there are no accessories in the store yet." : "Nothing here yet."}{" "}
+          {current.id === "accessories" ? t("home.noAccessories") : t("home.nothingYet")}{" "}
           <Link to="/collection" className="underline underline-offset-2">
-            See all watches
+            {t("home.seeAllWatches")}
           </Link>
         </p>
       )}
@@ -56,7 +67,7 @@ export function LatestCollections({ products, tab = "all" }: { products: readonl
           to={current.collection}
           className="inline-block rounded border border-gray-900 px-8 py-3 text-sm font-semibold tracking-widest text-gray-900 hover:bg-gray-900 hover:text-white"
         >
-          View Collection
+          {t("home.viewCollection")}
         </Link>
       </div>
     </section>
