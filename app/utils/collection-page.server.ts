@@ -1,3 +1,5 @@
+import { catalogueSearch } from "~/lib/search-words";
+import { loadSearchWords } from "~/utils/search-words.server";
 import { messagesFor, type PageMessages } from "~/i18n/messages.server";
 import { languageOfPath, pathIn } from "~/i18n/language";
 import { PRICE_CEILING_RUPEES } from "~/constants/store";
@@ -61,7 +63,11 @@ export async function loadCollectionPage(request: Request, curated?: CuratedColl
   // A curated page that lifts the price ceiling lists every price; its panel then shows the
   // dearest product's price as the upper bound (docs/decisions/0120).
   const lifted = curated?.preset.lift === "price-ceiling";
-  const result = await getBackend().queryCatalogue(lifted ? { ...requested, max: PRICE_CEILING_RUPEES } : requested);
+  // The search as the catalogue reads it: Hindi words and Devanagari brand names through the
+  // owner's table (issue 27 item 3); the page, its URL and its chips keep what the shopper typed.
+  const q = requested.q === "" ? "" : catalogueSearch(requested.q, await loadSearchWords());
+  const asked = { ...requested, q };
+  const result = await getBackend().queryCatalogue(lifted ? { ...asked, max: PRICE_CEILING_RUPEES } : asked);
   const shown = curated ? curatedParams(curated, [result.maxPricePaise]) : requested;
   const params: CollectionParams = { ...shown, page: result.page };
   const basePath = curated ? curated.path : "/collection";

@@ -121,3 +121,23 @@ test("a Hindi-speaking shopper filters, sorts and pages a collection in Hindi, a
   await expect(page.getByText(HINDI.banner)).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test("a search in Hindi finds what its English words find: a brand in Devanagari, and घड़ी for every watch", async ({ page }) => {
+  const cardIds = () =>
+    page.getByTestId("product-grid").getByTestId("product-card").evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("/").pop()));
+  await page.goto("/collection?q=casio");
+  const casio = await cardIds();
+  expect(casio.length).toBeGreaterThan(0);
+  await page.goto("/collection");
+  const everyWatch = /of ([\d,]+) products$/.exec((await page.getByTestId("result-count").textContent()) ?? "")?.[1];
+  expect(everyWatch).toBeDefined();
+
+  await page.goto(`/hi/collection?q=${encodeURIComponent("कैसियो घड़ी")}`);
+  expect(await cardIds()).toEqual(casio);
+  // The box and the chip keep what the shopper typed.
+  await expect(page.getByRole("searchbox", { name: "घड़ियाँ खोजें" })).toHaveValue("कैसियो घड़ी");
+  await expect(page.getByTestId("active-filters").getByRole("link", { name: "फ़िल्टर हटाएँ: “कैसियो घड़ी”" })).toBeVisible();
+
+  await page.goto(`/hi/collection?q=${encodeURIComponent("घड़ी")}`);
+  await expect(page.getByTestId("result-count")).toHaveText(`${everyWatch} उत्पादों में से 1 - 25`);
+});
