@@ -5,7 +5,7 @@
 set -euo pipefail
 path="${PLAYWRIGHT_CHROMIUM_PATH:-/usr/bin/chromium}"
 missing=()
-if [ "$path" != "bundled" ] && [ ! -x "$path" ]; then missing+=(chromium fonts-dejavu-core); fi
+if [ "$path" != "bundled" ] && [ ! -x "$path" ]; then missing+=(chromium fonts-dejavu-core fonts-lohit-deva); fi
 command -v lynx >/dev/null 2>&1 || missing+=(lynx)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
