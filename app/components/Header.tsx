@@ -26,6 +26,7 @@ export function Header() {
   const { pathname, search } = useLocation();
   const { t, language } = useT();
   const other = language === "en" ? "hi" : "en";
+  const offer = data?.languageOffer ?? null;
   const showSearch = isCollectionPath(pathname);
   const nav = useRef<HTMLElement>(null);
 
@@ -37,6 +38,15 @@ export function Header() {
       >
         {t("shell.skipToContent")}
       </a>
+      {offer ? (
+        // The language the shopper chose, offered in its own words (issue 27 item 1): never forced.
+        <p lang={LANGUAGE_INFO[offer.language].htmlLang} className="bg-amber-50 px-4 py-2 text-center text-sm text-gray-900" data-testid="language-offer">
+          {offer.text}{" "}
+          <RemixLink to={samePageIn(pathname, search, offer.language)} className="font-medium underline underline-offset-2">
+            {offer.link}
+          </RemixLink>
+        </p>
+      ) : null}
       <header className="group/header relative z-30 border-b border-gray-200 bg-white">
         <p className="bg-black px-4 py-2 text-center text-xs font-medium tracking-wide text-white sm:text-sm">
           {t("shell.freeShipping")}
@@ -52,10 +62,12 @@ export function Header() {
 
           <SiteNav ref={nav} loggedIn={loggedIn} />
 
-          {/* The same page in the other language, query kept (issue 27 item 1): a plain link, Remix's
-              own (local-links' Link would move it back into this page's language). */}
+          {/* The same page in the other language, query kept (issue 27 item 1): a plain link through
+              /language, which remembers the choice and answers 303 to it (routes/language.ts). Remix's
+              own Link, whole-document: local-links' would move it back into this page's language. */}
           <RemixLink
-            to={samePageIn(pathname, search, other)}
+            to={`/language?to=${encodeURIComponent(samePageIn(pathname, search, other))}`}
+            reloadDocument
             lang={LANGUAGE_INFO[other].htmlLang}
             hrefLang={LANGUAGE_INFO[other].hreflang}
             className="rounded px-2 py-1 text-sm font-medium text-gray-700 underline-offset-4 hover:text-gray-900 hover:underline max-md:order-last"

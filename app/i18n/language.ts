@@ -28,12 +28,12 @@ export function unprefixedPath(pathname: string): string {
 /**
  * Paths with one address whatever the language: the Store API, the back office, files (pictures,
  * uploads, the invoice PDF, the data download, anything with a dot in its last segment), the payment
- * simulator, feeds, probes and the problem report's upload. Everything else is a page, with a Hindi
+ * simulator, feeds, probes, the problem report's upload and the language switch's /language. Everything else is a page, with a Hindi
  * twin (remix.config.js); tests/unit/i18n-routes.test.ts checks this list against the routes.
  */
 function hasOneAddress(pathname: string): boolean {
   return (
-    /^\/(api|admin|images|uploads|report-videos|payments|build|healthz)(\/|$)/.test(pathname) ||
+    /^\/(api|admin|images|uploads|report-videos|payments|build|healthz|language)(\/|$)/.test(pathname) ||
     /\.[^/]*$/.test(pathname) ||
     pathname.startsWith("/sitemap") ||
     /^\/orders\/[^/]+\/report$/.test(pathname)
@@ -82,4 +82,26 @@ export function samePageIn(pathname: string, search: string, language: Language)
   for (const name of PRIVATE_PARAMS) params.delete(name);
   const query = params.toString();
   return pathIn(`${pathname}${query ? `?${query}` : ""}`, language);
+}
+
+/** The cookie that remembers the language a shopper chose with the switch (routes/language.ts). */
+export const LANGUAGE_COOKIE = "language";
+
+/** The language remembered in a `Cookie` header, or null when none (or an unknown one) is. */
+export function languageOfCookie(cookieHeader: string | null | undefined): Language | null {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [name, value] = part.split("=").map((piece) => piece.trim());
+    if (name === LANGUAGE_COOKIE) return (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : null;
+  }
+  return null;
+}
+
+/**
+ * The language to offer on the page at `pathname` (issue 27 item 1: the choice remembered and
+ * offered, never forced): the remembered one when it is not the page's, else null. A page with an
+ * offer is personal — never stored in or answered from the page cache.
+ */
+export function languageOffer(pathname: string, cookieHeader: string | null | undefined): Language | null {
+  const chosen = languageOfCookie(cookieHeader);
+  return chosen !== null && chosen !== languageOfPath(pathname) ? chosen : null;
 }

@@ -1,4 +1,4 @@
-import { unprefixedPath } from "~/i18n/language";
+import { languageOffer, unprefixedPath } from "~/i18n/language";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -434,6 +434,8 @@ export function storePageKey(
     if (PERSONAL_QUERY_PARAMS.some((name) => params.has(name))) return null;
   }
   if (header("authorization")) return null;
+  // A page offering the language the visitor chose is theirs (issue 27; i18n/language.ts).
+  if (languageOffer(pathname, header("cookie")) !== null) return null;
   const cookies = cookieNamesOf(header("cookie"));
   if (personalCookies.some((name) => cookies.has(name))) return null;
   return url;

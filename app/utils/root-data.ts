@@ -2,6 +2,7 @@ import { useRouteLoaderData, type MetaFunction } from "@remix-run/react";
 import { FALLBACK_STORE_NAME } from "~/content/store-details";
 import type { MessageKey } from "~/i18n/catalogues/en.server";
 import type { Message } from "~/i18n/format";
+import type { Language } from "~/i18n/language";
 
 /**
  * What the root loader gives every page besides its toast (app/root.tsx checks its answer against
@@ -39,6 +40,12 @@ export type RootData = {
    * and "nav"; i18n/messages.server.ts), read by `useT` (issue 27; docs/decisions/0850).
    */
   messages: Partial<Record<MessageKey, Message>>;
+  /**
+   * The language the shopper chose with the switch (its cookie), offered on a page in the other
+   * one, with its words in that language; null otherwise (issue 27 item 1). Such a page is never
+   * cached (utils/page-cache.server.ts).
+   */
+  languageOffer: { language: Language; text: string; link: string } | null;
 };
 
 /** The root loader's data, for components anywhere in the tree (undefined in a root error). */

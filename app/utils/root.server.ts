@@ -1,8 +1,8 @@
 import { defer } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
 import { publicEnv } from "~/config/env.server";
-import { languageOfPath } from "~/i18n/language";
-import { messagesFor, ROOT_NAMESPACES } from "~/i18n/messages.server";
+import { languageOffer, languageOfPath } from "~/i18n/language";
+import { messagesFor, ROOT_NAMESPACES, translate } from "~/i18n/messages.server";
 import { BackendError } from "~/lib/errors";
 import { parsePageTemplateHeader, PAGE_TEMPLATE_HEADER, TEMPLATE_CART_COUNT, TEMPLATE_WISHLIST_LABEL } from "~/utils/page-template";
 import { shopperRootData, VISITOR_ROOT_DATA, type PersonalRootData } from "~/utils/personal-root-data.server";
@@ -30,8 +30,19 @@ export async function loadRoot(request: Request) {
   if (personal.setCookie) headers.append("Set-Cookie", personal.setCookie);
   const hearts = getBackend().capabilities.wishlist;
   // The header's, navigation's and footer's words in the page's language (issue 27; docs/decisions/0850).
-  const messages = messagesFor(languageOfPath(new URL(request.url).pathname), ROOT_NAMESPACES);
-  const data: RootData = { env: publicEnv(), ...personal.data, hearts, sellerFooterHtml: seller ? sellerFooterHtml(seller) : null, messages };
+  const { pathname } = new URL(request.url);
+  const messages = messagesFor(languageOfPath(pathname), ROOT_NAMESPACES);
+  // The language the shopper chose, offered on a page in the other one (in its own words).
+  const offer = languageOffer(pathname, request.headers.get("cookie"));
+  const languageOfferData = offer ? { language: offer, text: translate(offer, "shell.offerText"), link: translate(offer, "shell.offerLink") } : null;
+  const data: RootData = {
+    env: publicEnv(),
+    ...personal.data,
+    hearts,
+    sellerFooterHtml: seller ? sellerFooterHtml(seller) : null,
+    messages,
+    languageOffer: languageOfferData,
+  };
   return defer({ toast, ...data }, { headers });
 }
 

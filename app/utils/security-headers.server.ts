@@ -1,3 +1,4 @@
+import { languageOffer } from "~/i18n/language";
 import { randomBytes } from "node:crypto";
 import { getEnv, servedOverHttps, type Env } from "~/config/env.server";
 import { cookieNamesOf } from "~/http/cookies.server";
@@ -92,8 +93,9 @@ export function personalCookieNames(): string[] {
 /**
  * Whether a page or its data is personal and must be sent `private, no-store` (DESIGN.md §16,
  * §17; issue 8 item 9): a path in PERSONAL_PATHS (or below one), a request carrying a personal
- * cookie (session, toast, remembered PIN code: the page is rendered for that browser) or a
- * delivery check (`?pin=`, issue 13 item 3), or an answer that sets a cookie.
+ * cookie (session, toast, remembered PIN code: the page is rendered for that browser), a page
+ * offering the visitor's chosen language (issue 27) or a delivery check (`?pin=`, issue 13 item 3),
+ * or an answer that sets a cookie.
  */
 export function isPersonalResponse(request: Request, responseHeaders: Headers): boolean {
   const { pathname, searchParams } = new URL(request.url);
@@ -101,5 +103,7 @@ export function isPersonalResponse(request: Request, responseHeaders: Headers): 
   if (searchParams.has(DELIVERY_PIN_PARAM)) return true;
   const names = cookieNamesOf(request.headers.get("cookie"));
   if (personalCookieNames().some((name) => names.has(name))) return true;
+  // A page offering the language the visitor chose (issue 27; i18n/language.ts).
+  if (languageOffer(pathname, request.headers.get("cookie")) !== null) return true;
   return responseHeaders.has("set-cookie");
 }

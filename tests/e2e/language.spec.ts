@@ -141,3 +141,50 @@ test("a search in Hindi finds what its English words find: a brand in Devanagari
   await page.goto(`/hi/collection?q=${encodeURIComponent("घड़ी")}`);
   await expect(page.getByTestId("result-count")).toHaveText(`${everyWatch} उत्पादों में से 1 - 25`);
 });
+
+test("the language chosen with the switch is remembered and offered on the next visit, never forced, and never cached for others", async ({ page, browser, request }) => {
+  await page.goto("/about");
+  await expect(page.getByTestId("language-offer")).toHaveCount(0);
+  await page.getByRole("link", { name: "हिन्दी" }).click();
+  await expect(page).toHaveURL(`${STORE_URL}/hi/about`);
+  await expect(page.getByTestId("language-offer")).toHaveCount(0);
+
+  // Next visit, to an English address (a shared link): the page stays English and offers Hindi.
+  await page.goto("/collection?category=Women");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
+  const offer = page.getByTestId("language-offer");
+  await expect(offer).toHaveText("यह पेज हिन्दी में भी है। हिन्दी में पढ़ें");
+  await expect(offer).toHaveAttribute("lang", "hi");
+  await offer.getByRole("link", { name: "हिन्दी में पढ़ें" }).click();
+  await expect(page).toHaveURL(`${STORE_URL}/hi/collection?category=Women`);
+
+  // The offered page was the visitor's own: another visitor gets the English page without it.
+  const stranger = await browser.newContext();
+  const other = await stranger.newPage();
+  await other.goto(`${STORE_URL}/collection?category=Women`);
+  await expect(other.getByText("Free shipping on all orders across India")).toBeVisible();
+  await expect(other.getByTestId("language-offer")).toHaveCount(0);
+  await stranger.close();
+  const offered = await request.get("/collection?category=Women", { headers: { cookie: "language=hi" } });
+  expect(offered.headers()["cache-control"]).toMatch(/private|no-store/);
+
+  // Choosing English again: the Hindi page now offers English.
+  await page.getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(`${STORE_URL}/collection?category=Women`);
+  await page.goto("/hi");
+  await expect(page.getByTestId("language-offer")).toHaveText("This page is also in English. Read it in English");
+});
+
+test("the switch's /language goes only to this store's pages", async ({ request }) => {
+  for (const [to, location] of [
+    ["/hi/cart", "/hi/cart"],
+    ["//evil.example", "/"],
+    ["https://evil.example/", "/"],
+    ["/%5Cevil.example", "/"],
+  ] as const) {
+    const answer = await request.get(`/language?to=${encodeURIComponent(to)}`, { maxRedirects: 0 });
+    expect(answer.status(), to).toBe(303);
+    expect(answer.headers().location, to).toBe(location);
+    expect(answer.headers()["set-cookie"], to).toMatch(new RegExp(`^language=${location.startsWith("/hi") ? "hi" : "en"}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`));
+  }
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { en } from "~/i18n/catalogues/en.server";
 import { hi } from "~/i18n/catalogues/hi.server";
 import { formatMessage, type Message } from "~/i18n/format";
-import { languageOfPath, pathIn, samePageIn, unprefixedPath } from "~/i18n/language";
+import { languageOfCookie, languageOffer, languageOfPath, pathIn, samePageIn, unprefixedPath } from "~/i18n/language";
 import { messagesFor, translate } from "~/i18n/messages.server";
 
 /**
@@ -126,5 +126,27 @@ describe("the language is part of the address", () => {
     expect(samePageIn("/hi/login", "?redirectTo=%2F%5Cevil.example&mode=signup", "en")).toBe("/login?mode=signup");
     expect(samePageIn("/reset-password", "?token=abc", "hi")).toBe("/hi/reset-password");
     expect(samePageIn("/hi", "", "en")).toBe("/");
+  });
+});
+
+describe("the remembered choice is offered, never forced", () => {
+  it("reads the language cookie among others, and nothing else as one", () => {
+    const table: [string | null, "en" | "hi" | null][] = [
+      ["language=hi", "hi"],
+      ["token=abc; language=en; x=1", "en"],
+      ["language=fr", null],
+      ["languages=hi", null],
+      ["", null],
+      [null, null],
+    ];
+    for (const [header, language] of table) expect(languageOfCookie(header), String(header)).toBe(language);
+  });
+
+  it("offers the chosen language only on a page in the other one", () => {
+    expect(languageOffer("/collection", "language=hi")).toBe("hi");
+    expect(languageOffer("/hi/collection", "language=hi")).toBeNull();
+    expect(languageOffer("/hi", "language=en")).toBe("en");
+    expect(languageOffer("/", "language=en")).toBeNull();
+    expect(languageOffer("/", null)).toBeNull();
   });
 });

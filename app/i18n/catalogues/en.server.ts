@@ -26,6 +26,9 @@ export const en = {
     cartBefore: "Cart, ",
     cartItemsAfter: { one: " item", other: " items" },
     languageSwitch: "Language",
+    /** The offer on a page in the other language than the one the shopper chose (issue 27 item 1). */
+    offerText: "This page is also in English.",
+    offerLink: "Read it in English",
     footerTagline: "Genuine watches from the world's best-loved brands, delivered free across India.",
     shareFeedback: "Share your feedback",
     opensInNewTab: "(opens in a new tab)",

@@ -26,6 +26,8 @@ export const hi: Catalogue = {
     cartBefore: "कार्ट, ",
     cartItemsAfter: { one: " आइटम", other: " आइटम" },
     languageSwitch: "भाषा",
+    offerText: "यह पेज हिन्दी में भी है।",
+    offerLink: "हिन्दी में पढ़ें",
     footerTagline: "दुनिया के सबसे पसंदीदा ब्रांड की असली घड़ियाँ, पूरे भारत में मुफ़्त डिलीवरी के साथ।",
     shareFeedback: "अपनी राय दें",
     opensInNewTab: "(नए टैब में खुलता है)",
