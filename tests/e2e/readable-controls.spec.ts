@@ -83,9 +83,12 @@ async function expectReadableControls(page: Page) {
     .map((c) => `${c.scope}: ${c.tag}${c.type ? `[${c.type}]` : ""} “${c.text}” → ${c.href}`);
   expect(duplicates(inMain), "controls repeated in <main>").toEqual([]);
 
-  // The header's navigation exists once: one "Main" nav, each of its links once in the banner.
-  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(1);
-  for (const name of ["HOME", "NEW ARRIVALS", "ABOUT", "CONTACT", "View All Watches"]) {
+  // The header's navigation exists once: one "Main" nav, each of its links once in the banner (in
+  // the page's language: issue 27).
+  const hindi = new URL(page.url()).pathname.startsWith("/hi");
+  await expect(page.getByRole("navigation", { name: hindi ? "मुख्य" : "Main" })).toHaveCount(1);
+  const names = hindi ? ["होम", "नई घड़ियाँ", "हमारे बारे में", "संपर्क", "सभी घड़ियाँ देखें"] : ["HOME", "NEW ARRIVALS", "ABOUT", "CONTACT", "View All Watches"];
+  for (const name of names) {
     await expect(page.getByRole("banner").locator("a", { hasText: name }).filter({ hasText: new RegExp(`^${name}$`) })).toHaveCount(1);
   }
 }
@@ -118,6 +121,12 @@ const PUBLIC_PAGES = [
   "/contact",
   "/faqs",
   "/wishlist",
+  // Their Hindi twins (issue 27): read with lang="hi", the switch and the translated controls.
+  "/hi",
+  "/hi/collection?brand=Casio&min=1000",
+  "/hi/collection?page=2",
+  "/hi/product/PRODUCT",
+  "/hi/login",
 ];
 
 test.describe("pages read well as text and pass axe (wcag22aa)", () => {
