@@ -1,3 +1,4 @@
+import { useT } from "~/i18n/use-t";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
@@ -80,7 +81,7 @@ export default function ProductPage() {
   return <ProductDetail key={product.id} product={product} related={related} delivery={delivery} descriptionTab={descriptionTab} reviews={reviews} wishlist={wishlist} />;
 }
 
-function ProductDetail({ product, related, delivery, descriptionTab, reviews, wishlist }: Omit<SerializeFrom<typeof loader>, "meta">) {
+function ProductDetail({ product, related, delivery, descriptionTab, reviews, wishlist }: Omit<SerializeFrom<typeof loader>, "meta" | "messages">) {
   const productPath = `/product/${product.id}`;
   const location = useLocation();
   const navigate = useNavigate();
@@ -98,6 +99,7 @@ function ProductDetail({ product, related, delivery, descriptionTab, reviews, wi
 
   const brandIsKnown = (BRANDS as readonly string[]).includes(product.subCategory);
   const actionError = useActionData<typeof action>()?.error;
+  const { t } = useT();
 
   return (
     <article className="mx-auto max-w-screen-xl px-4 pb-16 pt-6 sm:px-8">
@@ -107,18 +109,18 @@ function ProductDetail({ product, related, delivery, descriptionTab, reviews, wi
         <p className="js-hide-when-hydrated mb-4 rounded border border-red-300 bg-red-50 px-4 py-2 text-sm text-red-800" data-testid="add-to-cart-error-banner">
           {actionError}{" "}
           <a href="#buy" className="font-medium underline">
-            Back to the options
+            {t("product.backToOptions")}
           </a>
         </p>
       ) : null}
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-gray-600">
+      <nav aria-label={t("product.breadcrumb")} className="mb-6 text-sm text-gray-600">
         {/* The "/" between crumbs is CSS (with empty alt text), so text browsers and screen readers read a plain list. */}
         <ol className="flex flex-wrap items-center gap-x-2 [&>li+li]:before:mr-2 [&>li+li]:before:content-['/'_/_'']">
           <li>
-            <Link to="/" className="hover:text-gray-900 hover:underline">Home</Link>
+            <Link to="/" className="hover:text-gray-900 hover:underline">{t("product.home")}</Link>
           </li>
           <li>
-            <Link to="/collection" className="hover:text-gray-900 hover:underline">Collection</Link>
+            <Link to="/collection" className="hover:text-gray-900 hover:underline">{t("product.collection")}</Link>
           </li>
           {brandIsKnown ? (
             <li>
@@ -154,7 +156,7 @@ function ProductDetail({ product, related, delivery, descriptionTab, reviews, wi
           ) : null}
           {product.description ? <p className="leading-relaxed text-gray-600">{product.description}</p> : null}
           {product.features.length > 0 ? (
-            <ul className="list-disc space-y-1 pl-5 text-sm text-gray-700" aria-label="Features">
+            <ul className="list-disc space-y-1 pl-5 text-sm text-gray-700" aria-label={t("product.features")}>
               {product.features.map((feature) => (
                 <li key={feature}>{feature}</li>
               ))}
@@ -170,8 +172,8 @@ function ProductDetail({ product, related, delivery, descriptionTab, reviews, wi
           <div dangerouslySetInnerHTML={{ __html: product.declarations }} />
           <hr className="border-gray-200" />
           <ul className="space-y-1 text-sm text-gray-600">
-            <li>100% Quality product.</li>
-            <li>Easy return and exchange policy within 7 days</li>
+            <li>{t("product.quality")}</li>
+            <li>{t("product.easyReturn")}</li>
           </ul>
         </div>
       </div>
@@ -201,6 +203,7 @@ function AddToCartForm({ product }: { product: PageProduct }) {
   const sizeErrorId = `${formId}-size-error`;
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-to-cart";
   const sizeError = actionData?.error;
+  const { t } = useT();
   useEffect(() => {
     if (actionData?.error) showToast(actionData.error, "error");
   }, [actionData]);
@@ -220,7 +223,7 @@ function AddToCartForm({ product }: { product: PageProduct }) {
           disabled={submitting}
           className="rounded bg-black px-8 py-3 text-sm font-medium tracking-wide text-white hover:bg-gray-800 disabled:opacity-70"
         >
-          ADD TO CART
+          {t("product.addToCart")}
         </button>
       </div>
       {sizeError && product.colours.length === 0 ? (

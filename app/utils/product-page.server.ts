@@ -1,3 +1,4 @@
+import { messagesFor } from "~/i18n/messages.server";
 import { languageOfPath } from "~/i18n/language";
 import { json } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
@@ -97,6 +98,8 @@ export async function loadProductPage(request: Request, productIdParam: string |
     reviews: reviews.view,
     /** WISHLIST's state and words (issue 24 item 2); null on a store without a wishlist. */
     wishlist,
+    /** The page's own words in its language (issue 27; i18n/use-t.ts). */
+    messages: messagesFor(languageOfPath(new URL(request.url).pathname), ["product"]),
   }, { headers });
 }
 

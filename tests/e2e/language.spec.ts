@@ -188,3 +188,18 @@ test("the switch's /language goes only to this store's pages", async ({ request 
     expect(answer.headers()["set-cookie"], to).toMatch(new RegExp(`^language=${location.startsWith("/hi") ? "hi" : "en"}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`));
   }
 });
+
+test("a product page in Hindi: its controls in Hindi, and the delivery check stays on the Hindi page", async ({ page, request }) => {
+  const product = ((await (await request.get("/api/product/listproduct")).json()) as { products: { _id: string; colours: string[] }[] }).products.find((p) => p.colours.length > 0)!;
+  await page.goto(`/hi/product/${product._id}`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+  await expect(page.getByRole("button", { name: "कार्ट में डालें" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "रंग चुनें" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "आप यहाँ हैं" }).getByRole("link", { name: "कलेक्शन" })).toHaveAttribute("href", "/hi/collection");
+  await expect(page.getByRole("heading", { name: "आपको ये भी पसंद आ सकती हैं" })).toBeVisible();
+
+  await page.getByLabel("पिन कोड").fill("560001");
+  await page.getByRole("button", { name: "जाँचें", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/hi/product/${product._id}\\?pin=560001`));
+  await expect(page.locator("#delivery-answer")).not.toBeEmpty();
+});

@@ -1,3 +1,4 @@
+import { useT } from "~/i18n/use-t";
 /**
  * The colour picker of a product page (SPEC.md §2): native radio inputs named `size` (the cart
  * line's size-or-colour key, DESIGN.md §8), so it works without JavaScript and with the keyboard.
@@ -16,9 +17,10 @@ export function ColourPicker({
   error?: string;
   errorId: string;
 }) {
+  const { t } = useT();
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined} data-testid="colour-picker">
-      <legend className="mb-3 text-sm font-medium text-gray-900">Select Colour</legend>
+      <legend className="mb-3 text-sm font-medium text-gray-900">{t("product.selectColour")}</legend>
       <div className="flex flex-wrap gap-2">
         {colours.map((colour) => {
           const note = notes[colour];

@@ -1,3 +1,4 @@
+import { useT } from "~/i18n/use-t";
 import { Fragment, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Link } from "~/components/ui/local-links";
@@ -26,6 +27,7 @@ type Props = {
  * titles (h3) in order under it, not under "Check delivery".
  */
 export function ProductTabs({ selected, description, hrefFor, onSelect, reviews }: Props) {
+  const { t } = useT();
   // Without JavaScript every tab is a link in the tab order; with it, one tab stop (roving).
   const hydrated = useHydrated();
   const tabRefs = useRef<Partial<Record<ProductTab, HTMLAnchorElement | null>>>({});
@@ -75,7 +77,7 @@ export function ProductTabs({ selected, description, hrefFor, onSelect, reviews 
                     : "border-transparent text-gray-600 hover:text-gray-900"
                 }`}
               >
-                {tab === "reviews" ? reviews.tabLabel : "Description"}
+                {tab === "reviews" ? reviews.tabLabel : t("product.description")}
               </a>
             </Fragment>
           );
@@ -137,6 +139,7 @@ export type ReviewsTab = {
  * JavaScript is at its 100 KB budget (tests/e2e/bundle-budget.spec.ts).
  */
 function ReviewList({ reviews }: { reviews: ReviewsTab }) {
+  const { t } = useT();
   return (
     <div id="reviews">
       <p className={reviews.average ? "text-gray-900" : undefined}>
@@ -146,7 +149,7 @@ function ReviewList({ reviews }: { reviews: ReviewsTab }) {
       {reviews.writeHref ? (
         <p className="mt-4">
           <Link to={reviews.writeHref} className="inline-block rounded border border-gray-900 px-5 py-2 font-medium text-gray-900">
-            Write a Review
+            {t("product.writeReview")}
           </Link>
         </p>
       ) : null}
@@ -154,7 +157,7 @@ function ReviewList({ reviews }: { reviews: ReviewsTab }) {
         <ol className="mt-6 divide-y border-t">
           {reviews.list.map((review) => (
             <li key={review.id} className="py-5">
-              <Stars filled={review.rating} label={`Rated ${review.rating} out of 5`} />
+              <Stars filled={review.rating} label={t("product.rated", { rating: review.rating })} />
               {review.title ? <h3 className="font-semibold">{review.title}</h3> : null}
               <p className="text-xs">{review.byline}</p>
               {review.body ? <p className="mt-2 whitespace-pre-line">{review.body}</p> : null}

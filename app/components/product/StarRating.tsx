@@ -1,3 +1,4 @@
+import { useT } from "~/i18n/use-t";
 /**
  * Five stars as text, `filled` of them coloured; screen readers hear `label` ("Rated 4 out of 5").
  * Text, not SVG: the product page's JavaScript is at its 100 KB budget.
@@ -20,9 +21,10 @@ export function Stars({ filled, label }: { filled: number; label: string }) {
  * browsers (the flex gap does it on screen).
  */
 export function StarRating({ average, text }: { average: string | null; text: string }) {
+  const { t } = useT();
   return (
     <p className="flex items-center gap-2 text-sm text-gray-600" data-testid="star-rating">
-      {average === null ? null : <Stars filled={Math.round(+average)} label={`Rated ${average} out of 5`} />} {text}
+      {average === null ? null : <Stars filled={Math.round(+average)} label={t("product.rated", { rating: average })} />} {text}
     </p>
   );
 }
