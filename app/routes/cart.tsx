@@ -1,3 +1,6 @@
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor } from "~/i18n/messages.server";
+import { useT } from "~/i18n/use-t";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useFetchers, useLoaderData } from "@remix-run/react";
@@ -36,7 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (delivery.setCookie) headers.append("Set-Cookie", delivery.setCookie);
   // Issue 23: lines whose watch sold out, or asks for more than are left, say so here.
   const stockProblems = cartStockProblems(lines, (id) => byId.get(id));
-  return json({ lines, delivery: delivery.check, stockProblems }, { headers });
+  // The page's own words in its language (issue 27; i18n/use-t.ts).
+  const messages = messagesFor(languageOfPath(new URL(request.url).pathname), ["cart", "delivery"]);
+  return json({ lines, delivery: delivery.check, stockProblems, messages }, { headers });
 }
 
 /**
@@ -102,29 +107,30 @@ export default function CartPage() {
   const { lines, delivery, stockProblems } = useLoaderData<typeof loader>();
   const visible = useOptimisticLines(lines);
   const totals = cartTotals(visible);
+  const { t } = useT();
 
   return (
     <div className="mx-auto max-w-screen-xl border-t px-4 pt-14 sm:px-[5vw] lg:px-[7vw]">
       <h1 className="mb-3 inline-flex items-center gap-2 text-2xl text-gray-800">
-        <span className="text-gray-600">YOUR</span> <span className="font-medium">CART</span>
+        <span className="text-gray-600">{t("cart.yourLead")}</span> <span className="font-medium">{t("cart.yourMain")}</span>
         <span aria-hidden="true" className="h-[2px] w-8 bg-gray-700 sm:w-12" />
       </h1>
 
       {visible.length === 0 ? (
         <div className="border-t py-16 text-center" data-testid="cart-empty">
-          <p className="text-lg text-gray-800">Your cart is empty.</p>
-          <p className="mt-2 text-sm text-gray-600">Find a watch you like and add it to your cart.</p>
+          <p className="text-lg text-gray-800">{t("cart.empty")}</p>
+          <p className="mt-2 text-sm text-gray-600">{t("cart.emptyHint")}</p>
           <Link
             to="/collection"
             className="mt-6 inline-block bg-black px-8 py-3 text-sm text-white hover:bg-gray-800"
           >
-            Browse the collection
+            {t("cart.browse")}
           </Link>
         </div>
       ) : (
         <>
           <StockProblems problems={stockProblems} />
-          <ul aria-label="Cart items" className="border-t">
+          <ul aria-label={t("cart.items")} className="border-t">
             {visible.map((line) => (
               <CartLine key={cartLineFetcherKey(line)} line={line} />
             ))}
@@ -138,7 +144,7 @@ export default function CartPage() {
               <div className="w-full text-end">
                 {/* A page load, not a client-side navigation: the checkout's CSP lets Cashfree.js in (DESIGN.md §16). */}
                 <Link to="/place-order" reloadDocument className="my-8 inline-block bg-black px-8 py-3 text-sm text-white hover:bg-gray-800">
-                  PROCEED TO CHECKOUT
+                  {t("cart.checkout")}
                 </Link>
               </div>
             </div>

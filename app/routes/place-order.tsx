@@ -1,3 +1,5 @@
+import { messagesFor } from "~/i18n/messages.server";
+import { languageOfPath } from "~/i18n/language";
 import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect, redirectDocument } from "@remix-run/node";
@@ -81,6 +83,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       testMode: mode?.environment === "test" ? (mode.simulator ? ("simulator" as const) : ("sandbox" as const)) : null,
       modal: mode?.checkout === "modal" ? { mode: mode.sdkMode } : null,
       idempotencyKey: `checkout-${crypto.randomUUID()}`,
+      // The cart totals' words in the page's language (issue 27; the rest of the checkout is next).
+      messages: messagesFor(languageOfPath(new URL(request.url).pathname), ["cart"]),
     },
     { headers: { "cache-control": "private, no-store" } },
   );

@@ -99,7 +99,7 @@ export async function loadProductPage(request: Request, productIdParam: string |
     /** WISHLIST's state and words (issue 24 item 2); null on a store without a wishlist. */
     wishlist,
     /** The page's own words in its language (issue 27; i18n/use-t.ts). */
-    messages: messagesFor(languageOfPath(new URL(request.url).pathname), ["product"]),
+    messages: messagesFor(languageOfPath(new URL(request.url).pathname), ["product", "delivery"]),
   }, { headers });
 }
 

@@ -203,3 +203,26 @@ test("a product page in Hindi: its controls in Hindi, and the delivery check sta
   await expect(page).toHaveURL(new RegExp(`/hi/product/${product._id}\\?pin=560001`));
   await expect(page.locator("#delivery-answer")).not.toBeEmpty();
 });
+
+test("a shopper's cart in Hindi: empty, then with a watch added from a Hindi product page, its totals and checkout link in Hindi", async ({ page, request }) => {
+  const shopper = newShopper("hindi-cart");
+  await registerWithApi(request, shopper);
+  await page.goto("/hi/login");
+  await logInWithForm(page, shopper);
+  await expect(page).toHaveURL(`${STORE_URL}/hi`);
+
+  await page.goto("/hi/cart");
+  await expect(page.getByText("आपका कार्ट ख़ाली है।")).toBeVisible();
+  await expect(page.getByRole("link", { name: "कलेक्शन देखें" })).toHaveAttribute("href", "/hi/collection");
+
+  const product = ((await (await request.get("/api/product/listproduct")).json()) as { products: { _id: string; colours: string[] }[] }).products.find((p) => p.colours.length === 0)!;
+  await page.goto(`/hi/product/${product._id}`);
+  await page.getByRole("button", { name: "कार्ट में डालें" }).click();
+  await expect(page.getByTestId("cart-link")).toContainText("कार्ट, 1 आइटम");
+  await page.goto("/hi/cart");
+  const totals = page.getByTestId("cart-totals");
+  await expect(totals.getByRole("heading")).toHaveText("कार्ट कुल");
+  await expect(totals.getByText("उप-योग")).toBeVisible();
+  await expect(page.getByTestId("cart-shipping")).toHaveText("मुफ़्त डिलीवरी");
+  await expect(page.getByRole("link", { name: "चेकआउट करें" })).toHaveAttribute("href", "/hi/place-order");
+});

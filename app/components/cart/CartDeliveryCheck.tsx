@@ -1,3 +1,4 @@
+import { useT } from "~/i18n/use-t";
 import { useLocation } from "@remix-run/react";
 import { Form } from "~/components/ui/local-links";
 import type { DeliveryCheck as Check } from "~/utils/delivery-check.server";
@@ -18,11 +19,12 @@ export function CartDeliveryCheck({ check }: { check: Check }) {
   const { search } = useLocation();
   const answer = check.answer;
   const problem = answer !== null && answer.kind !== "deliverable";
+  const { t } = useT();
   return (
     <Form method="get" replace preventScrollReset aria-labelledby="delivery-check" className="flex flex-col gap-2 text-sm">
-      <h2 id="delivery-check" className="font-medium text-gray-900">Check delivery</h2>
+      <h2 id="delivery-check" className="font-medium text-gray-900">{t("delivery.checkDelivery")}</h2>
       {[...new URLSearchParams(search)].map(([name, value], at) => (name === "pin" ? null : <input key={at} type="hidden" name={name} value={value} />))}
-      <label htmlFor="delivery-pin">PIN code</label>
+      <label htmlFor="delivery-pin">{t("delivery.pinCode")}</label>
       <div className="flex gap-2">
         <input
           id="delivery-pin"
@@ -35,7 +37,7 @@ export function CartDeliveryCheck({ check }: { check: Check }) {
           aria-invalid={problem || undefined}
           className="w-32 rounded border border-gray-400 px-3 py-2"
         />
-        <button className="rounded border border-gray-900 px-5 py-2 font-medium text-gray-900">Check</button>
+        <button className="rounded border border-gray-900 px-5 py-2 font-medium text-gray-900">{t("delivery.check")}</button>
       </div>
       <div role="status" id="delivery-answer" className={problem ? "text-red-700" : "text-gray-700"}>
         {answer ? <p className="font-medium">{answer.message}</p> : null}

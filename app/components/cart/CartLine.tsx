@@ -30,7 +30,7 @@ const SUBMIT_DELAY_MS = 400;
  */
 export function CartLine({ line }: { line: CartLineData }) {
   // Without JavaScript the forms post and come back to this page, in its language (issue 27).
-  const { localPath } = useT();
+  const { localPath, t } = useT();
   const fetcher = useFetcher({ key: cartLineFetcherKey(line) });
   const [value, setValue] = useState(String(line.quantity));
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -96,7 +96,7 @@ export function CartLine({ line }: { line: CartLineData }) {
         <input type="hidden" name="itemId" value={line.productId} />
         <input type="hidden" name="size" value={line.sizeKey} />
         <label htmlFor={inputId} className="sr-only">
-          Quantity of {lineName}
+          {t("cart.quantityOf", { name: lineName })}
         </label>
         <input
           id={inputId}
@@ -118,7 +118,7 @@ export function CartLine({ line }: { line: CartLineData }) {
           type="submit"
           className="js-hide-when-hydrated border border-gray-800 px-2 py-1 text-xs text-gray-800 hover:bg-gray-100"
         >
-          Update<span className="sr-only"> quantity of {lineName}</span>
+          {t("cart.update")}<span className="sr-only">{t("cart.updateQuantityOf", { name: lineName })}</span>
         </button>
       </fetcher.Form>
 
@@ -134,7 +134,7 @@ export function CartLine({ line }: { line: CartLineData }) {
           onClick={() => clearTimeout(timer.current)}
         >
           <TrashIcon />
-          <span className="sr-only">Remove {lineName} from cart</span>
+          <span className="sr-only">{t("cart.remove", { name: lineName })}</span>
         </button>
       </fetcher.Form>
     </li>

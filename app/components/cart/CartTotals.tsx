@@ -1,3 +1,4 @@
+import { useT } from "~/i18n/use-t";
 import type { CartTotalsData } from "~/lib/cart-lines";
 import { formatPaise } from "~/lib/money";
 
@@ -14,23 +15,24 @@ export function CartTotals({
   headingLevel = 2,
 }: CartTotalsData & { headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 3 ? "h3" : "h2";
+  const { t } = useT();
   return (
     <section aria-labelledby="cart-totals-heading" className="w-full" data-testid="cart-totals">
       <Heading id="cart-totals-heading" className="inline-flex items-center gap-2 text-2xl text-gray-800">
-        <span className="text-gray-600">CART</span> <span className="font-medium">TOTALS</span>
+        <span className="text-gray-600">{t("cart.totalsLead")}</span> <span className="font-medium">{t("cart.totalsMain")}</span>
         <span aria-hidden="true" className="h-[2px] w-8 bg-gray-700 sm:w-12" />
       </Heading>
       <dl className="mt-2 flex flex-col gap-2 text-sm text-gray-800">
         <div className="flex justify-between border-b pb-2">
-          <dt>Subtotal</dt>
+          <dt>{t("cart.subtotal")}</dt>
           <dd data-testid="cart-subtotal">{formatPaise(subtotalPaise)}</dd>
         </div>
         <div className="flex justify-between border-b pb-2">
-          <dt>Shipping Fee</dt>
-          <dd data-testid="cart-shipping">{deliveryFeePaise === 0 ? "Free Shipping" : formatPaise(deliveryFeePaise)}</dd>
+          <dt>{t("cart.shippingFee")}</dt>
+          <dd data-testid="cart-shipping">{deliveryFeePaise === 0 ? t("cart.freeShipping") : formatPaise(deliveryFeePaise)}</dd>
         </div>
         <div className="flex justify-between font-semibold">
-          <dt>Total</dt>
+          <dt>{t("cart.total")}</dt>
           <dd data-testid="cart-total">{formatPaise(totalPaise)}</dd>
         </div>
       </dl>

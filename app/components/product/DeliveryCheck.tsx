@@ -22,9 +22,9 @@ export function DeliveryCheck({ check }: { check: Check }) {
   const { t } = useT();
   return (
     <Form method="get" replace preventScrollReset aria-labelledby="delivery-check" className="flex flex-col gap-2 text-sm">
-      <h2 id="delivery-check" className="font-medium text-gray-900">{t("product.checkDelivery")}</h2>
+      <h2 id="delivery-check" className="font-medium text-gray-900">{t("delivery.checkDelivery")}</h2>
       {[...new URLSearchParams(search)].map(([name, value], at) => (name === "pin" ? null : <input key={at} type="hidden" name={name} value={value} />))}
-      <label htmlFor="delivery-pin">{t("product.pinCode")}</label>
+      <label htmlFor="delivery-pin">{t("delivery.pinCode")}</label>
       <div className="flex gap-2">
         <input
           id="delivery-pin"
@@ -37,7 +37,7 @@ export function DeliveryCheck({ check }: { check: Check }) {
           aria-invalid={problem || undefined}
           className="w-32 rounded border border-gray-400 px-3 py-2"
         />
-        <button className="rounded border border-gray-900 px-5 py-2 font-medium text-gray-900">{t("product.check")}</button>
+        <button className="rounded border border-gray-900 px-5 py-2 font-medium text-gray-900">{t("delivery.check")}</button>
       </div>
       <div role="status" id="delivery-answer" className={problem ? "text-red-700" : "text-gray-700"}>
         {answer ? <p className="font-medium">{answer.message}</p> : null}
