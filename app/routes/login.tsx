@@ -1,3 +1,6 @@
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor } from "~/i18n/messages.server";
+import { useT } from "~/i18n/use-t";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -33,7 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = await getSessionToken(request);
   if (token && (await sessionAccepted(token))) throw redirect("/", 303);
   const url = new URL(request.url);
-  return json({ mode: modeOf(url), redirectTo: safeRedirect(url.searchParams.get("redirectTo")) });
+  // The form's words in the page's language (issue 27); its field errors are still English.
+  const messages = messagesFor(languageOfPath(url.pathname), ["account"]);
+  return json({ mode: modeOf(url), redirectTo: safeRedirect(url.searchParams.get("redirectTo")), messages });
 }
 
 /** A refused token (401) means logged out; the root loader clears its cookie. */
@@ -146,7 +151,8 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
   const hydrated = useHydrated();
   const [passwordShown, setPasswordShown] = useState(false);
 
-  const title = signup ? "Sign Up" : "Login";
+  const { t } = useT();
+  const title = signup ? t("account.signUp") : t("account.login");
   return (
     <div className="mx-auto mb-20 mt-14 flex w-[90%] flex-col items-center gap-4 text-gray-800 sm:max-w-96">
       <div className="mb-2 mt-10 inline-flex items-center gap-2">
@@ -172,28 +178,28 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
         ) : null}
 
         {signup ? (
-          <Field label="Name" errorId={name.errorId} error={name.errors?.[0]}>
-            <input {...name.props} key={name.key} type="text" autoComplete="name" placeholder="Name" className={inputClass} />
+          <Field label={t("account.name")} errorId={name.errorId} error={name.errors?.[0]}>
+            <input {...name.props} key={name.key} type="text" autoComplete="name" placeholder={t("account.name")} className={inputClass} />
           </Field>
         ) : null}
 
-        <Field label="Email" errorId={email.errorId} error={email.errors?.[0]}>
+        <Field label={t("account.email")} errorId={email.errorId} error={email.errors?.[0]}>
           <input
             {...email.props}
             key={email.key}
             type="email"
             autoComplete="email"
             inputMode="email"
-            placeholder="Email"
+            placeholder={t("account.email")}
             className={inputClass}
           />
         </Field>
 
         <Field
-          label="Password"
+          label={t("account.password")}
           errorId={password.errorId}
           error={password.errors?.[0]}
-          hint={signup ? `At least ${PASSWORD_MIN} characters.` : undefined}
+          hint={signup ? t("account.passwordHint", { min: PASSWORD_MIN }) : undefined}
           hintId={`${password.id}-hint`}
           after={hydrated ? <ShowPasswordToggle shown={passwordShown} controls={password.id} onToggle={setPasswordShown} /> : null}
         >
@@ -203,7 +209,7 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
             key={password.key}
             ref={passwordRef}
             autoComplete={signup ? "new-password" : "current-password"}
-            placeholder="Password"
+            placeholder={t("account.password")}
             className={inputClass}
           />
         </Field>
@@ -212,16 +218,16 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
           {/* SPEC.md §1 gave 'Forgot your password?' no behaviour; issue 24 item 1 gives it the
               emailed reset link (docs/decisions/0700). */}
           <Link to="/forgot-password" className="text-gray-800 underline-offset-2 hover:underline">
-            Forgot your password?
+            {t("account.forgotPassword")}
           </Link>
           <Separator />
           {signup ? (
             <Link to={loginPath(redirectTo, "login")} className="text-gray-800 underline-offset-2 hover:underline">
-              Login Here
+              {t("account.loginHere")}
             </Link>
           ) : (
             <Link to={loginPath(redirectTo, "signup")} className="text-gray-800 underline-offset-2 hover:underline">
-              Create account
+              {t("account.createAccount")}
             </Link>
           )}
         </div>
@@ -231,7 +237,7 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
           disabled={submitting}
           className="mx-auto mt-4 bg-black px-8 py-2 font-light text-white hover:bg-gray-800 disabled:opacity-70"
         >
-          {signup ? "Sign Up" : "Sign In"}
+          {signup ? t("account.signUp") : t("account.signIn")}
         </button>
 
         {signup ? (
@@ -264,6 +270,7 @@ const inputClass =
  * input; its label says what pressing it does.
  */
 function ShowPasswordToggle({ shown, controls, onToggle }: { shown: boolean; controls: string; onToggle: (shown: boolean) => void }) {
+  const { t } = useT();
   return (
     <button
       type="button"
@@ -272,7 +279,7 @@ function ShowPasswordToggle({ shown, controls, onToggle }: { shown: boolean; con
       onClick={() => onToggle(!shown)}
       className="self-end text-sm text-gray-700 underline underline-offset-2 hover:text-gray-900"
     >
-      {shown ? "Hide password" : "Show password"}
+      {shown ? t("account.hidePassword") : t("account.showPassword")}
     </button>
   );
 }
