@@ -85,6 +85,8 @@ test("a Hindi page names both languages' addresses, and its links and redirects 
   expect(missing?.status()).toBe(404);
   await expect(page.locator("html")).toHaveAttribute("lang", "hi");
   await expect(page.getByText(HINDI.banner)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("पेज नहीं मिला");
+  await expect(page.getByRole("link", { name: "होम पर वापस जाएँ" })).toHaveAttribute("href", "/hi");
 });
 
 test("a shopper who logs in on a Hindi page stays in Hindi, and sees their menu in Hindi there and in English on English pages", async ({ page }) => {

@@ -35,6 +35,13 @@ export const en = {
     company: "Company",
     policies: "Policies",
     allRightsReserved: "© {year} {storeName}. All rights reserved.",
+    /** The error pages (components/ErrorPage.tsx), inside the header and footer. */
+    notFound: "Page not found",
+    notFoundText: "We couldn't find what you were looking for. It may have moved or never existed.",
+    somethingWrong: "Something went wrong",
+    somethingWrongText: "An unexpected error occurred. Please try again in a moment.",
+    backHome: "Back to home",
+    browseWatches: "Browse watches",
   },
   nav: {
     home: "HOME",

@@ -34,6 +34,12 @@ export const hi: Catalogue = {
     company: "कंपनी",
     policies: "नीतियाँ",
     allRightsReserved: "© {year} {storeName}. सर्वाधिकार सुरक्षित।",
+    notFound: "पेज नहीं मिला",
+    notFoundText: "आप जो ढूँढ रहे थे, वह हमें नहीं मिला। हो सकता है वह कहीं और चला गया हो या कभी रहा ही न हो।",
+    somethingWrong: "कुछ गड़बड़ हो गई",
+    somethingWrongText: "एक अनचाही गड़बड़ी हुई। कृपया थोड़ी देर में फिर कोशिश करें।",
+    backHome: "होम पर वापस जाएँ",
+    browseWatches: "घड़ियाँ देखें",
   },
   nav: {
     home: "होम",
