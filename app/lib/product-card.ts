@@ -1,4 +1,4 @@
-import { stockLabel, stockLevel } from "~/lib/stock";
+import { ENGLISH_STOCK_WORDS, stockLabel, stockLevel, type StockWords } from "~/lib/stock";
 
 /** The slice of a product a card shows; loaders send only these fields to the browser. */
 export type ProductCardData = {
@@ -11,18 +11,21 @@ export type ProductCardData = {
   stockNote?: string;
 };
 
-/** Picks the card fields of a product (keeps loaders' payloads small). */
-export function toCardData(product: {
+/** Picks the card fields of a product (keeps loaders' payloads small); the stock note in `words` (the page's language). */
+export function toCardData(
+  product: {
   id: string;
   name: string;
   images: string[];
   pricePaise: number;
   originalPaise: number | null;
   stock?: number | null;
-}): ProductCardData {
+  },
+  words: StockWords = ENGLISH_STOCK_WORDS,
+): ProductCardData {
   const level = stockLevel(product.stock);
   return {
-    ...(level === "low" || level === "out" ? { stockNote: stockLabel(product.stock)! } : {}),
+    ...(level === "low" || level === "out" ? { stockNote: stockLabel(product.stock, words)! } : {}),
     id: product.id,
     name: product.name,
     image: product.images[0] ?? "",

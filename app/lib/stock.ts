@@ -19,15 +19,21 @@ export function stockLevel(stock: number | null | undefined): StockLevel | null 
   return stock <= LOW_STOCK_MAX ? "low" : "in";
 }
 
-/** The label a page shows: "In stock", "Only 3 left", "Out of stock"; null when not tracked. */
-export function stockLabel(stock: number | null | undefined): string | null {
+/** The words of the stock labels in one language (issue 27: the server words them in the page's). */
+export type StockWords = { inStock: string; onlyLeft: (units: number) => string; outOfStock: string };
+
+/** The labels in English (SPEC.md's words; i18n/catalogues "stock" has them for every language). */
+export const ENGLISH_STOCK_WORDS: StockWords = { inStock: "In stock", onlyLeft: (units) => `Only ${units} left`, outOfStock: "Out of stock" };
+
+/** The label a page shows: "In stock", "Only 3 left", "Out of stock" (in `words`); null when not tracked. */
+export function stockLabel(stock: number | null | undefined, words: StockWords = ENGLISH_STOCK_WORDS): string | null {
   switch (stockLevel(stock)) {
     case "in":
-      return "In stock";
+      return words.inStock;
     case "low":
-      return `Only ${stock} left`;
+      return words.onlyLeft(stock!);
     case "out":
-      return "Out of stock";
+      return words.outOfStock;
     default:
       return null;
   }
@@ -44,9 +50,9 @@ const STOCK_LOOKS: Record<StockLevel, string> = {
  * What a page shows of `stock` units: its level, words and colours (sent by the loader, so the
  * page's JavaScript carries none of it); null when the stock is not tracked.
  */
-export function stockView(stock: number | null | undefined): { level: StockLevel; text: string; look: string } | null {
+export function stockView(stock: number | null | undefined, words: StockWords = ENGLISH_STOCK_WORDS): { level: StockLevel; text: string; look: string } | null {
   const level = stockLevel(stock);
-  return level ? { level, text: stockLabel(stock)!, look: STOCK_LOOKS[level] } : null;
+  return level ? { level, text: stockLabel(stock, words)!, look: STOCK_LOOKS[level] } : null;
 }
 
 /** Whether a page's words about `before` and `after` units differ (a page cache must then drop the product). */
@@ -107,12 +113,15 @@ export function cartStockProblems(
  * docs/decisions/0692): "Only 2 left" or "Out of stock" (a sold-out colour cannot be chosen);
  * nothing for a colour in stock, or for any colour of a watch that shares one count.
  */
-export function colourStockNotes(colourStock: Record<string, number> | undefined): Record<string, { text: string; soldOut: boolean }> {
+export function colourStockNotes(
+  colourStock: Record<string, number> | undefined,
+  words: StockWords = ENGLISH_STOCK_WORDS,
+): Record<string, { text: string; soldOut: boolean }> {
   if (!colourStock) return {};
   const notes: [string, { text: string; soldOut: boolean }][] = [];
   for (const [colour, units] of Object.entries(colourStock)) {
     const level = stockLevel(units);
-    if (level === "low" || level === "out") notes.push([colour, { text: stockLabel(units)!, soldOut: level === "out" }]);
+    if (level === "low" || level === "out") notes.push([colour, { text: stockLabel(units, words)!, soldOut: level === "out" }]);
   }
   return Object.fromEntries(notes);
 }

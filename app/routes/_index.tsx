@@ -1,4 +1,4 @@
-import { messagesFor } from "~/i18n/messages.server";
+import { messagesFor, stockWordsIn } from "~/i18n/messages.server";
 import { languageOfPath } from "~/i18n/language";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { defer, json } from "@remix-run/node";
@@ -31,12 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = homeTabSchema.parse(new URL(request.url).searchParams.get("tab") ?? undefined);
   const sections = getBackend().homeSections();
   const [{ latest }, inTab] = await Promise.all([sections, latestInTab(tab)]);
-  const bestSellers = sections.then((loaded) => loaded.bestSellers.map(toCardData));
+  const stockWords = stockWordsIn(languageOfPath(new URL(request.url).pathname));
+  const bestSellers = sections.then((loaded) => loaded.bestSellers.map((product) => toCardData(product, stockWords)));
   const heroImage = latest[0]?.images[0] ?? null;
   const language = languageOfPath(new URL(request.url).pathname);
   const storeName = publicEnv().STORE_NAME;
   const meta = homePageMeta({ title: homeTitle(storeName), description: HOME_DESCRIPTION, storeName, origin: publicUrl(), heroImage, language });
-  const latestCards = (inTab ?? latest).map(toCardData);
+  const latestCards = (inTab ?? latest).map((product) => toCardData(product, stockWords));
   // The home page's words in its language (issue 27; i18n/use-t.ts).
   const messages = messagesFor(language, ["home"]);
   return defer({ heroImage, tab, latest: latestCards, bestSellers, meta, messages });

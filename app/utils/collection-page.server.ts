@@ -1,6 +1,6 @@
 import { catalogueSearch } from "~/lib/search-words";
 import { loadSearchWords } from "~/utils/search-words.server";
-import { messagesFor, type PageMessages } from "~/i18n/messages.server";
+import { messagesFor, stockWordsIn, type PageMessages } from "~/i18n/messages.server";
 import { languageOfPath, pathIn } from "~/i18n/language";
 import { PRICE_CEILING_RUPEES } from "~/constants/store";
 import { json, redirect, type MetaDescriptor } from "@remix-run/node";
@@ -88,7 +88,7 @@ export async function loadCollectionPage(request: Request, curated?: CuratedColl
   const origin = publicUrl();
   const language = languageOfPath(url.pathname);
   const page: Omit<CollectionPageData, "meta"> = {
-    cards: result.products.map(toCardData),
+    cards: result.products.map((product) => toCardData(product, stockWordsIn(language))),
     total: result.total,
     facets: result.facets,
     page: result.page,

@@ -1,4 +1,4 @@
-import { messagesFor } from "~/i18n/messages.server";
+import { messagesFor, stockWordsIn } from "~/i18n/messages.server";
 import { languageOfPath } from "~/i18n/language";
 import { json } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
@@ -61,10 +61,13 @@ export async function loadProductPage(request: Request, productIdParam: string |
     loadReviews(request, product),
   ]);
   const wishlist = wishlistToggleWords(`/product/${product.id}`);
+  // The page's language (issue 27): the stock labels and the page's own words in it.
+  const language = languageOfPath(new URL(request.url).pathname);
+  const stockWords = stockWordsIn(language);
   const headers: HeadersInit = delivery.setCookie ? { "Set-Cookie": delivery.setCookie } : {};
   return json({
     /** Title, description, canonical link, previews and structured data (utils/page-meta.server.ts). */
-    meta: productPageMeta(product, { origin: publicUrl(), storeName: getEnv().STORE_NAME, reviews: reviews.shown, language: languageOfPath(new URL(request.url).pathname) }),
+    meta: productPageMeta(product, { origin: publicUrl(), storeName: getEnv().STORE_NAME, reviews: reviews.shown, language }),
     product: {
       id: product.id,
       name: product.name,
@@ -85,21 +88,21 @@ export async function loadProductPage(request: Request, productIdParam: string |
       /** The "Product details (Legal Metrology)" table (issue 25 item 2), HTML made and escaped here. */
       declarations: await declared,
       /** "In stock" / "Only N left" / "Out of stock" (issue 23); null when the stock is not tracked. */
-      stock: stockView(product.stock),
+      stock: stockView(product.stock, stockWords),
       /** Said where ADD TO CART would be when the watch is sold out (issue 23); null otherwise. */
       soldOut: product.stock === 0 ? STOCK_MESSAGES.soldOutNote : null,
       /** Per colour kept apart: "Only N left" / "Out of stock" (a sold-out colour can't be chosen); docs/decisions/0692. */
-      colourNotes: colourStockNotes(product.colourStock),
+      colourNotes: colourStockNotes(product.colourStock, stockWords),
     },
     /** The Description tab's generic paragraphs (SPEC.md §2): data, not JavaScript (docs/decisions/0621). */
     descriptionTab: GENERIC_DESCRIPTION,
-    related: related.map(toCardData),
+    related: related.map((card) => toCardData(card, stockWords)),
     delivery: delivery.check,
     reviews: reviews.view,
     /** WISHLIST's state and words (issue 24 item 2); null on a store without a wishlist. */
     wishlist,
     /** The page's own words in its language (issue 27; i18n/use-t.ts). */
-    messages: messagesFor(languageOfPath(new URL(request.url).pathname), ["product", "delivery"]),
+    messages: messagesFor(language, ["product", "delivery"]),
   }, { headers });
 }
 

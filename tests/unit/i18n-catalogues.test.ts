@@ -3,7 +3,8 @@ import { en } from "~/i18n/catalogues/en.server";
 import { hi } from "~/i18n/catalogues/hi.server";
 import { formatMessage, type Message } from "~/i18n/format";
 import { languageOfCookie, languageOffer, languageOfPath, pathIn, samePageIn, unprefixedPath } from "~/i18n/language";
-import { messagesFor, translate } from "~/i18n/messages.server";
+import { messagesFor, stockWordsIn, translate } from "~/i18n/messages.server";
+import { ENGLISH_STOCK_WORDS, stockLabel } from "~/lib/stock";
 
 /**
  * The message catalogues (issue 27 item 2; docs/decisions/0850): each has every key the other
@@ -148,5 +149,22 @@ describe("the remembered choice is offered, never forced", () => {
     expect(languageOffer("/hi", "language=en")).toBe("en");
     expect(languageOffer("/", "language=en")).toBeNull();
     expect(languageOffer("/", null)).toBeNull();
+  });
+});
+
+describe("stock labels in the page's language (issue 23, issue 27)", () => {
+  it("say in Hindi what they say in English, by the same rules", () => {
+    const table: [number | null, string | null, string | null][] = [
+      [12, "In stock", "स्टॉक में है"],
+      [5, "Only 5 left", "सिर्फ़ 5 बची हैं"],
+      [1, "Only 1 left", "सिर्फ़ 1 बची है"],
+      [0, "Out of stock", "स्टॉक में नहीं है"],
+      [null, null, null],
+    ];
+    for (const [units, english, hindi] of table) {
+      expect(stockLabel(units, stockWordsIn("en")), `en ${units}`).toBe(english);
+      expect(stockLabel(units, ENGLISH_STOCK_WORDS), `default ${units}`).toBe(english);
+      expect(stockLabel(units, stockWordsIn("hi")), `hi ${units}`).toBe(hindi);
+    }
   });
 });

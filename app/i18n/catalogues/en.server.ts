@@ -156,6 +156,11 @@ export const en = {
     writeReview: "Write a Review",
     rated: "Rated {rating} out of 5",
   },
+  stock: {
+    inStock: "In stock",
+    onlyLeft: { one: "Only {count} left", other: "Only {count} left" },
+    outOfStock: "Out of stock",
+  },
   card: {
     originalPrice: "Original price ",
     percentOff: "{percent}% off",

@@ -154,6 +154,11 @@ export const hi: Catalogue = {
     writeReview: "समीक्षा लिखें",
     rated: "5 में से {rating} रेटिंग",
   },
+  stock: {
+    inStock: "स्टॉक में है",
+    onlyLeft: { one: "सिर्फ़ {count} बची है", other: "सिर्फ़ {count} बची हैं" },
+    outOfStock: "स्टॉक में नहीं है",
+  },
   card: {
     originalPrice: "असली क़ीमत ",
     percentOff: "{percent}% की छूट",
