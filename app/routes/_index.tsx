@@ -1,4 +1,4 @@
-import { messagesFor, stockWordsIn } from "~/i18n/messages.server";
+import { messagesFor, stockWordsIn, translate } from "~/i18n/messages.server";
 import { languageOfPath } from "~/i18n/language";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { defer, json } from "@remix-run/node";
@@ -36,7 +36,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const heroImage = latest[0]?.images[0] ?? null;
   const language = languageOfPath(new URL(request.url).pathname);
   const storeName = publicEnv().STORE_NAME;
-  const meta = homePageMeta({ title: homeTitle(storeName), description: HOME_DESCRIPTION, storeName, origin: publicUrl(), heroImage, language });
+  const meta = homePageMeta({
+    title: translate(language, "home.metaTitle", { storeName }),
+    description: translate(language, "home.metaDescription"),
+    storeName,
+    origin: publicUrl(),
+    heroImage,
+    language,
+  });
   const latestCards = (inTab ?? latest).map((product) => toCardData(product, stockWords));
   // The home page's words in its language (issue 27; i18n/use-t.ts).
   const messages = messagesFor(language, ["home"]);

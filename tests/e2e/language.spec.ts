@@ -38,6 +38,7 @@ test("a shopper switches to हिन्दी on the home page, browses in Hind
   await expect(page.getByRole("navigation", { name: "मुख्य" }).getByRole("link", { name: HINDI.home })).toBeVisible();
   await expect(page.getByRole("heading", { name: HINDI.policies })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("हमारी नई घड़ियाँ देखें");
+  await expect(page).toHaveTitle("Chrono India — हर कलाई के लिए घड़ी");
   await expect(page.getByRole("navigation", { name: "श्रेणी के अनुसार नई घड़ियाँ" }).getByRole("link", { name: "सभी", exact: true })).toHaveAttribute("aria-current", "page");
   await expectNoAxeViolations(page);
 

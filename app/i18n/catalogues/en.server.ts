@@ -71,6 +71,9 @@ export const en = {
     faqs: "FAQs",
   },
   home: {
+    /** The home page's title and description (search engines, link previews). */
+    metaTitle: "{storeName} — Watches for every wrist",
+    metaDescription: "Shop watches from Rolex, Casio, Seiko, Fossil, Rado, Patek Philippe, Cartier and Tissot with free shipping across India.",
     eyebrow: "PREMIUM COLLECTION",
     heroTitle: "Discover Our Latest Arrivals",
     heroText: "Explore our handpicked selection of premium products designed for modern lifestyles",

@@ -69,6 +69,8 @@ export const hi: Catalogue = {
     faqs: "अक्सर पूछे जाने वाले प्रश्न",
   },
   home: {
+    metaTitle: "{storeName} — हर कलाई के लिए घड़ी",
+    metaDescription: "Rolex, Casio, Seiko, Fossil, Rado, Patek Philippe, Cartier और Tissot की घड़ियाँ ख़रीदें, पूरे भारत में मुफ़्त डिलीवरी के साथ।",
     eyebrow: "प्रीमियम कलेक्शन",
     heroTitle: "हमारी नई घड़ियाँ देखें",
     heroText: "आज की जीवनशैली के लिए बनी, हमारी चुनी हुई प्रीमियम घड़ियाँ देखें",
