@@ -68,7 +68,9 @@ describe("checkout mode through the http adapter (issue 8 item 4)", () => {
     expect(html).not.toContain("Test mode");
     expect(html).not.toContain('data-testid="test-mode"');
     expect(html).toContain('"modal":{"mode":"production"}');
-    const data = JSON.parse(/"routes\/place-order":(\{.*?"idempotencyKey":"[^"]+"\})/.exec(html)![1]);
+    // The page's loader data, as Remix serialised it for hydration (window.__remixContext).
+    const context = JSON.parse(/window\.__remixContext = (\{.*?\});__remixContext/s.exec(html)![1]) as { state: { loaderData: Record<string, Record<string, unknown>> } };
+    const data = context.state.loaderData["routes/place-order"] as { testMode: unknown; lines: { productId: string; sizeKey: string; quantity: number }[] };
     expect(data.testMode).toBeNull();
 
     const form = new URLSearchParams({

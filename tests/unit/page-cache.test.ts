@@ -17,6 +17,8 @@ type App = {
   answer?: (url: string, req: http.IncomingMessage) => { status?: number; headers?: Record<string, string>; text?: string } | undefined;
   /** Delay of each render, ms. */
   delayMs: number;
+  /** While set, renders wait for it before answering (a test's gate, so no race with the clock). */
+  hold?: Promise<void> | null;
 };
 
 type Harness = { base: string; app: App; cache: PageCache; setTag: (tag: string | null) => void; advance: (ms: number) => void; close: () => Promise<void> };
@@ -50,14 +52,16 @@ async function start(overrides: Partial<PageCacheOptions> = {}, app: Partial<App
       const nonce = randomBytes(16).toString("base64");
       const custom = state.answer?.(url, req) ?? {};
       const text = custom.text ?? `<!doctype html><html><body><h1>Page ${url}</h1><p>render ${state.renders.get(url)}</p><script nonce="${nonce}">1</script><script nonce="${nonce}">2</script>${"x".repeat(2000)}</body></html>`;
-      setTimeout(() => {
+      const answer = () => {
         res.writeHead(custom.status ?? 200, {
           "content-type": "text/html; charset=utf-8",
           "content-security-policy": `script-src 'self' 'nonce-${nonce}'`,
           ...custom.headers,
         });
         res.end(text);
-      }, state.delayMs);
+      };
+      const hold = state.hold;
+      setTimeout(() => (hold ? void hold.then(answer) : answer()), state.delayMs);
     });
   }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -157,13 +161,18 @@ describe("page cache", () => {
   });
 
   it("serves a stale page while one re-render runs, then the new one", async () => {
-    const h = await start({}, { delayMs: 30 });
+    const h = await start();
     await get(h, "/about");
     h.advance(61_000);
+    // The re-render is held until the three stale answers are in: no race with a busy machine.
+    let release = () => {};
+    h.app.hold = new Promise<void>((resolve) => (release = resolve));
     const stale = await Promise.all([get(h, "/about"), get(h, "/about"), get(h, "/about")]);
     expect(stale.map((a) => a.cache)).toEqual(["STALE", "STALE", "STALE"]);
     expect(stale.every((a) => a.text.includes("render 1"))).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    h.app.hold = null;
+    release();
+    await expect.poll(async () => (await get(h, "/about")).cache).toBe("HIT");
     expect(h.app.renders.get("/about")).toBe(2);
     const fresh = await get(h, "/about");
     expect(fresh.cache).toBe("HIT");
