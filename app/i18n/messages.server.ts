@@ -2,7 +2,6 @@ import { formatMessage, type Message, type MessageValues } from "./format";
 import type { Language } from "./language";
 import { en, type Catalogue, type MessageKey, type Namespace } from "./catalogues/en.server";
 import { hi } from "./catalogues/hi.server";
-import type { StockWords } from "~/lib/stock";
 
 /** The catalogues, loaded on the server only (docs/decisions/0850): a page gets the namespaces it uses. */
 const CATALOGUES: Record<Language, Catalogue> = { en, hi };
@@ -26,18 +25,6 @@ export function messagesFor(language: Language, namespaces: readonly Namespace[]
 export function translate(language: Language, key: MessageKey, values?: MessageValues): string {
   const [namespace, name] = key.split(".") as [Namespace, string];
   return formatMessage(language, (CATALOGUES[language][namespace] as Record<string, Message>)[name], values);
-}
-
-/**
- * The stock labels (lib/stock.ts `StockWords`) in `language`, for loaders that word them: cards,
- * the product page, the wishlist (issue 23, issue 27). Units are written with Indian grouping.
- */
-export function stockWordsIn(language: Language): StockWords {
-  return {
-    inStock: translate(language, "stock.inStock"),
-    onlyLeft: (units) => translate(language, "stock.onlyLeft", { count: units }),
-    outOfStock: translate(language, "stock.outOfStock"),
-  };
 }
 
 /** The namespaces every page's root data carries: the header, the navigation, the footer and the product cards (on most pages). */

@@ -1,4 +1,5 @@
-import { messagesFor, stockWordsIn, translate } from "~/i18n/messages.server";
+import { messagesFor, translate } from "~/i18n/messages.server";
+import { stockWordsIn } from "~/utils/stock-words.server";
 import { languageOfPath } from "~/i18n/language";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { defer, json } from "@remix-run/node";

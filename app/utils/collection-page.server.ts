@@ -1,6 +1,7 @@
 import { catalogueSearch } from "~/lib/search-words";
 import { loadSearchWords } from "~/utils/search-words.server";
-import { messagesFor, stockWordsIn, type PageMessages } from "~/i18n/messages.server";
+import { messagesFor, type PageMessages } from "~/i18n/messages.server";
+import { stockWordsIn } from "~/utils/stock-words.server";
 import { languageOfPath, pathIn } from "~/i18n/language";
 import { PRICE_CEILING_RUPEES } from "~/constants/store";
 import { json, redirect, type MetaDescriptor } from "@remix-run/node";

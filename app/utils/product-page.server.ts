@@ -1,4 +1,5 @@
-import { messagesFor, stockWordsIn } from "~/i18n/messages.server";
+import { messagesFor } from "~/i18n/messages.server";
+import { stockWordsIn } from "~/utils/stock-words.server";
 import { languageOfPath } from "~/i18n/language";
 import { json } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";

@@ -3,7 +3,8 @@ import { en } from "~/i18n/catalogues/en.server";
 import { hi } from "~/i18n/catalogues/hi.server";
 import { formatMessage, type Message } from "~/i18n/format";
 import { languageOfCookie, languageOffer, languageOfPath, pathIn, samePageIn, unprefixedPath } from "~/i18n/language";
-import { messagesFor, stockWordsIn, translate } from "~/i18n/messages.server";
+import { messagesFor, translate } from "~/i18n/messages.server";
+import { stockWordsIn } from "~/utils/stock-words.server";
 import { ENGLISH_STOCK_WORDS, stockLabel } from "~/lib/stock";
 
 /**
