@@ -1,6 +1,6 @@
 import { DEFAULT_SIZE_KEY } from "../../app/constants/store";
 import { ADDRESS } from "../fixtures/address";
-import { logInWithForm, newShopper, registerWithApi } from "./auth";
+import { logInWithForm, newShopper, registerWithApi, toast } from "./auth";
 import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
 import { BACK_OFFICE_URL, STORE_URL } from "./servers";
 import { signInAsStaff } from "./staff";
@@ -159,6 +159,9 @@ test("a colour kept apart that sold out can't be chosen; the other's last unit c
   // The last unit goes into the cart (a plain form post without JavaScript).
   await picker.locator("label").filter({ hasText: lastOne }).click();
   await shopperPage.getByRole("button", { name: "ADD TO CART" }).click();
+  // The add is done when it says so (a toast with JavaScript, the flash without): leaving earlier
+  // could cancel the post in flight, and the cart would be empty.
+  await expect(toast(shopperPage, "Item added to cart!")).toBeVisible();
   await shopperPage.goto("/cart");
   await expect(shopperPage.getByText(`Colour: ${lastOne}`)).toBeVisible();
   await expect(shopperPage.getByTestId("stock-problems")).toHaveCount(0);
