@@ -17,7 +17,7 @@ import { isForeignOriginHeaders } from "~/utils/origin.server";
 import { closeRateLimitStore } from "~/utils/rate-limit.server";
 import {
   BARE_PAGE_CSP,
-  CHECKOUT_PATH,
+  isCheckoutPath,
   contentSecurityPolicy,
   everyResponseHeaders,
   isPersonalResponse,
@@ -141,7 +141,7 @@ export default function handleRequest(
  */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   const url = new URL(request.url);
-  if (request.method === "GET" && url.pathname === CHECKOUT_PATH && !isRedirect(response) && !comesFromCheckout(request)) {
+  if (request.method === "GET" && isCheckoutPath(url.pathname) && !isRedirect(response) && !comesFromCheckout(request)) {
     void response.body?.cancel().catch(() => {});
     url.searchParams.delete("_data");
     return new Response(null, {
@@ -152,7 +152,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   const headers = new Headers(response.headers);
   if (isPersonalResponse(request, headers)) headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
   const target = headers.get("X-Remix-Redirect") ?? headers.get("Location");
-  if (target && new URL(target, url).pathname === CHECKOUT_PATH) headers.set("X-Remix-Reload-Document", "true");
+  if (target && isCheckoutPath(new URL(target, url).pathname)) headers.set("X-Remix-Reload-Document", "true");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 };
 
@@ -165,7 +165,7 @@ function comesFromCheckout(request: Request): boolean {
   const referer = request.headers.get("referer");
   if (!referer) return false;
   try {
-    return new URL(referer).pathname === CHECKOUT_PATH;
+    return isCheckoutPath(new URL(referer).pathname);
   } catch {
     return false;
   }

@@ -2,6 +2,7 @@ import { useLocation, useNavigation } from "@remix-run/react";
 import { lazy, useEffect } from "react";
 import { useDelayedFlag } from "~/components/ui/useDelayedFlag";
 import { COLLECTION_SKELETON_MS, PRODUCT_SKELETON_MS } from "~/constants/store";
+import { unprefixedPath } from "~/i18n/language";
 
 /*
  * When the pending UI of a client-side navigation shows (DESIGN.md §11, SPEC.md §2, §9): the
@@ -9,9 +10,15 @@ import { COLLECTION_SKELETON_MS, PRODUCT_SKELETON_MS } from "~/constants/store";
  * can load those only when a navigation starts (docs/decisions/0530).
  */
 
-/** True for the paths whose page is a product listing: /collection, /collection/*, /new-arrivals. */
+/** True for the paths whose page is a product listing: /collection, /collection/*, /new-arrivals (and their /hi twins). */
 export function isCollectionPath(pathname: string): boolean {
-  return pathname === "/collection" || pathname.startsWith("/collection/") || pathname === "/new-arrivals";
+  const path = unprefixedPath(pathname);
+  return path === "/collection" || path.startsWith("/collection/") || path === "/new-arrivals";
+}
+
+/** True for a product page's path, in either language. */
+function isProductPath(pathname: string): boolean {
+  return unprefixedPath(pathname).startsWith("/product/");
 }
 
 /** Pending time after which the skeleton replaces the grid; faster loads just swap the grid in. */
@@ -50,7 +57,7 @@ export function useProductNavigationPending(currentPath?: string): boolean {
     navigation.state === "loading" &&
     navigation.formMethod === undefined &&
     target !== undefined &&
-    target.startsWith("/product/") &&
+    isProductPath(target) &&
     target !== currentPath;
   return useDelayedFlag(pending, SKELETON_DELAY_MS, PRODUCT_SKELETON_MS);
 }
@@ -75,7 +82,7 @@ export function usePreloadSkeletons(): void {
   const target = navigation.state === "loading" ? navigation.location.pathname : null;
   useEffect(() => {
     if (target === null) return;
-    if (target.startsWith("/product/")) void loadProductSkeleton();
+    if (isProductPath(target)) void loadProductSkeleton();
     else if (isCollectionPath(target)) void loadCollectionSkeleton();
   }, [target]);
 }

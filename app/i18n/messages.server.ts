@@ -2,6 +2,8 @@ import { formatMessage, type Message, type MessageValues } from "./format";
 import type { Language } from "./language";
 import { en, type Catalogue, type MessageKey, type Namespace } from "./catalogues/en.server";
 import { hi } from "./catalogues/hi.server";
+import { hiPhrases, type PhraseGroup } from "./catalogues/phrases.hi.server";
+import { phraseIn, type Phrasebook } from "./phrases";
 
 /** The catalogues, loaded on the server only (docs/decisions/0850): a page gets the namespaces it uses. */
 const CATALOGUES: Record<Language, Catalogue> = { en, hi };
@@ -29,3 +31,21 @@ export function translate(language: Language, key: MessageKey, values?: MessageV
 
 /** The namespaces every page's root data carries: the header, the navigation, the footer and the product cards (on most pages). */
 export const ROOT_NAMESPACES: readonly Namespace[] = ["shell", "nav", "card"];
+
+/** Every group of each language's phrasebook in one (English has none: its sentences are the keys). */
+const PHRASEBOOKS: Record<Language, Phrasebook> = { en: {}, hi: Object.assign({}, ...Object.values(hiPhrases)) };
+
+/**
+ * The phrasebook groups a page shows sentences of (form errors, stock and delivery sentences), in
+ * `language`, for the loader's data as `phrases` (useT's `phrase`); English pages get `{}`
+ * (docs/decisions/0890).
+ */
+export function phrasesFor(language: Language, groups: readonly PhraseGroup[]): Phrasebook {
+  if (language === "en") return {};
+  return Object.assign({}, ...groups.map((group) => hiPhrases[group]));
+}
+
+/** `text`, an English sentence of the store's rules (a toast, an error), in `language` (phrases.ts `phraseIn`, every group). */
+export function translatePhrase(language: Language, text: string): string {
+  return phraseIn(PHRASEBOOKS[language], text);
+}

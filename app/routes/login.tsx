@@ -1,5 +1,5 @@
 import { languageOfPath } from "~/i18n/language";
-import { messagesFor } from "~/i18n/messages.server";
+import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
 import { useT } from "~/i18n/use-t";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -36,9 +36,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = await getSessionToken(request);
   if (token && (await sessionAccepted(token))) throw redirect("/", 303);
   const url = new URL(request.url);
-  // The form's words in the page's language (issue 27); its field errors are still English.
-  const messages = messagesFor(languageOfPath(url.pathname), ["account"]);
-  return json({ mode: modeOf(url), redirectTo: safeRedirect(url.searchParams.get("redirectTo")), messages });
+  // The form's words and its rules' sentences in the page's language (issue 27; docs/decisions/0890).
+  const language = languageOfPath(url.pathname);
+  const mode = modeOf(url);
+  return json({
+    mode,
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo")),
+    messages: messagesFor(language, ["account"]),
+    phrases: phrasesFor(language, ["account"]),
+    title: `${translate(language, mode === "signup" ? "account.signUp" : "account.login")} — Chrono India`,
+  });
 }
 
 /** A refused token (401) means logged out; the root loader clears its cookie. */
@@ -53,6 +60,7 @@ async function sessionAccepted(token: string): Promise<boolean> {
 
 /** Name of the sign-up honeypot: hidden from people, filled in by form-stuffing bots. */
 const HONEYPOT_FIELD = "website";
+/** A sign-up refused for a filled honeypot (its Hindi: the phrasebook's account group). */
 const SIGNUP_REFUSED = "We could not create your account. Please try again.";
 
 /**
@@ -136,14 +144,16 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
 
   // SPEC.md §8: the server's message for a failed login or sign-up is also a toast (with JavaScript).
   // Any refused submission clears the password, as the server-rendered form (no JavaScript) does.
-  const formError = form.errors?.[0];
+  const { t, phrase } = useT();
+  const formError = phrase(form.errors?.[0]);
   const passwordRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const errors = actionData?.result?.error;
     if (!errors || Object.keys(errors).length === 0) return;
     const message = errors[""]?.[0];
-    if (message) showToast(message, "error");
+    if (message) showToast(phrase(message), "error");
     if (passwordRef.current) passwordRef.current.value = "";
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast per answer, not per render's phrasebook
   }, [actionData]);
 
   // Show password (issue 8 item 14): with JavaScript only; hidden again whenever the form is sent,
@@ -151,7 +161,6 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
   const hydrated = useHydrated();
   const [passwordShown, setPasswordShown] = useState(false);
 
-  const { t } = useT();
   const title = signup ? t("account.signUp") : t("account.login");
   return (
     <div className="mx-auto mb-20 mt-14 flex w-[90%] flex-col items-center gap-4 text-gray-800 sm:max-w-96">
@@ -301,6 +310,7 @@ function Field({
   after?: React.ReactNode;
   children: React.ReactElement<{ id?: string }>;
 }) {
+  const { phrase } = useT();
   return (
     <div className="flex w-full flex-col gap-1">
       <label htmlFor={children.props.id} className="text-sm text-gray-700">
@@ -315,7 +325,7 @@ function Field({
       {after}
       {error ? (
         <p id={errorId} className="text-sm text-red-700">
-          {error}
+          {phrase(error)}
         </p>
       ) : null}
     </div>
@@ -323,6 +333,6 @@ function Field({
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.mode === "signup" ? "Sign Up" : "Login"} — Chrono India` },
+  { title: data?.title ?? `${data?.mode === "signup" ? "Sign Up" : "Login"} — Chrono India` },
   { name: "robots", content: "noindex" },
 ];

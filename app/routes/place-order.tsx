@@ -1,4 +1,5 @@
-import { messagesFor } from "~/i18n/messages.server";
+import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { useT } from "~/i18n/use-t";
 import { languageOfPath } from "~/i18n/language";
 import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -72,6 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { lines, totals, stockProblems } = await readCart(request, token);
   if (lines.length === 0) throw redirect("/cart", 303);
   const mode = await readCheckoutMode();
+  const language = languageOfPath(new URL(request.url).pathname);
   return json(
     {
       // Issue 13 item 5: the shopper's saved addresses (the default first); null when the store keeps none.
@@ -83,8 +85,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       testMode: mode?.environment === "test" ? (mode.simulator ? ("simulator" as const) : ("sandbox" as const)) : null,
       modal: mode?.checkout === "modal" ? { mode: mode.sdkMode } : null,
       idempotencyKey: `checkout-${crypto.randomUUID()}`,
-      // The cart totals' words in the page's language (issue 27; the rest of the checkout is next).
-      messages: messagesFor(languageOfPath(new URL(request.url).pathname), ["cart"]),
+      // The page's words in its language, and the rules' sentences its form can show (issue 27;
+      // docs/decisions/0850, 0890): field errors, the summary, stock and delivery sentences.
+      messages: messagesFor(language, ["cart", "checkout"]),
+      phrases: phrasesFor(language, ["address", "account", "order", "cart"]),
+      title: translate(language, "checkout.pageTitle"),
     },
     { headers: { "cache-control": "private, no-store" } },
   );
@@ -134,6 +139,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // Issue 13 item 4: the PIN exists, is the state's and is served, and cash on delivery is allowed
   // there for this total — before any order or payment. The problems sit next to their fields.
+  // The order's language is the checkout page's (issue 27): its emails and pages speak it.
+  const language = languageOfPath(new URL(request.url).pathname);
   const problems = await checkoutDeliveryProblems(address, { amountPaise: totals.totalPaise, paymentMethod });
   if (problems) {
     const fieldErrors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, [message]]));
@@ -141,7 +148,7 @@ export async function action({ request }: ActionFunctionArgs) {
       {
         result: submission.reply(saved.chosenId === null ? { fieldErrors } : savedAddressProblems(problems, address.zipcode)),
         payment: null,
-        delivery: await deliveryPreview(address.zipcode, totals.totalPaise),
+        delivery: await deliveryPreview(address.zipcode, totals.totalPaise, language),
       },
       { status: 400 },
     );
@@ -150,6 +157,7 @@ export async function action({ request }: ActionFunctionArgs) {
     address,
     items: shown.map(([productId, size, quantity]) => ({ _id: productId, size, quantity })),
     amount: totals.totalPaise / 100,
+    language,
   };
 
   const backend = getBackend();
@@ -159,7 +167,8 @@ export async function action({ request }: ActionFunctionArgs) {
       await rememberNewAddress(book, formData, saved.chosenId, address);
       return redirectWithSuccess("/orders", ORDER_MESSAGES.orderPlaced);
     }
-    const options = { storeUrl: publicUrl(), idempotencyKey };
+    // A shopper paying from a Hindi page comes back to the Hindi /verify (then /hi/orders).
+    const options = { storeUrl: publicUrl(), idempotencyKey, ...(language === "hi" ? { returnUrl: `${publicUrl()}/hi/verify?orderId={order_id}` } : {}) };
     if (checkout === "modal" && (await backend.checkoutMode()).checkout === "modal") {
       const payment = await backend.createCashfreeOrder(token, body, options);
       await rememberNewAddress(book, formData, saved.chosenId, address);
@@ -203,6 +212,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 export default function PlaceOrderPage() {
   const { lines, totals, codEnabled, testMode, modal, idempotencyKey, savedAddresses, stockProblems } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t, phrase, language } = useT();
   const navigation = useNavigation();
   const submit = useSubmit();
   // The form's rules in the browser, message for message the server's zod schema (conform without
@@ -253,7 +263,8 @@ export default function PlaceOrderPage() {
     const pin = normalisePinCode(value);
     if (!PIN_CODE_PATTERN.test(pin) || pin === lookedUp.current) return;
     lookedUp.current = pin;
-    deliveryFetcher.load(`/api/delivery?pin=${pin}&amount=${totals.totalPaise}`);
+    // The Store API's delivery preview, worded in the page's language (it has one address for both).
+    deliveryFetcher.load(`/api/delivery?pin=${pin}&amount=${totals.totalPaise}${language === "hi" ? "&lang=hi" : ""}`);
   };
   const preview = deliveryFetcher.data ?? actionData?.delivery ?? null;
   // Filled once per PIN looked up: Remix reloads fetchers after every action (a refused PLACE
@@ -313,7 +324,8 @@ export default function PlaceOrderPage() {
   useEffect(() => {
     const errors = actionData?.result?.error;
     const message = errors?.[""]?.[0] ?? errors?.paymentMethod?.[0];
-    if (message) showToast(message, "error");
+    if (message) showToast(phrase(message), "error");
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast per answer, not per render's phrasebook
   }, [actionData]);
 
   // The Cashfree modal, then the server-side verify (DESIGN.md §9).
@@ -338,9 +350,8 @@ export default function PlaceOrderPage() {
       {summary ? <ErrorSummary ref={summaryRef} errors={summary} formErrorId={form.errorId} /> : null}
       {testMode ? (
         <p className="mb-6 rounded border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="test-mode">
-          <strong className="font-semibold">Test mode</strong> —{" "}
-          {testMode === "simulator" ? <>payments go to the store&apos;s built-in Cashfree simulator.</> : <>payments go to Cashfree&apos;s sandbox.</>}{" "}
-          No money moves.
+          <strong className="font-semibold">{t("checkout.testMode")}</strong> —{" "}
+          {testMode === "simulator" ? t("checkout.testModeSimulator") : t("checkout.testModeSandbox")} {t("checkout.noMoneyMoves")}
         </p>
       ) : null}
       <Form
@@ -356,7 +367,7 @@ export default function PlaceOrderPage() {
         className="flex flex-col justify-between gap-10 sm:flex-row">
         <div className="flex w-full flex-col gap-4 sm:max-w-[480px]">
           <h1 className="inline-flex items-center gap-2 text-xl text-gray-800 sm:text-2xl">
-            <span className="text-gray-600">DELIVERY</span> <span className="font-medium">INFORMATION</span>
+            <span className="text-gray-600">{t("checkout.deliveryLead")}</span> <span className="font-medium">{t("checkout.deliveryMain")}</span>
             <span aria-hidden="true" className="h-[2px] w-8 bg-gray-700 sm:w-12" />
           </h1>
           {hasSaved && savedAddresses ? (
@@ -383,15 +394,15 @@ export default function PlaceOrderPage() {
           <input type="hidden" name="checkout" value={modalState === "ready" ? "modal" : "redirect"} />
 
           <p className="mt-6 text-xs text-gray-600">
-            By placing your order you agree to our{" "}
+            {t("checkout.agreeBefore")}
             <Link to="/terms-and-conditions" className="underline underline-offset-2 hover:text-gray-900">
-              Terms and Conditions
-            </Link>{" "}
-            and{" "}
-            <Link to="/privacy-policy" className="underline underline-offset-2 hover:text-gray-900">
-              Privacy Policy
+              {t("checkout.terms")}
             </Link>
-            .
+            {t("checkout.agreeAnd")}
+            <Link to="/privacy-policy" className="underline underline-offset-2 hover:text-gray-900">
+              {t("checkout.privacy")}
+            </Link>
+            {t("checkout.agreeAfter")}
           </p>
           <StockProblems problems={stockProblems} />
           <div className="mt-6 w-full text-end">
@@ -400,7 +411,7 @@ export default function PlaceOrderPage() {
               disabled={busy || stockProblems.length > 0}
               className="bg-black px-16 py-3 text-sm text-white hover:bg-gray-800 disabled:cursor-wait disabled:opacity-70"
             >
-              PLACE ORDER
+              {t("checkout.placeOrder")}
             </button>
           </div>
         </div>
@@ -409,4 +420,4 @@ export default function PlaceOrderPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Place order — Chrono India" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Place order — Chrono India" }, { name: "robots", content: "noindex" }];

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { getBackend } from "~/backend/index.server";
 import type { DeliveryProblems } from "~/backend/own/types";
+import type { Language } from "~/i18n/language";
 import type { DeliveryAnswer } from "~/lib/delivery";
+import { codSentence, deliveryHeadline } from "~/utils/delivery-words.server";
 
 /**
  * The delivery promise at checkout (issue 13 item 4; DESIGN.md §19; docs/decisions/0620): what the
@@ -19,13 +21,13 @@ export type DeliveryPreview = {
   cod: { available: boolean; message: string } | null;
 };
 
-/** A `DeliveryAnswer` as the page reads it. */
-export function previewOf(answer: DeliveryAnswer): DeliveryPreview {
+/** A `DeliveryAnswer` as the page reads it, its sentences in `language` (English by default; issue 27). */
+export function previewOf(answer: DeliveryAnswer, language: Language = "en"): DeliveryPreview {
   return {
     kind: answer.kind,
-    message: answer.message,
+    message: deliveryHeadline(answer, language),
     place: answer.kind === "deliverable" || answer.kind === "unserviceable" ? { district: answer.place.district, state: answer.place.state } : null,
-    cod: answer.kind === "deliverable" ? answer.cod : null,
+    cod: answer.kind === "deliverable" ? { available: answer.cod.available, message: codSentence(answer, language) ?? answer.cod.message } : null,
   };
 }
 
@@ -33,8 +35,8 @@ export function previewOf(answer: DeliveryAnswer): DeliveryPreview {
  * The delivery preview of a PIN code as typed (hostile: parsed by `checkDelivery`) for an order of
  * `amountPaise`, with the store's COD switch (ENABLE_COD).
  */
-export async function deliveryPreview(pin: unknown, amountPaise: number): Promise<DeliveryPreview> {
-  return previewOf(await getBackend().checkDelivery(pin, { amountPaise }));
+export async function deliveryPreview(pin: unknown, amountPaise: number, language: Language = "en"): Promise<DeliveryPreview> {
+  return previewOf(await getBackend().checkDelivery(pin, { amountPaise }), language);
 }
 
 /**
@@ -53,7 +55,11 @@ export async function checkoutDeliveryProblems(
 /** `amount`: an order's total in paise, for the cash-on-delivery limit; missing or malformed reads as 0. */
 const amountSchema = z.coerce.number().int().min(0).max(1_000_000_000).catch(0);
 
-/** `deliveryPreview` of a `?pin=&amount=` query (both hostile; a bad amount reads as 0). */
+/**
+ * `deliveryPreview` of a `?pin=&amount=&lang=` query (all hostile; a bad amount reads as 0, any
+ * `lang` but "hi" as English: the checkout's lookup from a Hindi page asks for Hindi words).
+ */
 export function deliveryPreviewOfQuery(params: URLSearchParams): Promise<DeliveryPreview> {
-  return deliveryPreview(params.get("pin") ?? "", amountSchema.parse(params.get("amount") ?? 0));
+  const language: Language = params.get("lang") === "hi" ? "hi" : "en";
+  return deliveryPreview(params.get("pin") ?? "", amountSchema.parse(params.get("amount") ?? 0), language);
 }

@@ -1,3 +1,5 @@
+import { languageOfPath } from "~/i18n/language";
+import { codSentence, deliveryHeadline } from "~/utils/delivery-words.server";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
 import type { Backend } from "~/backend/types";
@@ -103,7 +105,9 @@ export async function loadDeliveryCheck(
   amountPaise: number,
   options: { savedAddressPin?: SavedAddressPin; now?: number; backend?: Backend } = {},
 ): Promise<{ check: DeliveryCheck; setCookie: string | null }> {
-  const queried = new URL(request.url).searchParams.get(DELIVERY_PIN_PARAM);
+  const url = new URL(request.url);
+  const language = languageOfPath(url.pathname);
+  const queried = url.searchParams.get(DELIVERY_PIN_PARAM);
   const remembered = await readLastPin(request);
   let pin: string | null = queried;
   let source: PinSource = "query";
@@ -119,7 +123,8 @@ export async function loadDeliveryCheck(
   return {
     check: {
       pin: known ? answer.pin : pin.slice(0, 12),
-      answer: { kind: answer.kind, message: answer.message, cod: answer.kind === "deliverable" ? answer.cod.message : null },
+      // In the page's language (issue 27): /hi/… pages word the answer in Hindi.
+      answer: { kind: answer.kind, message: deliveryHeadline(answer, language), cod: codSentence(answer, language) },
     },
     setCookie,
   };

@@ -2,7 +2,7 @@ import { defer } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
 import { publicEnv } from "~/config/env.server";
 import { languageOffer, languageOfPath } from "~/i18n/language";
-import { messagesFor, ROOT_NAMESPACES, translate } from "~/i18n/messages.server";
+import { messagesFor, ROOT_NAMESPACES, translate, translatePhrase } from "~/i18n/messages.server";
 import { BackendError } from "~/lib/errors";
 import { parsePageTemplateHeader, PAGE_TEMPLATE_HEADER, TEMPLATE_CART_COUNT, TEMPLATE_WISHLIST_LABEL } from "~/utils/page-template";
 import { shopperRootData, VISITOR_ROOT_DATA, type PersonalRootData } from "~/utils/personal-root-data.server";
@@ -24,14 +24,17 @@ import { getToast } from "~/utils/toast.server";
  */
 export async function loadRoot(request: Request) {
   const [flash, personal, seller] = await Promise.all([getToast(request), personalRootData(request), storeSellerDetails()]);
-  const { toast } = flash;
+  const { pathname } = new URL(request.url);
+  const language = languageOfPath(pathname);
+  // The toast's sentence in the page's language (issue 27; docs/decisions/0890): the English
+  // sentence the action flashed, worded here, so every action and the Store API keep SPEC.md's.
+  const toast = flash.toast ? { ...flash.toast, message: translatePhrase(language, flash.toast.message) } : flash.toast;
   // The toast cookie's deletion, when the request carried one (utils/toast.server.ts).
   const headers = flash.headers;
   if (personal.setCookie) headers.append("Set-Cookie", personal.setCookie);
   const hearts = getBackend().capabilities.wishlist;
   // The header's, navigation's and footer's words in the page's language (issue 27; docs/decisions/0850).
-  const { pathname } = new URL(request.url);
-  const messages = messagesFor(languageOfPath(pathname), ROOT_NAMESPACES);
+  const messages = messagesFor(language, ROOT_NAMESPACES);
   // The language the shopper chose, offered on a page in the other one (in its own words).
   const offer = languageOffer(pathname, request.headers.get("cookie"));
   const languageOfferData = offer ? { language: offer, text: translate(offer, "shell.offerText"), link: translate(offer, "shell.offerLink") } : null;

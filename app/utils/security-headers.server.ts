@@ -1,4 +1,4 @@
-import { languageOffer } from "~/i18n/language";
+import { languageOffer, unprefixedPath } from "~/i18n/language";
 import { randomBytes } from "node:crypto";
 import { getEnv, servedOverHttps, type Env } from "~/config/env.server";
 import { cookieNamesOf } from "~/http/cookies.server";
@@ -15,6 +15,11 @@ export const CASHFREE_PAGE_ORIGINS = ["https://payments.cashfree.com", "https://
 
 /** The one page that loads Cashfree's script and frames its checkout (DESIGN.md §9). */
 export const CHECKOUT_PATH = "/place-order";
+
+/** Whether `pathname` is the checkout, in either language (`/place-order`, `/hi/place-order`; issue 27). */
+export function isCheckoutPath(pathname: string): boolean {
+  return unprefixedPath(pathname) === CHECKOUT_PATH;
+}
 
 /** `Strict-Transport-Security` when PUBLIC_URL is https: 180 days, subdomains too (DESIGN.md §16, issue 8 item 8). */
 export const HSTS_VALUE = "max-age=15552000; includeSubDomains";
@@ -48,7 +53,7 @@ export function newNonce(): string {
 export function contentSecurityPolicy(nonce: string, pathname: string, env: Env = getEnv()): string {
   const apiBase = env.CASHFREE_API_BASE ? [new URL(env.CASHFREE_API_BASE).origin] : [];
   const cashfreeForms = [...CASHFREE_PAGE_ORIGINS, ...CASHFREE_API_ORIGINS, ...apiBase];
-  const checkout = pathname === CHECKOUT_PATH;
+  const checkout = isCheckoutPath(pathname);
   // `remix dev` serves hot updates and its socket from another port on this machine.
   const dev = env.NODE_ENV === "development" ? ["http://localhost:*", "ws://localhost:*"] : [];
   const directives: Record<string, string[]> = {
@@ -99,7 +104,9 @@ export function personalCookieNames(): string[] {
  */
 export function isPersonalResponse(request: Request, responseHeaders: Headers): boolean {
   const { pathname, searchParams } = new URL(request.url);
-  if (PERSONAL_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return true;
+  // A Hindi twin (/hi/cart) is as personal as its page (issue 27).
+  const page = unprefixedPath(pathname);
+  if (PERSONAL_PATHS.some((path) => page === path || page.startsWith(`${path}/`))) return true;
   if (searchParams.has(DELIVERY_PIN_PARAM)) return true;
   const names = cookieNamesOf(request.headers.get("cookie"));
   if (personalCookieNames().some((name) => names.has(name))) return true;

@@ -83,8 +83,8 @@ export function CartLine({ line }: { line: CartLineData }) {
               <Separator />
             </p>
             <p className="border bg-slate-50 px-2 sm:px-3 sm:py-1">
-              {sizeKeyName(line.sizeKey) ? <span className="sr-only">{sizeKeyName(line.sizeKey)}: </span> : null}
-              {sizeLabel(line.sizeKey)}
+              {sizeKeyName(line.sizeKey) ? <span className="sr-only">{t("cart.colour")}: </span> : null}
+              {sizeKeyName(line.sizeKey) ? sizeLabel(line.sizeKey) : t("cart.standard")}
             </p>
           </div>
         </div>

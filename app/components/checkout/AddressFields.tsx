@@ -1,4 +1,5 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { useT } from "~/i18n/use-t";
 import { INDIAN_STATES, INDIAN_UNION_TERRITORIES } from "~/constants/indian-states";
 
 type AddressFieldName = "firstName" | "lastName" | "email" | "street" | "city" | "state" | "zipcode" | "country" | "phone";
@@ -19,37 +20,38 @@ const inputClass =
  * looks it up); `pinStatus` shows under the PIN code field (what the lookup found), in a live region.
  */
 export function AddressFields({ fields, onPinInput, pinStatus }: { fields: Fields; onPinInput?: (value: string) => void; pinStatus?: React.ReactNode }) {
+  const { t } = useT();
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Field label="First name" field={fields.firstName}>
-          <input {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} autoComplete="given-name" maxLength={50} placeholder="First name" className={inputClass} />
+        <Field label={t("checkout.firstName")} field={fields.firstName}>
+          <input {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} autoComplete="given-name" maxLength={50} placeholder={t("checkout.firstName")} className={inputClass} />
         </Field>
-        <Field label="Last name" field={fields.lastName}>
-          <input {...getInputProps(fields.lastName, { type: "text" })} key={fields.lastName.key} autoComplete="family-name" maxLength={50} placeholder="Last name" className={inputClass} />
+        <Field label={t("checkout.lastName")} field={fields.lastName}>
+          <input {...getInputProps(fields.lastName, { type: "text" })} key={fields.lastName.key} autoComplete="family-name" maxLength={50} placeholder={t("checkout.lastName")} className={inputClass} />
         </Field>
       </div>
-      <Field label="Email address" field={fields.email}>
-        <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" inputMode="email" maxLength={254} placeholder="Email address" className={inputClass} />
+      <Field label={t("checkout.email")} field={fields.email}>
+        <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" inputMode="email" maxLength={254} placeholder={t("checkout.email")} className={inputClass} />
       </Field>
-      <Field label="Street" field={fields.street}>
-        <input {...getInputProps(fields.street, { type: "text" })} key={fields.street.key} autoComplete="address-line1" maxLength={200} placeholder="House number, street, area" className={inputClass} />
+      <Field label={t("checkout.street")} field={fields.street}>
+        <input {...getInputProps(fields.street, { type: "text" })} key={fields.street.key} autoComplete="address-line1" maxLength={200} placeholder={t("checkout.streetPlaceholder")} className={inputClass} />
       </Field>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Field label="City" field={fields.city}>
-          <input {...getInputProps(fields.city, { type: "text" })} key={fields.city.key} autoComplete="address-level2" maxLength={80} placeholder="City" className={inputClass} />
+        <Field label={t("checkout.city")} field={fields.city}>
+          <input {...getInputProps(fields.city, { type: "text" })} key={fields.city.key} autoComplete="address-level2" maxLength={80} placeholder={t("checkout.city")} className={inputClass} />
         </Field>
-        <Field label="State" field={fields.state}>
+        <Field label={t("checkout.state")} field={fields.state}>
           <select {...getSelectProps(fields.state)} key={fields.state.key} autoComplete="address-level1" className={`${inputClass} bg-white`}>
-            <option value="">Select state</option>
-            <optgroup label="States">
+            <option value="">{t("checkout.selectState")}</option>
+            <optgroup label={t("checkout.states")}>
               {INDIAN_STATES.map((state) => (
                 <option key={state} value={state}>
                   {state}
                 </option>
               ))}
             </optgroup>
-            <optgroup label="Union territories">
+            <optgroup label={t("checkout.unionTerritories")}>
               {INDIAN_UNION_TERRITORIES.map((state) => (
                 <option key={state} value={state}>
                   {state}
@@ -60,26 +62,26 @@ export function AddressFields({ fields, onPinInput, pinStatus }: { fields: Field
         </Field>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Field label="PIN code" field={fields.zipcode} hint="6 digits" status={pinStatus}>
+        <Field label={t("checkout.pinCode")} field={fields.zipcode} hint={t("checkout.sixDigits")} status={pinStatus}>
           <input
             {...getInputProps(fields.zipcode, { type: "text" })}
             key={fields.zipcode.key}
             autoComplete="postal-code"
             inputMode="numeric"
             maxLength={7}
-            placeholder="PIN code"
+            placeholder={t("checkout.pinCode")}
             className={inputClass}
             onInput={onPinInput ? (event) => onPinInput(event.currentTarget.value) : undefined}
           />
         </Field>
-        <Field label="Country" field={fields.country}>
+        <Field label={t("checkout.country")} field={fields.country}>
           <select {...getSelectProps(fields.country)} key={fields.country.key} autoComplete="country-name" className={`${inputClass} bg-white`}>
-            <option value="India">India</option>
+            <option value="India">{t("checkout.india")}</option>
           </select>
         </Field>
       </div>
-      <Field label="Mobile number" field={fields.phone} hint="10 digits">
-        <input {...getInputProps(fields.phone, { type: "text" })} key={fields.phone.key} autoComplete="tel-national" inputMode="numeric" maxLength={16} placeholder="Mobile number" className={inputClass} />
+      <Field label={t("checkout.mobile")} field={fields.phone} hint={t("checkout.tenDigits")}>
+        <input {...getInputProps(fields.phone, { type: "text" })} key={fields.phone.key} autoComplete="tel-national" inputMode="numeric" maxLength={16} placeholder={t("checkout.mobile")} className={inputClass} />
       </Field>
     </div>
   );
@@ -98,7 +100,8 @@ function Field({
   status?: React.ReactNode;
   children: React.ReactElement<{ id?: string }>;
 }) {
-  const error = field.errors?.[0];
+  // The rule's English sentence in the page's language (docs/decisions/0890).
+  const error = useT().phrase(field.errors?.[0]);
   return (
     <div className="flex w-full flex-col gap-1">
       <label htmlFor={children.props.id} className="text-sm text-gray-700">

@@ -1,4 +1,5 @@
 import { forwardRef, type MouseEvent } from "react";
+import { useT } from "~/i18n/use-t";
 
 /** One problem the summary lists: its sentence, and the id of the field it is about (if any). */
 export type SummaryError = { message: string; fieldId?: string };
@@ -22,6 +23,7 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { errors: SummaryError[];
   { errors, formErrorId },
   ref,
 ) {
+  const { t, phrase } = useT();
   const formWide = errors.filter((error) => !error.fieldId);
   const fields = errors.filter((error) => error.fieldId);
   return (
@@ -36,12 +38,12 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { errors: SummaryError[];
       className="mb-6 rounded border-4 border-red-700 bg-white px-4 py-3 focus:outline-none focus-visible:ring-4 focus-visible:ring-amber-400"
     >
       <h2 id={TITLE_ID} className="text-lg font-semibold text-gray-900">
-        There is a problem
+        {t("checkout.thereIsAProblem")}
       </h2>
       {formWide.length > 0 ? (
         <div id={formErrorId} className="mt-2 text-sm text-red-800">
           {formWide.map((error) => (
-            <p key={error.message}>{error.message}</p>
+            <p key={error.message}>{phrase(error.message)}</p>
           ))}
         </div>
       ) : null}
@@ -54,7 +56,7 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { errors: SummaryError[];
                 onClick={(event) => focusField(event, error.fieldId!)}
                 className="font-medium text-red-800 underline underline-offset-2 hover:text-red-900"
               >
-                {error.message}
+                {phrase(error.message)}
               </a>
             </li>
           ))}

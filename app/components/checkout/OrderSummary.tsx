@@ -1,5 +1,6 @@
 import { sizeKeyName, sizeLabel, type CartLineData } from "~/lib/cart-lines";
 import { formatPaise } from "~/lib/money";
+import { useT } from "~/i18n/use-t";
 
 /**
  * What the shopper is about to order: each cart line with its product name, colour (or
@@ -9,11 +10,12 @@ import { formatPaise } from "~/lib/money";
  * name, colour and quantity, and price are separate blocks, so they never run together as text.
  */
 export function OrderSummary({ lines }: { lines: CartLineData[] }) {
+  const { t } = useT();
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
   return (
     <section aria-labelledby="order-summary-heading" className="mb-8">
       <h2 id="order-summary-heading" className="text-sm font-medium text-gray-800">
-        Your order ({count} {count === 1 ? "item" : "items"})
+        {t("checkout.yourOrder", { count })}
       </h2>
       <ul className="mt-2 divide-y border-y text-sm text-gray-700">
         {lines.map((line) => {
@@ -26,8 +28,8 @@ export function OrderSummary({ lines }: { lines: CartLineData[] }) {
                   {line.name}
                 </p>
                 <p className="text-xs text-gray-600">
-                  {kind ? `${kind}: ` : ""}
-                  {sizeLabel(line.sizeKey)} · Qty {line.quantity}
+                  {kind ? `${t("cart.colour")}: ` : ""}
+                  {kind ? sizeLabel(line.sizeKey) : t("cart.standard")} · {t("checkout.quantity", { count: line.quantity })}
                 </p>
               </div>
               <p className="whitespace-nowrap text-gray-800">{formatPaise(line.pricePaise * line.quantity)}</p>

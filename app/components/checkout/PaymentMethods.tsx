@@ -1,4 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { useT } from "~/i18n/use-t";
 import { Separator } from "~/components/ui/Separator";
 
 /** Id of the first option (Card / UPI): where the error summary's link for the payment method goes. */
@@ -26,20 +27,21 @@ export function PaymentMethods({
   codEnabled: boolean;
   codProblem?: string | null;
 }) {
+  const { t, phrase } = useT();
   const options: Option[] = [
-    { value: "cashfree", name: "Card / UPI", detail: "Pay securely with Cashfree", disabled: false },
-    { value: "stripe", name: "Stripe", detail: "Currently unavailable", disabled: true },
-    { value: "razorpay", name: "Razorpay", detail: "Currently unavailable", disabled: true },
+    { value: "cashfree", name: t("checkout.cardUpi"), detail: t("checkout.payWithCashfree"), disabled: false },
+    { value: "stripe", name: "Stripe", detail: t("checkout.unavailable"), disabled: true },
+    { value: "razorpay", name: "Razorpay", detail: t("checkout.unavailable"), disabled: true },
     ...(codEnabled
-      ? [{ value: "cod", name: "Cash on delivery", detail: codProblem ?? "Pay when your watch arrives", disabled: codProblem !== null }]
+      ? [{ value: "cod", name: t("checkout.cod"), detail: codProblem ?? t("checkout.codDetail"), disabled: codProblem !== null }]
       : []),
   ];
   const chosen = typeof field.initialValue === "string" && field.initialValue ? field.initialValue : "cashfree";
-  const error = field.errors?.[0];
+  const error = phrase(field.errors?.[0]);
   return (
     <fieldset aria-describedby={error ? field.errorId : undefined} className="mt-8">
       <legend className="inline-flex items-center gap-2 text-xl text-gray-800">
-        <span className="text-gray-600">PAYMENT</span> <span className="font-medium">METHOD</span>
+        <span className="text-gray-600">{t("checkout.paymentLead")}</span> <span className="font-medium">{t("checkout.paymentMain")}</span>
         <span aria-hidden="true" className="h-[2px] w-8 bg-gray-700 sm:w-12" />
       </legend>
       <div className="mt-3 flex flex-col gap-3 lg:flex-row lg:flex-wrap">

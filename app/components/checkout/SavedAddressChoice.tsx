@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/use-t";
 import { addressLines, type AddressForText } from "~/lib/address-text";
 
 /** A saved address as checkout offers it. */
@@ -30,12 +31,13 @@ export function SavedAddressChoice({
   onChoose: (value: string) => void;
   children: ReactNode;
 }) {
+  const { t } = useT();
   const radio = "mt-1 h-4 w-4 shrink-0 accent-black";
   const option = "flex cursor-pointer gap-3 rounded border border-gray-300 p-3 has-[:checked]:border-gray-900 has-[:checked]:bg-gray-50";
   return (
     <div className="flex flex-col gap-4 [&:has(.saved-address-radio:checked)_.new-address]:hidden">
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium text-gray-800">Deliver to</legend>
+        <legend className="mb-2 text-sm font-medium text-gray-800">{t("checkout.deliverTo")}</legend>
         {choices.map(({ id, address, isDefault }) => {
           const lines = addressLines(address);
           return (
@@ -46,7 +48,7 @@ export function SavedAddressChoice({
                 value={id}
                 defaultChecked={chosen === String(id)}
                 onChange={() => onChoose(String(id))}
-                aria-label={`${lines.join(", ")}${isDefault ? " (default)" : ""}`}
+                aria-label={`${lines.join(", ")}${isDefault ? t("checkout.defaultSuffix") : ""}`}
                 className={`${SAVED_RADIO} ${radio}`}
                 data-testid="saved-address-choice"
               />
@@ -57,7 +59,7 @@ export function SavedAddressChoice({
                     {line}
                   </span>
                 ))}
-                {isDefault ? <span className="ml-2 rounded bg-gray-900 px-1.5 py-0.5 text-xs font-semibold uppercase text-white">Default</span> : null}
+                {isDefault ? <span className="ml-2 rounded bg-gray-900 px-1.5 py-0.5 text-xs font-semibold uppercase text-white">{t("checkout.default")}</span> : null}
               </span>
             </label>
           );
@@ -71,7 +73,7 @@ export function SavedAddressChoice({
             onChange={() => onChoose(NEW_ADDRESS_CHOICE)}
             className={radio}
           />
-          <span className="text-sm font-medium text-gray-900">A new address</span>
+          <span className="text-sm font-medium text-gray-900">{t("checkout.newAddress")}</span>
         </label>
       </fieldset>
       <div className="new-address flex flex-col gap-4">{children}</div>
@@ -86,10 +88,11 @@ export function SavedAddressChoice({
  * 2023 guidelines); `ticked` keeps the shopper's own tick across a refused submission.
  */
 export function SaveAddressCheckbox({ ticked = false }: { ticked?: boolean }) {
+  const { t } = useT();
   return (
     <label className="flex items-center gap-2 text-sm text-gray-800">
       <input type="checkbox" name="saveAddress" value="on" defaultChecked={ticked} className="h-4 w-4 accent-black" />
-      Save this address for next time
+      {t("checkout.saveAddress")}
     </label>
   );
 }

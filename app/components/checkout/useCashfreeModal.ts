@@ -1,6 +1,7 @@
 import type { CashfreeCheckoutResult, CashfreeInstance } from "@cashfreepayments/cashfree-js";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/toast";
+import { useT } from "~/i18n/use-t";
 import { ORDER_MESSAGES } from "~/schemas/order-constants";
 
 export type CashfreeModalState = "off" | "loading" | "ready" | "failed";
@@ -21,6 +22,12 @@ export type CashfreeModalOutcome =
  */
 export function useCashfreeModal(enabled: boolean, mode: "sandbox" | "production") {
   const cashfree = useRef<CashfreeInstance | null>(null);
+  // SPEC.md §8's toasts in the page's language (docs/decisions/0890); the provider's own message stays as it says.
+  const { phrase } = useT();
+  const say = useRef(phrase);
+  useEffect(() => {
+    say.current = phrase;
+  });
   const [state, setState] = useState<CashfreeModalState>(enabled ? "loading" : "off");
 
   useEffect(() => {
@@ -38,7 +45,7 @@ export function useCashfreeModal(enabled: boolean, mode: "sandbox" | "production
         console.error("Cashfree.js failed to load", error);
         if (cancelled) return;
         setState("failed");
-        showToast(ORDER_MESSAGES.gatewayInitFailed, "error");
+        showToast(say.current(ORDER_MESSAGES.gatewayInitFailed), "error");
       });
     return () => {
       cancelled = true;
@@ -47,7 +54,7 @@ export function useCashfreeModal(enabled: boolean, mode: "sandbox" | "production
 
   const open = useCallback(async (paymentSessionId: string): Promise<CashfreeModalOutcome> => {
     if (!cashfree.current) {
-      showToast(ORDER_MESSAGES.gatewayNotInitialized, "error");
+      showToast(say.current(ORDER_MESSAGES.gatewayNotInitialized), "error");
       return { kind: "unavailable" };
     }
     let result: CashfreeCheckoutResult;
@@ -58,10 +65,10 @@ export function useCashfreeModal(enabled: boolean, mode: "sandbox" | "production
     }
     if (result?.error) {
       const message = result.error.message?.trim() || ORDER_MESSAGES.paymentFailed;
-      showToast(message, "error");
+      showToast(say.current(message), "error");
       return { kind: "failed", message };
     }
-    showToast(ORDER_MESSAGES.paymentSuccessVerifying, "success");
+    showToast(say.current(ORDER_MESSAGES.paymentSuccessVerifying), "success");
     return { kind: "paid", message: result?.paymentDetails?.paymentMessage ?? null };
   }, []);
 
