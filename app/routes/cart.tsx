@@ -1,5 +1,5 @@
 import { languageOfPath } from "~/i18n/language";
-import { messagesFor } from "~/i18n/messages.server";
+import { messagesFor, phrasesFor } from "~/i18n/messages.server";
 import { useT } from "~/i18n/use-t";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -39,9 +39,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (delivery.setCookie) headers.append("Set-Cookie", delivery.setCookie);
   // Issue 23: lines whose watch sold out, or asks for more than are left, say so here.
   const stockProblems = cartStockProblems(lines, (id) => byId.get(id));
-  // The page's own words in its language (issue 27; i18n/use-t.ts).
-  const messages = messagesFor(languageOfPath(new URL(request.url).pathname), ["cart", "delivery"]);
-  return json({ lines, delivery: delivery.check, stockProblems, messages }, { headers });
+  // The page's own words in its language, and its stock sentences' (issue 27; i18n/use-t.ts).
+  const language = languageOfPath(new URL(request.url).pathname);
+  const messages = messagesFor(language, ["cart", "delivery"]);
+  return json({ lines, delivery: delivery.check, stockProblems, messages, phrases: phrasesFor(language, ["cart"]) }, { headers });
 }
 
 /**
