@@ -4,15 +4,25 @@ import type { ReactNode } from "react";
 import type { ContentPage } from "~/utils/content.server";
 import { storeNameOf } from "~/utils/root-data";
 import { useT } from "~/i18n/use-t";
+import type { Language } from "~/i18n/language";
 import { POLICY_LINKS } from "./header/navigation";
 import { previewMeta } from "~/lib/seo";
 import { Prose } from "./Prose";
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+/** "21 November 2026" / "21 नवंबर 2026": the last-update day in each language (a day as written, so UTC). */
+const DATE_FORMATS: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+  hi: new Intl.DateTimeFormat("hi-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+};
+
+/** Stands for the date in the "Last updated {date}" message, so the date can be put in a `<time>`. */
+const DATE_MARK = "\u0000";
 
 /**
  * The frame of a static page (SPEC.md §2): a title band with the page's one h1 and the date of
- * its last update, then the content; policy pages get the list of policies beside it.
+ * its last update, then the content; policy pages get the list of policies beside it. `eyebrow`
+ * is the words above the title, in the page's language; the frame's own words come from the
+ * `pages` namespace, which the page's loader sends (docs/decisions/0870).
  */
 export function StaticPage({
   page,
@@ -25,6 +35,8 @@ export function StaticPage({
   policyNav?: boolean;
   children: ReactNode;
 }) {
+  const { t, language } = useT();
+  const [updatedBefore, updatedAfter = ""] = t("pages.lastUpdated", { date: DATE_MARK }).split(DATE_MARK);
   return (
     <div>
       <div className="border-b border-gray-200 bg-gray-50">
@@ -33,7 +45,9 @@ export function StaticPage({
           <h1 className="mt-2 font-serif text-3xl text-gray-900 sm:text-4xl">{page.title}</h1>
           {page.updated ? (
             <p className="mt-3 text-sm text-gray-600">
-              Last updated <time dateTime={page.updated}>{dateFormat.format(new Date(`${page.updated}T00:00:00Z`))}</time>
+              {updatedBefore}
+              <time dateTime={page.updated}>{DATE_FORMATS[language].format(new Date(`${page.updated}T00:00:00Z`))}</time>
+              {updatedAfter}
             </p>
           ) : null}
         </div>
@@ -52,8 +66,9 @@ export function StaticPage({
 
 /** A policy page: the Markdown body in the static-page frame, with the other policies beside it. */
 export function PolicyPage({ page }: { page: Pick<ContentPage, "title" | "updated" | "html"> }) {
+  const { t } = useT();
   return (
-    <StaticPage page={page} eyebrow="Policies" policyNav>
+    <StaticPage page={page} eyebrow={t("pages.eyebrowPolicies")} policyNav>
       <Prose html={page.html} />
     </StaticPage>
   );
@@ -63,10 +78,10 @@ function PolicyNav() {
   const { t } = useT();
   return (
     <nav
-      aria-label="Policy pages"
+      aria-label={t("pages.policyNavLabel")}
       className="mt-14 border-t border-gray-200 pt-8 lg:order-first lg:mt-0 lg:border-0 lg:pt-0"
     >
-      <p className="text-xs font-semibold uppercase tracking-widest text-gray-600">Policies &amp; help</p>
+      <p className="text-xs font-semibold uppercase tracking-widest text-gray-600">{t("pages.policyNavHeading")}</p>
       <ul className="mt-4 space-y-1 lg:sticky lg:top-6">
         {POLICY_LINKS.map((item) => (
           <li key={item.to}>

@@ -1,8 +1,11 @@
-import { json } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/ui/local-links";
 import { Prose } from "~/components/Prose";
 import { StaticPage, staticPageMeta } from "~/components/StaticPage";
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor } from "~/i18n/messages.server";
+import { useT } from "~/i18n/use-t";
 import { loadContentPage, withSections } from "~/utils/content.server";
 import { storeSellerDetails } from "~/utils/seller-details.server";
 
@@ -11,36 +14,39 @@ import { storeSellerDetails } from "~/utils/seller-details.server";
  * name, address, GSTIN, customer-care contacts — and the grievance officer, from the owner's
  * settings (issue 25 item 1; Consumer Protection (E-Commerce) Rules 2020, rules 4 and 5).
  */
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = languageOfPath(new URL(request.url).pathname);
   const seller = await storeSellerDetails();
-  return json({ page: withSections(await loadContentPage("contact", seller ?? undefined)), seller });
+  const page = await loadContentPage("contact", { language, seller: seller ?? undefined });
+  return json({ page: withSections(page), seller, messages: messagesFor(language, ["pages"]) });
 }
 
 const linkClass = "font-medium text-gray-900 underline underline-offset-2";
 
 export default function Contact() {
   const { page, seller } = useLoaderData<typeof loader>();
+  const { t } = useT();
   const officer = seller?.officer;
   return (
-    <StaticPage page={page} eyebrow="Contact">
+    <StaticPage page={page} eyebrow={t("pages.eyebrowContact")}>
       <Prose html={page.intro} />
       {seller ? (
         <address className="mt-10 grid gap-px overflow-hidden rounded-lg border border-gray-200 bg-gray-200 not-italic sm:grid-cols-2" data-testid="contact-seller">
           {seller.care.phone ? (
-            <ContactItem label="Call us">
+            <ContactItem label={t("pages.callUs")}>
               <ContactLink href={`tel:${seller.care.phoneHref}`}>{seller.care.phone}</ContactLink>
             </ContactItem>
           ) : null}
           {seller.care.email ? (
-            <ContactItem label="Write to us">
+            <ContactItem label={t("pages.writeToUs")}>
               <ContactLink href={`mailto:${seller.care.email}`}>{seller.care.email}</ContactLink>
             </ContactItem>
           ) : null}
-          <ContactItem label="Our address">
+          <ContactItem label={t("pages.ourAddress")}>
             <Lines lines={[seller.legalName, ...seller.address]} />
           </ContactItem>
-          {seller.care.hours ? <ContactItem label="Support hours">{seller.care.hours}</ContactItem> : null}
-          <ContactItem label="Seller">
+          {seller.care.hours ? <ContactItem label={t("pages.supportHours")}>{seller.care.hours}</ContactItem> : null}
+          <ContactItem label={t("pages.seller")}>
             {seller.legalName}
             {seller.gstin ? (
               <>
@@ -50,7 +56,7 @@ export default function Contact() {
             ) : null}
           </ContactItem>
           {officer ? (
-            <ContactItem label="Grievance officer">
+            <ContactItem label={t("pages.grievanceOfficer")}>
               <span data-testid="contact-grievance-officer">
                 <Lines lines={[[officer.name, officer.designation].filter(Boolean).join(", ")]} />
                 {/* The same number or address as customer care's is written, not linked twice. */}
@@ -72,11 +78,11 @@ export default function Contact() {
       ) : null}
       {/* Issue 25 item 3: complaints go to the grievance officer, with a ticket and deadlines. */}
       <p className="mt-6 text-sm text-gray-800">
-        Something went wrong?{" "}
+        {t("pages.complaintBefore")}
         <Link to="/grievance" className={linkClass}>
-          Make a complaint to our grievance officer
-        </Link>{" "}
-        — you get a ticket number at once and an answer within a month.
+          {t("pages.complaintLink")}
+        </Link>
+        {t("pages.complaintAfter")}
       </p>
       {page.sections.map((section) => (
         <section key={section.id} aria-labelledby={section.id} className="mt-12">
@@ -89,7 +95,7 @@ export default function Contact() {
       {/* Issue 24 item 5: no longer a control without behaviour — it leads to how to apply. */}
       <div className="mt-8">
         <Link to="/careers" className="inline-block rounded border border-gray-900 px-8 py-3 text-sm font-medium tracking-wider text-gray-900 hover:bg-gray-900 hover:text-white">
-          Explore Jobs
+          {t("pages.exploreJobs")}
         </Link>
       </div>
     </StaticPage>

@@ -1,16 +1,20 @@
-import { json, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChevronDownIcon } from "~/components/header/icons";
 import { Prose } from "~/components/Prose";
 import { StaticPage, staticPageMeta } from "~/components/StaticPage";
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor } from "~/i18n/messages.server";
+import { useT } from "~/i18n/use-t";
 import { htmlToText, loadContentPage, withSections } from "~/utils/content.server";
 
 /**
  * The FAQ (SPEC.md §2: 12 questions, one open at a time): each `## ` heading of
- * app/content/faqs.md is a question, the text under it the answer.
+ * app/content/faqs.md (Hindi: app/content/hi/faqs.md) is a question, the text under it the answer.
  */
-export async function loader() {
-  const page = await loadContentPage("faqs");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = languageOfPath(new URL(request.url).pathname);
+  const page = await loadContentPage("faqs", { language });
   const structuredData = {
     "@context": "https://schema.org",
     "@type": "FAQPage",
@@ -20,7 +24,7 @@ export async function loader() {
       acceptedAnswer: { "@type": "Answer", text: htmlToText(section.html) },
     })),
   };
-  return json({ page: withSections(page), structuredData });
+  return json({ page: withSections(page), structuredData, messages: messagesFor(language, ["pages"]) });
 }
 
 /** Keeps one answer open where the browser lacks the exclusive `<details name>` accordion. */
@@ -34,8 +38,9 @@ function closeOtherAnswers(event: React.SyntheticEvent<HTMLDetailsElement>) {
 
 export default function Faqs() {
   const { page } = useLoaderData<typeof loader>();
+  const { t } = useT();
   return (
-    <StaticPage page={page} eyebrow="Help" policyNav>
+    <StaticPage page={page} eyebrow={t("pages.eyebrowHelp")} policyNav>
       <Prose html={page.intro} />
       <div className="mt-8 divide-y divide-gray-200 border-y border-gray-200" data-testid="faq-list">
         {page.sections.map((section, index) => (

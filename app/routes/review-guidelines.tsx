@@ -1,6 +1,8 @@
-import { json } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PolicyPage, staticPageMeta } from "~/components/StaticPage";
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor } from "~/i18n/messages.server";
 import { loadContentPage, withBody } from "~/utils/content.server";
 
 /**
@@ -8,8 +10,9 @@ import { loadContentPage, withBody } from "~/utils/content.server";
  * fixed reasons for rejecting one, withdrawal), from app/content/review-guidelines.md; linked from
  * the review form.
  */
-export async function loader() {
-  return json({ page: withBody(await loadContentPage("review-guidelines")) });
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = languageOfPath(new URL(request.url).pathname);
+  return json({ page: withBody(await loadContentPage("review-guidelines", { language })), messages: messagesFor(language, ["pages"]) });
 }
 
 export default function ReviewGuidelines() {

@@ -5,12 +5,15 @@ import he from "he";
 import { Marked, Renderer, type Token, type Tokens } from "marked";
 import { z } from "zod";
 import { getEnv } from "~/config/env.server";
+import { pathIn, type Language } from "~/i18n/language";
+import { translate } from "~/i18n/messages.server";
 import { DEFAULT_STORE_SETTINGS, sellerDetailsOf, type SellerDetails } from "~/lib/store-settings";
 import { storeSellerDetails } from "~/utils/seller-details.server";
 
 /**
- * Static pages as Markdown files a store owner edits (app/content/*.md), rendered on the server
- * (docs/decisions/0160-static-pages-as-markdown.md).
+ * Static pages as Markdown files a store owner edits (app/content/*.md, and their Hindi versions
+ * app/content/hi/*.md), rendered on the server (docs/decisions/0160-static-pages-as-markdown.md,
+ * 0870-hindi-content-pages.md).
  *
  * A file starts with front matter (`title`, `description`, optional `updated: YYYY-MM-DD`),
  * then Markdown. `## ` headings split the body into sections (the FAQ's questions, the contact
@@ -46,6 +49,8 @@ export type ContentSection = {
 
 export type ContentPage = {
   slug: ContentSlug;
+  /** The language the page is written in: its file's (app/content/hi/ is Hindi). */
+  language: Language;
   title: string;
   description: string;
   /** ISO date `YYYY-MM-DD` of the last edit the owner recorded, or null. */
@@ -81,26 +86,46 @@ export function contentDirectory() {
   return path.resolve(process.cwd(), "app", "content");
 }
 
-const cache = new Map<ContentSlug, { mtimeMs: number; contact: string; page: ContentPage }>();
+/**
+ * The file of `slug` in `language`: `app/content/<slug>.md` in English, `app/content/hi/<slug>.md`
+ * in Hindi (docs/decisions/0870). The owner keeps both; neither falls back to the other.
+ */
+export function contentFile(slug: ContentSlug, language: Language = "en") {
+  return language === "en" ? path.join(contentDirectory(), `${slug}.md`) : path.join(contentDirectory(), language, `${slug}.md`);
+}
+
+/** Rendered pages by file (slug and language), with what they were rendered from. */
+const cache = new Map<string, { mtimeMs: number; contact: string; page: ContentPage }>();
 
 /** The demo store's details, for `{{contact.*}}` when none are given or they cannot be read. */
 const DEFAULT_SELLER = sellerDetailsOf(DEFAULT_STORE_SETTINGS);
 
+/** What `loadContentPage` is asked for besides the slug. */
+export type ContentOptions = {
+  /** The page's language (its address's: `languageOfPath`); default English. */
+  language?: Language;
+  /** The seller's details for `{{contact.*}}`; default the owner's settings (`storeSellerDetails`). */
+  seller?: SellerDetails;
+};
+
 /**
- * Reads, parses and renders one content page, its `{{contact.*}}` filled from `seller` (default:
- * the owner's settings, `storeSellerDetails`). Cached per process and re-rendered when the file's
- * modification time or the contacts change, so an owner's edit shows on the next request without
- * a restart. Throws an Error naming the file when it is missing or its front matter is invalid.
+ * Reads, parses and renders one content page in `language` (`contentFile`: English
+ * app/content/<slug>.md, Hindi app/content/hi/<slug>.md), its `{{contact.*}}` filled from `seller`
+ * (default: the owner's settings, `storeSellerDetails`). Cached per process by slug and language,
+ * and re-rendered when the file's modification time or the contacts change, so an owner's edit
+ * shows on the next request without a restart. Throws an Error naming the file when it is missing
+ * (a Hindi file too: there is no falling back to English) or its front matter is invalid.
  */
-export async function loadContentPage(slug: ContentSlug, seller?: SellerDetails): Promise<ContentPage> {
-  const file = path.join(contentDirectory(), `${slug}.md`);
+export async function loadContentPage(slug: ContentSlug, { language = "en", seller }: ContentOptions = {}): Promise<ContentPage> {
+  const file = contentFile(slug, language);
   const [{ mtimeMs }, details] = await Promise.all([stat(file), seller ?? storeSellerDetails()]);
   const values = contactValues(details ?? DEFAULT_SELLER);
   const contact = JSON.stringify(values);
-  const hit = cache.get(slug);
+  const key = `${language}:${slug}`;
+  const hit = cache.get(key);
   if (hit && hit.mtimeMs === mtimeMs && hit.contact === contact) return hit.page;
-  const page = parseContent(slug, await readFile(file, "utf8"), file, values);
-  cache.set(slug, { mtimeMs, contact, page });
+  const page = parseContent(slug, await readFile(file, "utf8"), file, values, language);
+  cache.set(key, { mtimeMs, contact, page });
   return page;
 }
 
@@ -128,9 +153,16 @@ export function withSections({ title, description, updated, intro, sections }: C
 /**
  * Parses the text of a content file into a page (pure apart from the configuration it reads for
  * placeholders). `source` names the file in error messages; `contact` fills `{{contact.*}}`
- * (default: the demo store's).
+ * (default: the demo store's); `language` is the text's, for the words the rendering adds (a
+ * link's "opens in a new tab", a table's name when no heading names it).
  */
-export function parseContent(slug: ContentSlug, text: string, source = `${slug}.md`, contact: Record<string, string> = contactValues(DEFAULT_SELLER)): ContentPage {
+export function parseContent(
+  slug: ContentSlug,
+  text: string,
+  source = `${slug}.md`,
+  contact: Record<string, string> = contactValues(DEFAULT_SELLER),
+  language: Language = "en",
+): ContentPage {
   const { attributes, body } = splitFrontMatter(text, source);
   const parsed = frontMatterSchema.safeParse(attributes);
   if (!parsed.success) {
@@ -151,6 +183,7 @@ export function parseContent(slug: ContentSlug, text: string, source = `${slug}.
       intro.push(token);
     }
   }
+  renderLanguage = language;
   lastHeading = "";
   const html = markdown_.parser(tokens);
   lastHeading = "";
@@ -162,6 +195,7 @@ export function parseContent(slug: ContentSlug, text: string, source = `${slug}.
   });
   return {
     slug,
+    language,
     title: parsed.data.title,
     description: parsed.data.description,
     updated: parsed.data.updated ?? null,
@@ -208,13 +242,14 @@ function fillPlaceholders(markdown: string, contact: Record<string, string>) {
   return markdown.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
+/** A fragment id from a heading: Latin letters and digits, and Devanagari letters as written (a Hindi page's ids are Hindi), but not its danda (।). */
 function slugify(text: string) {
   return (
     text
       .toLowerCase()
       .normalize("NFKD")
       .replace(/[\u0300-\u036f]/g, "")
-      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/[^a-z0-9\u0900-\u0963\u0966-\u097f]+/g, "-")
       .replace(/^-+|-+$/g, "")
       .slice(0, 60) || "section"
   );
@@ -243,11 +278,14 @@ function decodeEntities(text: string) {
 const base = new Renderer();
 /** The heading rendered last: names the table that follows it (rendering is synchronous). */
 let lastHeading = "";
+/** The language of the text being rendered, for the words the renderer adds (set by parseContent; synchronous). */
+let renderLanguage: Language = "en";
 
 /**
  * The Markdown renderer: GitHub-flavoured (tables), headings demoted below the page's one h1 and
  * given ids, tables wrapped so they scroll sideways on a phone, outside links opened in a new tab
- * with a hint for screen readers.
+ * with a hint for screen readers (in the page's language), store paths moved into the page's
+ * language ("/orders" → "/hi/orders" on a Hindi page).
  */
 const markdown_ = new Marked({ gfm: true }).use({
   renderer: {
@@ -257,14 +295,16 @@ const markdown_ = new Marked({ gfm: true }).use({
       return `<h${level} id="${slugify(plainText(text))}">${this.parser.parseInline(tokens)}</h${level}>\n`;
     },
     table(token) {
-      return `<div class="content-table" role="region" aria-label="${escapeAttribute(lastHeading || "Table")}" tabindex="0">${base.table.call(this, token)}</div>\n`;
+      return `<div class="content-table" role="region" aria-label="${escapeAttribute(lastHeading || translate(renderLanguage, "pages.table"))}" tabindex="0">${base.table.call(this, token)}</div>\n`;
     },
     link(token) {
-      const html = base.link.call(this, token) as string;
+      // A store path in a Hindi page's text leads to the Hindi page (pathIn), with or without JavaScript.
+      const href = token.href.startsWith("/") ? pathIn(token.href, renderLanguage) : token.href;
+      const html = base.link.call(this, { ...token, href }) as string;
       if (!/^https?:\/\//i.test(token.href)) return html;
       return html
         .replace(/^<a /, '<a target="_blank" rel="noopener noreferrer" ')
-        .replace(/<\/a>$/, '<span class="sr-only"> (opens in a new tab)</span></a>');
+        .replace(/<\/a>$/, `<span class="sr-only"> ${escapeAttribute(translate(renderLanguage, "pages.opensInNewTab"))}</span></a>`);
     },
   },
 });

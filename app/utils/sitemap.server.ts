@@ -2,7 +2,7 @@ import he from "he";
 import { getBackend } from "~/backend/index.server";
 import { publicUrl } from "~/config/env.server";
 import { CURATED_COLLECTIONS } from "~/lib/curated-collections";
-import { LANGUAGE_INFO, LANGUAGES, pathIn } from "~/i18n/language";
+import { LANGUAGE_INFO, LANGUAGES, pathIn, type Language } from "~/i18n/language";
 import { CONTENT_SLUGS, loadContentPage } from "~/utils/content.server";
 
 /**
@@ -42,13 +42,18 @@ function urlEntries(tag: "url" | "sitemap", urls: SitemapUrl[]): string {
 /**
  * The entries of one store page (`path`, English) in every language, each naming all of them and
  * English as `x-default` (Google's sitemap hreflang form; issue 27 item 1, DESIGN.md §24).
+ * `lastmod`: one for every language, or a function giving each language's (a static page's Hindi
+ * file has its own `updated`).
  */
-function inEveryLanguage(origin: string, path: string, lastmod?: number | string): SitemapUrl[] {
+function inEveryLanguage(origin: string, path: string, lastmod?: number | string | ((language: Language) => number | string | undefined)): SitemapUrl[] {
   const alternates: [string, string][] = [
     ...LANGUAGES.map((language): [string, string] => [LANGUAGE_INFO[language].hreflang, `${origin}${pathIn(path, language)}`]),
     ["x-default", `${origin}${path}`],
   ];
-  return LANGUAGES.map((language) => ({ loc: `${origin}${pathIn(path, language)}`, ...(lastmod !== undefined ? { lastmod } : {}), alternates }));
+  return LANGUAGES.map((language) => {
+    const modified = typeof lastmod === "function" ? lastmod(language) : lastmod;
+    return { loc: `${origin}${pathIn(path, language)}`, ...(modified !== undefined ? { lastmod: modified } : {}), alternates };
+  });
 }
 
 /**
@@ -69,7 +74,8 @@ export async function sitemapIndex(perFile = PRODUCTS_PER_SITEMAP): Promise<Resp
 
 /**
  * `/sitemap/pages`: home, /collection, the curated collections and the static pages (their
- * `updated` date as `lastmod` where the content has one), each in English and in Hindi.
+ * `updated` date as `lastmod` where the content has one, each language's from its own file:
+ * app/content/<slug>.md and app/content/hi/<slug>.md), each in English and in Hindi.
  */
 export async function pagesSitemap(): Promise<Response> {
   const origin = publicUrl();
@@ -80,8 +86,10 @@ export async function pagesSitemap(): Promise<Response> {
     ...Object.keys(CURATED_COLLECTIONS).flatMap((path) => inEveryLanguage(origin, path, changedAt)),
   ];
   for (const slug of CONTENT_SLUGS) {
-    const page = await loadContentPage(slug);
-    urls.push(...inEveryLanguage(origin, `/${slug}`, page.updated ?? undefined));
+    const updated = Object.fromEntries(
+      await Promise.all(LANGUAGES.map(async (language) => [language, (await loadContentPage(slug, { language })).updated] as const)),
+    ) as Record<Language, string | null>;
+    urls.push(...inEveryLanguage(origin, `/${slug}`, (language) => updated[language] ?? undefined));
   }
   return urlset(urls);
 }

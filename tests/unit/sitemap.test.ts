@@ -114,6 +114,13 @@ describe("sitemap and robots.txt", () => {
     );
   });
 
+  it("a static page's lastmod is its file's updated date, in each language (app/content and app/content/hi)", async () => {
+    const xml = await (await pagesLoader()).text();
+    expect(xml).toContain(`<url><loc>${ORIGIN}/careers</loc><lastmod>2026-11-26</lastmod>`);
+    expect(xml).toContain(`<url><loc>${ORIGIN}/hi/careers</loc><lastmod>2026-11-26</lastmod>`);
+    expect(xml).toContain(`<url><loc>${ORIGIN}/hi/shipping-policy</loc><lastmod>2026-11-21</lastmod>`);
+  });
+
   it("each entry names both languages' addresses, English as the default (hreflang)", async () => {
     const xml = await (await productsSitemap("1", PER_FILE)).text();
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
