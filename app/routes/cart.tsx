@@ -1,5 +1,5 @@
 import { languageOfPath } from "~/i18n/language";
-import { messagesFor, phrasesFor } from "~/i18n/messages.server";
+import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
 import { useT } from "~/i18n/use-t";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -42,7 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The page's own words in its language, and its stock sentences' (issue 27; i18n/use-t.ts).
   const language = languageOfPath(new URL(request.url).pathname);
   const messages = messagesFor(language, ["cart", "delivery"]);
-  return json({ lines, delivery: delivery.check, stockProblems, messages, phrases: phrasesFor(language, ["cart"]) }, { headers });
+  return json(
+    { lines, delivery: delivery.check, stockProblems, messages, phrases: phrasesFor(language, ["cart"]), title: translate(language, "cart.pageTitle") },
+    { headers },
+  );
 }
 
 /**
@@ -156,4 +159,4 @@ export default function CartPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Your cart — Chrono India" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Your cart — Chrono India" }, { name: "robots", content: "noindex" }];
