@@ -748,6 +748,31 @@ export function generateDemoCatalogue(count = 120): ProductJsonInput[] {
   return products;
 }
 
+/**
+ * The demo owner's Hindi names and descriptions (issue 27; docs/decisions/0880), by product id:
+ * the first three watches have both, the fourth a Hindi name only (its Hindi page shows the
+ * English description), the rest none. Written by hand from the generated English texts; each
+ * Hindi name keeps the watch's reference, which a unit test checks against the English name.
+ */
+export const DEMO_HINDI_TEXTS: Readonly<Record<string, { nameHi: string; descriptionHi?: string }>> = {
+  w00001: {
+    nameHi: "कार्टियर रोंड मस्ट डी कार्टियर WSRN0032",
+    descriptionHi:
+      "रोमन अंकों, रेलवे मिनट ट्रैक और तारीख़ वाली एक सादी गोल कार्टियर घड़ी। सटीक क्वार्ट्ज़ मूवमेंट इसे महीने में बस कुछ सेकंड के अंतर तक सही रखता है। 40 मिमी का केस स्टेनलेस स्टील का है, 30 मीटर तक पानी से सुरक्षित, और यह काले एलिगेटर चमड़े के पट्टे पर आती है। ब्रांड के डिब्बे और वारंटी कार्ड के साथ पहुँचती है।",
+  },
+  w00002: {
+    nameHi: "राडो कूपोल क्लासिक R22862205",
+    descriptionHi:
+      "सनरे डायल के ऊपर गुंबद जैसा सफ़ायर क्रिस्टल, रोमन अंकों और तारीख़ के साथ। इसका सेल्फ़-वाइंडिंग ऑटोमैटिक मूवमेंट आपकी कलाई की हरकत से चलता है, इसलिए इसे कभी बैटरी की ज़रूरत नहीं पड़ती। 41 मिमी का केस स्टेनलेस स्टील का है, 50 मीटर तक पानी से सुरक्षित, और यह स्टेनलेस स्टील ब्रेसलेट पर आती है। ब्रांड के डिब्बे और वारंटी कार्ड के साथ पहुँचती है।",
+  },
+  w00003: {
+    nameHi: "फ़ॉसिल न्यूट्रा और कार्ली गिफ़्ट सेट FS5380 & ES4433SET",
+    descriptionHi:
+      "पुरुषों के लिए न्यूट्रा थ्री-हैंड और महिलाओं के लिए कार्ली, एक जैसे नीले रंग में। सटीक क्वार्ट्ज़ मूवमेंट इसे महीने में बस कुछ सेकंड के अंतर तक सही रखता है। 42 मिमी का केस स्टेनलेस स्टील का है, 50 मीटर तक पानी से सुरक्षित, और यह भूरे असली चमड़े के पट्टे पर आती है। ब्रांड के डिब्बे और वारंटी कार्ड के साथ पहुँचती है।",
+  },
+  w00004: { nameHi: "कैसियो जी-शॉक लवर्स कलेक्शन LOV-21A-1A" },
+};
+
 function demoProduct(position: number): ProductJsonInput {
   const random = prng(Math.imul(position + 1, 2654435761) ^ 0x9e3779b9);
   const { brand, round } = brandOf(position);
@@ -839,6 +864,7 @@ function demoProduct(position: number): ProductJsonInput {
     stock: demoStock(position, priceEmpty ? (original ?? price) : price, bestseller),
     // Issue 25 item 2: the month the watch was imported (its brand's declarations say the rest).
     declarations: { manufactured: createdAt.slice(0, 7) },
+    ...DEMO_HINDI_TEXTS[id],
   };
   return product;
 }

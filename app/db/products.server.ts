@@ -14,7 +14,7 @@ import type { Product } from "~/schemas/product";
  * services/catalogue.server.ts.
  */
 
-/** Rows per INSERT: 500 rows × 20 columns stays under both databases' parameter limits. */
+/** Rows per INSERT: 500 rows × 28 columns (14,000 values) stays under both databases' parameter limits (SQLite 32,766; PostgreSQL 65,535). */
 const INSERT_CHUNK = 500;
 
 /** What a catalogue import reports while it writes: rows written so far of `total`. */
@@ -217,12 +217,14 @@ export function productToRow(product: Product, position: number): NewProductRow 
     bestseller: product.bestseller ? 1 : 0,
     sold: product.sold,
     created_at: product.createdAt,
-    search_name: searchName(product.name),
+    search_name: searchName(product.name, product.nameHi),
     model_key: modelKey(product),
     model_first: 0,
     hidden: 0,
     stock: product.stock ?? null,
     declarations: product.declarations && Object.keys(product.declarations).length > 0 ? JSON.stringify(product.declarations) : null,
+    name_hi: product.nameHi || null,
+    description_hi: product.descriptionHi || null,
   };
 }
 
@@ -253,6 +255,9 @@ export function rowToProduct(row: ProductRow): Product {
     reviewCount: Number(row.review_count ?? 0) || undefined,
     ratingSum: Number(row.rating_sum ?? 0) || undefined,
     ...(row.declarations ? { declarations: storedDeclarations.parse(JSON.parse(row.declarations)) } : {}),
+    // Issue 27 (docs/decisions/0880): absent when the owner gave none, as `declarations`.
+    ...(row.name_hi ? { nameHi: row.name_hi } : {}),
+    ...(row.description_hi ? { descriptionHi: row.description_hi } : {}),
   };
 }
 

@@ -364,6 +364,9 @@ export interface ProductsTable {
   declarations: string | null;
   /** The required declarations it still lacks, comma-separated (lib/declarations DeclarationField); null: complete. */
   declarations_missing: string | null;
+  /** The owner's Hindi name and description (issue 27; docs/decisions/0880), shown on /hi pages; null: the English ones are shown. */
+  name_hi: string | null;
+  description_hi: string | null;
 }
 
 /** What a brand's watches share of their Legal Metrology declarations, set once by the owner (issue 25 item 2). */
@@ -385,6 +388,8 @@ export interface UsersTable {
   role: string | null;
   /** ms since epoch when the account was deleted (issue 25 item 4: name, email, password erased); null while live. */
   deleted_at: number | null;
+  /** The language the shopper chose, "en" or "hi" (issue 27; 0022_languages); null: never chose. */
+  language: string | null;
 }
 
 /**
@@ -448,6 +453,8 @@ export interface OrdersTable {
   delivery_to: string | null;
   /** `held` while the order holds its units of stock, `released` once given back; null: none held (issue 23). */
   stock_state: string | null;
+  /** The language the order was placed in, "en" or "hi": its emails and links (issue 27; 0022_languages). */
+  language: Generated<string>;
 }
 
 export interface PaymentEventsTable {

@@ -1,6 +1,7 @@
 import { BRANDS, CATEGORIES, HOME_SECTION_SIZE, PAGE_SIZE, PAGINATION_WINDOW, type Brand, type Category } from "~/constants/store";
 import type { CollectionParams } from "~/schemas/collection-params";
 import type { Product } from "~/schemas/product";
+import { normaliseSearchWord } from "~/lib/search-words";
 
 /**
  * How many products each filter option would give (issue 10 item 2), computed disjunctively: the
@@ -28,12 +29,16 @@ export type CataloguePage = {
 export type HomeSections = { latest: Product[]; bestSellers: Product[] };
 
 /**
- * The text that name search runs on: the name as JavaScript lower-cases it. The database stores
- * it beside the name (`products.search_name`), so the SQL and the in-memory query fold case the
- * same way (docs/decisions/0500-catalogue-in-the-database.md).
+ * The text that name search runs on: the name as JavaScript lower-cases it, and after a line break
+ * the Hindi name when there is one (issue 27; docs/decisions/0880), normalised as the search words
+ * are (lib/search-words `normaliseSearchWord`: NFC, no nukta), so a Hindi query the owner's table
+ * does not translate still finds the watch by its Hindi name. The database stores it beside the
+ * name (`products.search_name`), so the SQL and the in-memory query fold case the same way
+ * (docs/decisions/0500-catalogue-in-the-database.md). A search's needle never holds a line break
+ * (the collection page collapses spaces), so it never matches across the two names.
  */
-export function searchName(name: string): string {
-  return name.toLowerCase();
+export function searchName(name: string, nameHi?: string | null): string {
+  return nameHi ? `${name.toLowerCase()}\n${normaliseSearchWord(nameHi)}` : name.toLowerCase();
 }
 
 /** The search needle of a query (SPEC.md §5: case-insensitive); "" searches nothing. */
@@ -85,7 +90,7 @@ export function queryCatalogue(
   for (const p of catalogue) {
     if (p.pricePaise > maxPricePaise) maxPricePaise = p.pricePaise;
     if (p.pricePaise < minPaise || p.pricePaise > maxPaise) continue;
-    if (needle !== "" && !searchName(p.name).includes(needle)) continue;
+    if (needle !== "" && !searchName(p.name, p.nameHi).includes(needle)) continue;
     const categoryOk = categories.size === 0 || categories.has(p.category);
     const brandOk = brands.size === 0 || brands.has(p.subCategory);
     if (brandOk) facets.categories[p.category] += 1;

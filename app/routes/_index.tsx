@@ -14,6 +14,7 @@ import { Hero } from "~/components/home/Hero";
 import { LatestCollections } from "~/components/home/LatestCollections";
 import { Newsletter, type NewsletterActionData } from "~/components/home/Newsletter";
 import { toCardData } from "~/lib/product-card";
+import { productIn } from "~/utils/product-texts.server";
 import { homeTabSchema, latestInTab } from "~/utils/home-tabs.server";
 import { NEWSLETTER_NOTE } from "~/schemas/newsletter-constants";
 import { readFormData, throwBodyError } from "~/http/body.server";
@@ -32,10 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = homeTabSchema.parse(new URL(request.url).searchParams.get("tab") ?? undefined);
   const sections = getBackend().homeSections();
   const [{ latest }, inTab] = await Promise.all([sections, latestInTab(tab)]);
-  const stockWords = stockWordsIn(languageOfPath(new URL(request.url).pathname));
-  const bestSellers = sections.then((loaded) => loaded.bestSellers.map((product) => toCardData(product, stockWords)));
-  const heroImage = latest[0]?.images[0] ?? null;
   const language = languageOfPath(new URL(request.url).pathname);
+  const stockWords = stockWordsIn(language);
+  // Cards show the owner's Hindi names on /hi (docs/decisions/0880).
+  const bestSellers = sections.then((loaded) => loaded.bestSellers.map((product) => toCardData(productIn(product, language), stockWords)));
+  const heroImage = latest[0]?.images[0] ?? null;
   const storeName = publicEnv().STORE_NAME;
   const meta = homePageMeta({
     title: translate(language, "home.metaTitle", { storeName }),
@@ -45,9 +47,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     heroImage,
     language,
   });
-  const latestCards = (inTab ?? latest).map((product) => toCardData(product, stockWords));
+  const latestCards = (inTab ?? latest).map((product) => toCardData(productIn(product, language), stockWords));
   // The home page's words in its language (issue 27; i18n/use-t.ts).
-  const messages = messagesFor(language, ["home"]);
+  const messages = messagesFor(language, ["home", "newsletter"]);
   return defer({ heroImage, tab, latest: latestCards, bestSellers, meta, messages });
 }
 

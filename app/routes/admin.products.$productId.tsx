@@ -83,6 +83,7 @@ export default function EditProduct() {
   const values: ProductFormValues = {
     _id: product.id,
     name: product.name,
+    nameHi: product.nameHi ?? "",
     image: product.images.join("\n"),
     video: product.videos.join("\n"),
     videoPoster: product.videoPoster ?? "",
@@ -91,6 +92,7 @@ export default function EditProduct() {
     category: product.category,
     subCategory: product.subCategory,
     description: product.description,
+    descriptionHi: product.descriptionHi ?? "",
     features: product.features.join("\n"),
     movement: product.movement,
     strapMaterial: product.strapMaterial ?? "",

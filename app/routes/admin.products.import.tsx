@@ -79,6 +79,11 @@ export default function ImportProducts() {
           The import replaces the whole catalogue: products not in the file leave the store. Every row is checked first; if any row is
           wrong, nothing is imported. Products hidden now stay hidden, and so do rows marked <code>&quot;hidden&quot;: true</code>.
         </p>
+        <p>
+          Optional <code>nameHi</code> and <code>descriptionHi</code> give a product&apos;s name and description in Hindi, shown on the Hindi
+          pages (<code>/hi/…</code>); left out or empty, those pages show <code>name</code> and <code>description</code>. Same limits as
+          those (200 and 5,000 characters); an export carries them.
+        </p>
         <p>Orders keep what was bought. The same as <code>npm run catalogue:import</code>.</p>
       </div>
       {answer && (

@@ -51,6 +51,7 @@ export default function NewProduct() {
   const values: ProductFormValues = {
     _id: suggestedId,
     name: "",
+    nameHi: "",
     image: "",
     video: "",
     videoPoster: "",
@@ -59,6 +60,7 @@ export default function NewProduct() {
     category: "",
     subCategory: "",
     description: "",
+    descriptionHi: "",
     features: "",
     movement: "",
     strapMaterial: "",

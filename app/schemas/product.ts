@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES } from "~/constants/store";
 import type { ProductDeclarations } from "~/schemas/declarations";
+import { controlCharactersMessage, hasControlCharacters } from "~/schemas/text";
 
 /** A media address: a path on this store ("/…") or an absolute http(s) URL. Never `javascript:`. */
 const mediaUrl = z
@@ -20,6 +21,33 @@ const rupees = z.preprocess(
 );
 
 const textList = z.array(z.string().trim().min(1).max(500)).max(50);
+
+/** The longest name and description (SPEC.md §3's fields; the Hindi ones share them). */
+export const PRODUCT_NAME_MAX = 200;
+export const PRODUCT_DESCRIPTION_MAX = 5000;
+
+/** A product's name (`label` for its message): one line, no control character (docs/decisions/0340: PostgreSQL refuses a NUL). */
+const nameText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(PRODUCT_NAME_MAX, `must be at most ${PRODUCT_NAME_MAX} characters`)
+    .refine((value) => !hasControlCharacters(value), controlCharactersMessage(label));
+
+/** A product's description (`label` for its message): line breaks and tabs kept, no other control character. */
+const descriptionText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(PRODUCT_DESCRIPTION_MAX, `must be at most ${PRODUCT_DESCRIPTION_MAX} characters`)
+    .refine((value) => !hasControlCharacters(value.replace(/[\r\n\t]/g, " ")), controlCharactersMessage(label));
+
+/**
+ * An optional Hindi text (issue 27; docs/decisions/0880): trimmed, and "" (or only spaces) or null
+ * means none (undefined; stored as null), under the English field's rules and limits.
+ */
+const optionalHindi = (schema: z.ZodType<string, string>) =>
+  z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), schema.optional());
 
 const declarationText = (max: number) => z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().min(1).max(max).optional());
 
@@ -60,7 +88,14 @@ export const productJsonSchema = z
       .string()
       .trim()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1 to 64 letters, digits, - or _"),
-    name: z.string().trim().min(1, "is required").max(200),
+    name: z
+      .string()
+      .trim()
+      .min(1, "is required")
+      .max(PRODUCT_NAME_MAX, `must be at most ${PRODUCT_NAME_MAX} characters`)
+      .refine((value) => !hasControlCharacters(value), controlCharactersMessage("The name")),
+    /** The Hindi name shown on the /hi pages (issue 27, an addition to SPEC.md §3); absent: the name. */
+    nameHi: optionalHindi(nameText("The Hindi name")),
     image: z.array(mediaUrl).min(1, "needs at least one image").max(20),
     video: z.array(mediaUrl).max(10).optional().default([]),
     videoPoster: z.preprocess((v) => (v === "" || v === null ? undefined : v), mediaUrl.optional()),
@@ -68,7 +103,9 @@ export const productJsonSchema = z
     discount: rupees,
     category: z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` }),
     subCategory: z.string().trim().min(1, "is required (the brand)").max(100),
-    description: z.string().trim().max(5000).optional().default(""),
+    description: descriptionText("The description").optional().default(""),
+    /** The Hindi description shown on the /hi pages (issue 27, an addition to SPEC.md §3); absent: the description. */
+    descriptionHi: optionalHindi(descriptionText("The Hindi description")),
     features: textList.optional().default([]),
     movement: z.string().trim().max(100).optional().default(""),
     strapMaterial: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(100).optional()),
@@ -160,6 +197,12 @@ export type Product = {
   /** Published reviews: how many, and the sum of their stars (average = ratingSum / reviewCount). */
   reviewCount?: number;
   ratingSum?: number;
+  /**
+   * The owner's Hindi name and description (issue 27; docs/decisions/0880), shown on the /hi
+   * pages (lib/product-language `productIn`); absent: the English ones are shown there too.
+   */
+  nameHi?: string;
+  descriptionHi?: string;
 };
 
 /** API JSON (rupees) → store product (paise). Input must already be parsed by productJsonSchema. */
@@ -190,6 +233,8 @@ export function productFromJson(json: ProductJson): Product {
     ...(json.declarations ? { declarations: declarationsFromJson(json.declarations) } : {}),
     reviewCount: json.reviewCount || undefined,
     ratingSum: json.reviewCount && json.rating ? Math.round(json.rating * json.reviewCount) : undefined,
+    ...(json.nameHi ? { nameHi: json.nameHi } : {}),
+    ...(json.descriptionHi ? { descriptionHi: json.descriptionHi } : {}),
   };
 }
 
@@ -212,6 +257,7 @@ export function productToJson(product: Product): ProductJson {
   return {
     _id: product.id,
     name: product.name,
+    ...(product.nameHi ? { nameHi: product.nameHi } : {}),
     image: product.images,
     video: product.videos,
     ...(product.videoPoster ? { videoPoster: product.videoPoster } : {}),
@@ -220,6 +266,7 @@ export function productToJson(product: Product): ProductJson {
     category: product.category,
     subCategory: product.subCategory,
     description: product.description,
+    ...(product.descriptionHi ? { descriptionHi: product.descriptionHi } : {}),
     features: product.features,
     movement: product.movement,
     ...(product.strapMaterial ? { strapMaterial: product.strapMaterial } : {}),

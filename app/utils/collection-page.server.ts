@@ -1,12 +1,15 @@
 import { catalogueSearch } from "~/lib/search-words";
 import { loadSearchWords } from "~/utils/search-words.server";
-import { messagesFor, type PageMessages } from "~/i18n/messages.server";
+import { messagesFor, translate, type PageMessages } from "~/i18n/messages.server";
+import type { MessageKey } from "~/i18n/catalogues/en.server";
+import type { MessageValues } from "~/i18n/format";
 import { stockWordsIn } from "~/utils/stock-words.server";
-import { languageOfPath, pathIn } from "~/i18n/language";
+import { languageOfPath, pathIn, type Language } from "~/i18n/language";
 import { PRICE_CEILING_RUPEES } from "~/constants/store";
 import { json, redirect, type MetaDescriptor } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
 import { toCardData, type ProductCardData } from "~/lib/product-card";
+import { productIn } from "~/utils/product-texts.server";
 import type { FacetCounts } from "~/lib/catalogue";
 import { curatedParams, type CuratedCollection } from "~/lib/curated-collections";
 import {
@@ -89,7 +92,8 @@ export async function loadCollectionPage(request: Request, curated?: CuratedColl
   const origin = publicUrl();
   const language = languageOfPath(url.pathname);
   const page: Omit<CollectionPageData, "meta"> = {
-    cards: result.products.map((product) => toCardData(product, stockWordsIn(language))),
+    // Hindi pages show the owner's Hindi names where set (docs/decisions/0880); English ones are untouched.
+    cards: result.products.map((product) => toCardData(productIn(product, language), stockWordsIn(language))),
     total: result.total,
     facets: result.facets,
     page: result.page,
@@ -99,11 +103,11 @@ export async function loadCollectionPage(request: Request, curated?: CuratedColl
     params,
     basePath,
     canonicalUrl: `${origin}${pathIn(basePath, language)}${canonicalSearch}`,
-    curated: curated ? { title: curated.title, description: curated.description } : null,
+    curated: curated ? curatedWords(curated, language) : null,
     // The filters', sort's and pager's words in the page's language (issue 27; i18n/use-t.ts).
     messages: messagesFor(language, ["collection"]),
   };
-  const data: CollectionPageData = { ...page, meta: collectionPageMeta(page, publicEnv().STORE_NAME) };
+  const data: CollectionPageData = { ...page, meta: collectionPageMeta(page, publicEnv().STORE_NAME, language) };
   return json(data, { headers: cacheHeaders(request) });
 }
 
@@ -113,19 +117,23 @@ export async function loadCollectionPage(request: Request, curated?: CuratedColl
  * BreadcrumbList (issue 11 item 4). Built here, in the loader, so this code and app/lib/seo.ts
  * stay out of the page's JavaScript (DESIGN.md §17; docs/decisions/0530).
  */
-export function collectionPageMeta(data: Omit<CollectionPageData, "meta">, storeName: string): MetaDescriptor[] {
+export function collectionPageMeta(data: Omit<CollectionPageData, "meta">, storeName: string, language: Language = "en"): MetaDescriptor[] {
   const { params, curated, page, total } = data;
-  let subject = curated?.title ?? "All watches";
-  if (!curated && params.q) subject = `Search results for “${params.q}”`;
+  const say = (key: MessageKey, values?: MessageValues) => translate(language, key, values);
+  let subject = curated?.title ?? say("curated.allWatches");
+  if (!curated && params.q) subject = say("curated.searchResults", { q: params.q });
   else if (!curated && (params.brands.length || params.categories.length)) {
     const brands = params.brands.map(brandName).join(", ");
-    const forWhom = params.categories.length ? ` for ${params.categories.join(", ")}` : "";
-    subject = brands ? `${brands} watches${forWhom}` : `Watches${forWhom}`;
+    const categories = params.categories.map((category) => say(CATEGORY_KEYS[category])).join(", ");
+    const forWhom = params.categories.length ? say("curated.forWhom", { categories }) : "";
+    subject = brands ? `${say("curated.brandWatches", { brands })}${forWhom}` : `${say("curated.watches")}${forWhom}`;
   }
-  const pageNote = page > 1 ? ` – Page ${page}` : "";
+  const pageNote = page > 1 ? say("curated.pageNote", { page: String(page) }) : "";
   const description = curated
     ? curated.description
-    : `${total} watches with free shipping across India${params.q ? ` matching “${params.q}”` : ""}.`;
+    : params.q
+      ? say("curated.metaDescriptionSearch", { total, q: params.q })
+      : say("curated.metaDescription", { total });
   const origin = new URL(data.canonicalUrl).origin;
   const title = `${subject}${pageNote} | ${storeName}`;
   return [
@@ -134,16 +142,39 @@ export function collectionPageMeta(data: Omit<CollectionPageData, "meta">, store
     ...previewMeta({ title, description, url: data.canonicalUrl, image: data.cards[0] ? new URL(data.cards[0].image, origin).href : null, storeName }),
     jsonLdMeta(
       breadcrumbJsonLd([
-        { name: "Home", url: `${origin}/` },
+        { name: say("curated.home"), url: `${origin}${pathIn("/", language)}` },
         ...(curated
           ? [
-              { name: "Collection", url: `${origin}/collection` },
+              { name: say("curated.collection"), url: `${origin}${pathIn("/collection", language)}` },
               { name: curated.title, url: data.canonicalUrl },
             ]
-          : [{ name: "Collection", url: data.canonicalUrl }]),
+          : [{ name: say("curated.collection"), url: data.canonicalUrl }]),
       ]),
     ),
   ] as MetaDescriptor[];
+}
+
+/** Each curated page's words in the catalogue (`curated` namespace), by its path. */
+const CURATED_KEYS: Record<string, { title: MessageKey; description: MessageKey }> = {
+  "/collection/luxury": { title: "curated.luxuryTitle", description: "curated.luxuryDescription" },
+  "/collection/sport": { title: "curated.sportTitle", description: "curated.sportDescription" },
+  "/collection/smart": { title: "curated.smartTitle", description: "curated.smartDescription" },
+  "/collection/classic": { title: "curated.classicTitle", description: "curated.classicDescription" },
+  "/collection/limited": { title: "curated.limitedTitle", description: "curated.limitedDescription" },
+  "/new-arrivals": { title: "curated.newArrivalsTitle", description: "curated.newArrivalsDescription" },
+};
+
+/** The shopper categories' names in the catalogue (the URL's `category` values). */
+const CATEGORY_KEYS: Record<string, MessageKey> = { Men: "collection.categoryMen", Women: "collection.categoryWomen", Couple: "collection.categoryCouple" };
+
+/**
+ * A curated collection's heading and sentence in `language` (issue 27): the catalogue's words for
+ * its path; the collection's own English where the catalogue has none (a collection added later).
+ */
+export function curatedWords(curated: CuratedCollection, language: Language): { title: string; description: string } {
+  const keys = CURATED_KEYS[curated.path];
+  if (!keys) return { title: curated.title, description: curated.description };
+  return { title: translate(language, keys.title), description: translate(language, keys.description) };
 }
 
 /**

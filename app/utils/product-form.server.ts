@@ -60,6 +60,8 @@ function formToJson(raw: unknown): unknown {
   return {
     _id: form._id,
     name: form.name ?? "",
+    // Issue 27 (docs/decisions/0880): "" = none; the schema trims and turns it into undefined.
+    nameHi: form.nameHi,
     image: lines(form.image),
     video: lines(form.video),
     videoPoster: form.videoPoster,
@@ -68,6 +70,7 @@ function formToJson(raw: unknown): unknown {
     category: form.category,
     subCategory: form.subCategory ?? "",
     description: form.description ?? "",
+    descriptionHi: form.descriptionHi,
     features: lines(form.features),
     movement: form.movement ?? "",
     strapMaterial: form.strapMaterial,

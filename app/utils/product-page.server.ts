@@ -9,6 +9,7 @@ import { RELATED_PRODUCTS } from "~/constants/store";
 import { GENERIC_DESCRIPTION } from "~/content/product-description";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { toCardData } from "~/lib/product-card";
+import { productIn } from "~/utils/product-texts.server";
 import {
   REVIEW_MESSAGES,
   averageRating,
@@ -54,16 +55,19 @@ async function findProduct(productIdParam: string | undefined): Promise<Product>
  * code; issue 13 item 3), with the `last_pin` cookie when `?pin=` named a new valid PIN code.
  */
 export async function loadProductPage(request: Request, productIdParam: string | undefined) {
-  const product = await findProduct(productIdParam);
-  const declared = loadDeclarations(product);
+  const found = await findProduct(productIdParam);
+  const declared = loadDeclarations(found);
   const [related, delivery, reviews] = await Promise.all([
-    getBackend().relatedProducts(product, RELATED_PRODUCTS),
-    loadDeliveryCheck(request, product.pricePaise),
-    loadReviews(request, product),
+    getBackend().relatedProducts(found, RELATED_PRODUCTS),
+    loadDeliveryCheck(request, found.pricePaise),
+    loadReviews(request, found),
   ]);
-  const wishlist = wishlistToggleWords(`/product/${product.id}`);
+  const wishlist = wishlistToggleWords(`/product/${found.id}`);
   // The page's language (issue 27): the stock labels and the page's own words in it.
   const language = languageOfPath(new URL(request.url).pathname);
+  // Its name and description as the page shows them: the owner's Hindi ones on /hi where set
+  // (docs/decisions/0880) — heading, breadcrumb, title, meta description and JSON-LD alike.
+  const product = productIn(found, language);
   const stockWords = stockWordsIn(language);
   const headers: HeadersInit = delivery.setCookie ? { "Set-Cookie": delivery.setCookie } : {};
   return json({
@@ -97,7 +101,7 @@ export async function loadProductPage(request: Request, productIdParam: string |
     },
     /** The Description tab's generic paragraphs (SPEC.md §2): data, not JavaScript (docs/decisions/0621). */
     descriptionTab: GENERIC_DESCRIPTION,
-    related: related.map((card) => toCardData(card, stockWords)),
+    related: related.map((card) => toCardData(productIn(card, language), stockWords)),
     delivery: delivery.check,
     reviews: reviews.view,
     /** WISHLIST's state and words (issue 24 item 2); null on a store without a wishlist. */

@@ -10,6 +10,8 @@ import { stockView } from "~/lib/stock";
 import { WISHLIST_MESSAGES, watchCountWords, wishlistConfirmPath } from "~/lib/wishlist";
 import type { Product } from "~/schemas/product";
 import { requireSameOrigin } from "~/utils/origin.server";
+import { productIn } from "~/utils/product-texts.server";
+import { languageOfPath } from "~/i18n/language";
 import { loginPath, safeRedirect } from "~/utils/safe-redirect";
 import { commitLogout, expiredSessionRedirect, getSessionToken, requireUserToken } from "~/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -65,13 +67,17 @@ export async function loadWishlistPage(request: Request) {
   const userId = await accountId(own, token);
   if (userId === null) throw await expiredSessionRedirect(request);
   const items = await own.wishlist.wishlistItems(userId);
-  const saveParam = new URL(request.url).searchParams.get("save");
+  const url = new URL(request.url);
+  const saveParam = url.searchParams.get("save");
+  // The owner's Hindi names on /hi/wishlist (docs/decisions/0880).
+  const language = languageOfPath(url.pathname);
   let confirm: { productId: string; name: string; question: string } | null = null;
   let notice: string | null = null;
   let status = 200;
   if (saveParam !== null) {
     const parsed = productIdSchema.safeParse(saveParam);
-    const product = parsed.success ? await getBackend().getProduct(parsed.data) : null;
+    const found = parsed.success ? await getBackend().getProduct(parsed.data) : null;
+    const product = found && productIn(found, language);
     if (!product) {
       notice = WISHLIST_MESSAGES.unknownProduct;
       status = 404;
@@ -87,7 +93,7 @@ export async function loadWishlistPage(request: Request) {
       countWords: items.length === 0 ? null : `${watchCountWords(items.length)} saved`,
       confirm,
       notice,
-      items: items.map((item) => itemView(item.product, item.savedPricePaise, item.priceDropped)),
+      items: items.map((item) => itemView(productIn(item.product, language), item.savedPricePaise, item.priceDropped)),
     },
     { status, headers: PRIVATE },
   );

@@ -6,6 +6,8 @@ import { languageOfCookie, languageOffer, languageOfPath, pathIn, samePageIn, un
 import { messagesFor, translate } from "~/i18n/messages.server";
 import { stockWordsIn } from "~/utils/stock-words.server";
 import { ENGLISH_STOCK_WORDS, stockLabel } from "~/lib/stock";
+import { CURATED_COLLECTIONS } from "~/lib/curated-collections";
+import { curatedWords } from "~/utils/collection-page.server";
 
 /**
  * The message catalogues (issue 27 item 2; docs/decisions/0850): each has every key the other
@@ -167,5 +169,17 @@ describe("stock labels in the page's language (issue 23, issue 27)", () => {
       expect(stockLabel(units, ENGLISH_STOCK_WORDS), `default ${units}`).toBe(english);
       expect(stockLabel(units, stockWordsIn("hi")), `hi ${units}`).toBe(hindi);
     }
+  });
+});
+
+describe("the curated collections' words", () => {
+  it("say in English what app/lib/curated-collections.ts says, and have Hindi of their own", () => {
+    for (const collection of Object.values(CURATED_COLLECTIONS)) {
+      expect(curatedWords(collection, "en")).toEqual({ title: collection.title, description: collection.description });
+      const hindi = curatedWords(collection, "hi");
+      expect(hindi.title, collection.path).toMatch(/[\u0900-\u097F]/);
+      expect(hindi.description, collection.path).toMatch(/[\u0900-\u097F]/);
+    }
+    expect(curatedWords(CURATED_COLLECTIONS["/new-arrivals"], "hi").title).toBe("नई घड़ियाँ");
   });
 });

@@ -9,6 +9,8 @@ import { BRANDS, CATEGORIES } from "~/constants/store";
 export type ProductFormValues = {
   _id: string;
   name: string;
+  /** The Hindi name shown on the /hi pages ("" = none: the name is shown; issue 27). */
+  nameHi: string;
   image: string;
   video: string;
   videoPoster: string;
@@ -17,6 +19,8 @@ export type ProductFormValues = {
   category: string;
   subCategory: string;
   description: string;
+  /** The Hindi description shown on the /hi pages ("" = none: the description is shown). */
+  descriptionHi: string;
   features: string;
   movement: string;
   strapMaterial: string;
@@ -128,7 +132,7 @@ export function ProductForm({
       </div>
     );
   };
-  const text = (name: keyof ProductFormValues, label: string, options: { hint?: string; readOnly?: boolean; inputMode?: "decimal" | "numeric" } = {}) =>
+  const text = (name: keyof ProductFormValues, label: string, options: { hint?: string; readOnly?: boolean; inputMode?: "decimal" | "numeric"; lang?: string } = {}) =>
     field(
       name,
       label,
@@ -141,6 +145,7 @@ export function ProductForm({
           maxLength={constraint[name]?.maxLength}
           readOnly={options.readOnly}
           inputMode={options.inputMode}
+          lang={options.lang}
           aria-invalid={error(name).length > 0 || undefined}
           aria-describedby={describedBy}
           className={`${adminStyles.input} ${options.readOnly ? "bg-gray-100 text-gray-700" : ""}`}
@@ -148,7 +153,7 @@ export function ProductForm({
       ),
       options.hint,
     );
-  const area = (name: keyof ProductFormValues, label: string, hint?: string, rows = 3) =>
+  const area = (name: keyof ProductFormValues, label: string, hint?: string, rows = 3, lang?: string) =>
     field(
       name,
       label,
@@ -157,6 +162,7 @@ export function ProductForm({
           id={`${id}-${name}`}
           name={name}
           rows={rows}
+          lang={lang}
           defaultValue={value(name)}
           aria-invalid={error(name).length > 0 || undefined}
           aria-describedby={describedBy}
@@ -220,6 +226,10 @@ export function ProductForm({
         {text("movement", "Movement")}
         {text("strapMaterial", "Strap material")}
         <div className="sm:col-span-2">{area("description", "Description", undefined, 4)}</div>
+        {text("nameHi", "Name in Hindi", { lang: "hi", hint: "Optional. Shown on the Hindi pages (/hi/…); empty: the name above is shown there." })}
+        <div className="sm:col-span-2">
+          {area("descriptionHi", "Description in Hindi", "Optional. Shown on the Hindi pages; empty: the description above is shown there.", 4, "hi")}
+        </div>
         {area("features", "Features", "One feature per line.")}
         {area("colours", "Colours", "One colour per line; leave empty for a watch in one style. Shoppers choose one.")}
       </fieldset>

@@ -826,6 +826,39 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable("catalogue_facets").ifExists().execute();
     },
   },
+  /**
+   * Hindi product texts (issue 27 item 3; docs/decisions/0880): a product's optional Hindi name
+   * and description, shown on the /hi pages where set (the English ones otherwise); null: none.
+   * Plain nullable text on both databases; no index (name search reads `search_name`, which
+   * carries the Hindi name too: lib/catalogue `searchName`). Rows already there have none, so
+   * nothing is backfilled.
+   */
+  "0021_product_hindi": {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("products").addColumn("name_hi", "text").execute();
+      await db.schema.alterTable("products").addColumn("description_hi", "text").execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable("products").dropColumn("description_hi").execute();
+      await db.schema.alterTable("products").dropColumn("name_hi").execute();
+    },
+  },
+  /**
+   * Languages (issue 27; docs/decisions/0900): the language an order was placed in ("en" or "hi",
+   * from the checkout page's address), which its emails and order page links use; and the language
+   * a shopper chose (the header's switch while signed in, a sign-up on a Hindi page), null when they
+   * never chose. Orders already there were placed in English: the default fills them.
+   */
+  "0022_languages": {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("orders").addColumn("language", "text", (c) => c.notNull().defaultTo("en")).execute();
+      await db.schema.alterTable("users").addColumn("language", "text").execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable("users").dropColumn("language").execute();
+      await db.schema.alterTable("orders").dropColumn("language").execute();
+    },
+  },
 };
 
 /**
