@@ -1,5 +1,6 @@
 import { languageOfPath } from "~/i18n/language";
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { productsIn } from "~/utils/product-texts.server";
 import { useT } from "~/i18n/use-t";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -32,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (error instanceof BackendError && error.status === 401) throw await expiredSessionRedirect(request);
     throw error;
   });
-  const byId = await backend.getProducts(Object.keys(cart));
+  const language = languageOfPath(new URL(request.url).pathname);
+  // The lines name the watches as the page's language does (the owner's Hindi names on /hi; docs/decisions/0880).
+  const byId = productsIn(await backend.getProducts(Object.keys(cart)), language);
   const lines = buildCartLines(cart, byId);
   const delivery = await loadDeliveryCheck(request, cartTotals(lines).totalPaise);
   const headers = new Headers({ "cache-control": "private, no-store" });
@@ -40,7 +43,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Issue 23: lines whose watch sold out, or asks for more than are left, say so here.
   const stockProblems = cartStockProblems(lines, (id) => byId.get(id));
   // The page's own words in its language, and its stock sentences' (issue 27; i18n/use-t.ts).
-  const language = languageOfPath(new URL(request.url).pathname);
   const messages = messagesFor(language, ["cart", "delivery"]);
   return json(
     { lines, delivery: delivery.check, stockProblems, messages, phrases: phrasesFor(language, ["cart"]), title: translate(language, "cart.pageTitle") },

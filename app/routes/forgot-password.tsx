@@ -2,6 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/local-links";
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { useT } from "~/i18n/use-t";
 import { getBackend } from "~/backend/index.server";
 import { AccountField, FormAlert, accountInputClass } from "~/components/account/AccountField";
 import { useFormRules } from "~/components/forms/useFormRules";
@@ -14,11 +17,23 @@ import { limitPasswordResetRequest } from "~/utils/rate-limit.server";
 /**
  * /forgot-password (issue 24 item 1; DESIGN.md §22): the email field, and after a request the one
  * neutral sentence (`?sent=1`). A store whose accounts live on another server
- * (`capabilities.passwordReset` false) says to write to us instead.
+ * (`capabilities.passwordReset` false) says to write to us instead. /hi/forgot-password is all
+ * Hindi (issue 27): the `profile` messages and the `account` phrasebook group.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return json({ available: getBackend().capabilities.passwordReset, sent }, { headers: { "cache-control": "private, no-store" } });
+  const url = new URL(request.url);
+  const sent = url.searchParams.get("sent") === "1";
+  const language = languageOfPath(url.pathname);
+  return json(
+    {
+      available: getBackend().capabilities.passwordReset,
+      sent,
+      messages: messagesFor(language, ["profile"]),
+      phrases: phrasesFor(language, ["account"]),
+      title: translate(language, "profile.forgotTitle"),
+    },
+    { headers: { "cache-control": "private, no-store" } },
+  );
 }
 
 /**
@@ -59,46 +74,53 @@ export default function ForgotPassword() {
   const { form, field } = useFormRules({ id: "forgot-password", rules: FORGOT_PASSWORD_FORM_RULES, lastResult: actionData?.result, shouldValidate: "onSubmit" });
   const email = field("email");
   const submitting = navigation.state === "submitting";
+  const { t, phrase } = useT();
 
   return (
     <div className="mx-auto mb-20 mt-14 flex w-[90%] flex-col items-center gap-4 text-gray-800 sm:max-w-96">
       <div className="mb-2 mt-10 inline-flex items-center gap-2">
-        <h1 className="font-serif text-3xl">Forgot your password?</h1>
+        <h1 className="font-serif text-3xl">{t("profile.forgotTitle")}</h1>
         <hr className="h-[1.5px] w-8 border-none bg-gray-800" />
       </div>
       {!available ? (
         <p className="text-gray-700">
-          {PASSWORD_RESET_MESSAGES.unavailable}{" "}
+          {phrase(PASSWORD_RESET_MESSAGES.unavailable)}{" "}
           <Link to="/contact" className="underline underline-offset-2">
-            Contact us
+            {t("profile.contactUs")}
           </Link>
         </p>
       ) : (
         <>
           {sent ? (
             <p role="status" className="rounded border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900">
-              {PASSWORD_RESET_MESSAGES.linkSent}
+              {phrase(PASSWORD_RESET_MESSAGES.linkSent)}
             </p>
           ) : (
-            <p className="text-sm text-gray-700">
-              Enter the email address of your account and we&apos;ll send you a link to choose a new password.
-            </p>
+            <p className="text-sm text-gray-700">{t("profile.forgotText")}</p>
           )}
           <Form method="post" action="/forgot-password" className="flex w-full flex-col gap-4" {...form.props}>
-            {form.errors?.[0] ? <FormAlert id={form.errorId}>{form.errors[0]}</FormAlert> : null}
-            <AccountField label="Email" errorId={email.errorId} error={email.errors?.[0]}>
-              <input {...email.props} key={email.key} type="email" autoComplete="email" inputMode="email" placeholder="Email" className={accountInputClass} />
+            {form.errors?.[0] ? <FormAlert id={form.errorId}>{phrase(form.errors[0])}</FormAlert> : null}
+            <AccountField label={t("profile.email")} errorId={email.errorId} error={email.errors?.[0]}>
+              <input
+                {...email.props}
+                key={email.key}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder={t("profile.email")}
+                className={accountInputClass}
+              />
             </AccountField>
             <button
               type="submit"
               disabled={submitting}
               className="mx-auto mt-2 bg-black px-8 py-2 font-light text-white hover:bg-gray-800 disabled:opacity-70"
             >
-              {sent ? "Send another link" : "Send me a link"}
+              {sent ? t("profile.sendAnother") : t("profile.sendLink")}
             </button>
           </Form>
           <Link to="/login" className="text-sm underline-offset-2 hover:underline">
-            Back to Login
+            {t("profile.backToLogin")}
           </Link>
         </>
       )}
@@ -106,4 +128,7 @@ export default function ForgotPassword() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Forgot your password? — Chrono India" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Forgot your password?"} — Chrono India` },
+  { name: "robots", content: "noindex" },
+];

@@ -1,5 +1,6 @@
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
 import { useT } from "~/i18n/use-t";
+import { productsIn } from "~/utils/product-texts.server";
 import { languageOfPath } from "~/i18n/language";
 import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -41,7 +42,8 @@ async function readCart(request: Request, token: string) {
     if (error instanceof BackendError && error.status === 401) throw await expiredSessionRedirect(request, "/place-order");
     throw error;
   });
-  const byId = await backend.getProducts(Object.keys(cart));
+  // The lines name the watches in the page's language (the owner's Hindi names on /hi; docs/decisions/0880).
+  const byId = productsIn(await backend.getProducts(Object.keys(cart)), languageOfPath(new URL(request.url).pathname));
   const lines = buildCartLines(cart, byId);
   // Issue 23: lines that can't be ordered now block PLACE ORDER, with the reason.
   return { lines, totals: cartTotals(lines), stockProblems: cartStockProblems(lines, (id) => byId.get(id)) };

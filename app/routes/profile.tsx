@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/local-links";
-import { storeNameOf } from "~/components/StaticPage";
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { useT } from "~/i18n/use-t";
 import { PlainAddressFields } from "~/components/profile/PlainAddressFields";
 import { SavedAddressBlock } from "~/components/profile/SavedAddressBlock";
 import { BackendError } from "~/lib/errors";
@@ -11,11 +13,11 @@ import { readFormData, throwBodyError } from "~/http/body.server";
 import { optionalAddressBook, parseProfileForm, requireAddressBook } from "~/utils/address-book.server";
 import { optionalYourDataSection } from "~/utils/profile-your-data.server";
 import { requireSameOrigin } from "~/utils/origin.server";
-import { useRootData } from "~/utils/root-data";
+import { storeNameOf, useRootData } from "~/utils/root-data";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { getBackend } from "~/backend/index.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/schemas/password-limits";
-import { PASSWORD_RESET_MESSAGES, PROFILE_PASSWORD_TEXT } from "~/utils/password-messages.server";
+import { PASSWORD_RESET_MESSAGES } from "~/utils/password-messages.server";
 import { parseChangePasswordForm } from "~/utils/forms.server";
 import { guardLogin, rateLimitMessage } from "~/utils/rate-limit.server";
 import { commitLogout, expiredSessionRedirect, getSessionToken, requireUserToken } from "~/utils/session.server";
@@ -33,11 +35,19 @@ const secondary = "rounded border border-gray-900 px-6 py-3 text-sm font-medium 
  * `yourData`: the "Your data" section (issue 25 item 4; docs/decisions/0770) as HTML made by the
  * server — download, view and correct, marketing consent, delete the account — so the page's
  * JavaScript, at its 100 KB budget, carries none of it.
+ * On /hi/profile every word is Hindi (issue 27): the page's `profile` messages and the checkout's
+ * address labels, and the phrasebook groups of the sentences its forms answer with.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = { "cache-control": "private, no-store" };
-  const [book, passwords, yourData] = await Promise.all([optionalAddressBook(request), passwordControls(request), optionalYourDataSection(request)]);
-  if (!book) return json({ book: null, passwords, yourData }, { headers });
+  const language = languageOfPath(new URL(request.url).pathname);
+  const words = {
+    messages: messagesFor(language, ["profile", "checkout"]),
+    phrases: phrasesFor(language, ["account", "address", "profile"]),
+    title: translate(language, "profile.myProfile"),
+  };
+  const [book, passwords, yourData] = await Promise.all([optionalAddressBook(request), passwordControls(request), optionalYourDataSection(request, language)]);
+  if (!book) return json({ book: null, passwords, yourData, ...words }, { headers });
   const addresses = await book.addresses.listSavedAddresses(book.account.id);
   const edit = new URL(request.url).searchParams.get("edit");
   const editing = edit === null ? null : (addresses.find((saved) => String(saved.id) === edit) ?? null);
@@ -53,21 +63,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       passwords,
       yourData,
+      ...words,
     },
     { headers },
   );
 }
 
-/** The words of /profile's password controls, or null when it shows none (logged out, or accounts kept elsewhere). */
-async function passwordControls(request: Request): Promise<typeof PROFILE_PASSWORD_TEXT | null> {
+/** Whether /profile shows its password controls (not when logged out, or with accounts kept elsewhere). */
+async function passwordControls(request: Request): Promise<boolean> {
   const { own, capabilities } = getBackend();
   const token = await getSessionToken(request);
-  if (!capabilities.passwordReset || !own || !token) return null;
+  if (!capabilities.passwordReset || !own || !token) return false;
   try {
     await own.accounts.requireAccount(token);
-    return PROFILE_PASSWORD_TEXT;
+    return true;
   } catch (error) {
-    if (error instanceof BackendError && error.status === 401) return null;
+    if (error instanceof BackendError && error.status === 401) return false;
     throw error;
   }
 }
@@ -171,47 +182,49 @@ async function passwordAction(request: Request, intent: "change-password" | "sig
 export default function Profile() {
   const { book, passwords, yourData } = useLoaderData<typeof loader>();
   const user = useRootData()?.user ?? null;
+  const { t } = useT();
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 sm:px-6">
       <div className="text-center">
-        <p className="text-xs font-semibold uppercase tracking-widest text-gray-600">My Profile</p>
+        <p className="text-xs font-semibold uppercase tracking-widest text-gray-600">{t("profile.myProfile")}</p>
         {user || book ? (
           <>
-            <h1 className="mt-2 font-serif text-3xl text-gray-900 sm:text-4xl">Hello{book?.name ? `, ${book.name}` : ""}</h1>
+            <h1 className="mt-2 font-serif text-3xl text-gray-900 sm:text-4xl">{book?.name ? t("profile.helloName", { name: book.name }) : t("profile.hello")}</h1>
             <p className="mt-4 text-gray-700">
-              {book ? "Your delivery addresses are below. " : null}Your orders and their status are under My Orders.
+              {book ? t("profile.addressesBelow") : null}
+              {t("profile.ordersUnder")}
             </p>
             <div className="mt-8 flex flex-wrap justify-center gap-4">
               <Link to="/orders" className={primary}>
-                My Orders
+                {t("profile.myOrders")}
               </Link>
               <Link to="/collection" className={secondary}>
-                Browse watches
+                {t("profile.browseWatches")}
               </Link>
               <Form method="post" action="/logout">
                 <button type="submit" className={secondary}>
-                  Logout
+                  {t("profile.logout")}
                 </button>
               </Form>
             </div>
           </>
         ) : (
           <>
-            <h1 className="mt-2 font-serif text-3xl text-gray-900 sm:text-4xl">Log in to see your profile</h1>
-            <p className="mt-4 text-gray-700">Log in or create an account to keep a cart, place orders and follow them.</p>
+            <h1 className="mt-2 font-serif text-3xl text-gray-900 sm:text-4xl">{t("profile.loggedOutHeading")}</h1>
+            <p className="mt-4 text-gray-700">{t("profile.loggedOutText")}</p>
             <div className="mt-8 flex flex-wrap justify-center gap-4">
               <Link to="/login" className={primary}>
-                Log In / Sign Up
+                {t("profile.logInSignUp")}
               </Link>
               <Link to="/collection" className={secondary}>
-                Browse watches
+                {t("profile.browseWatches")}
               </Link>
             </div>
           </>
         )}
       </div>
       {book ? <AddressBook book={book} /> : null}
-      {passwords ? <PasswordSection text={passwords} /> : null}
+      {passwords ? <PasswordSection /> : null}
       {yourData ? <div dangerouslySetInnerHTML={{ __html: yourData }} /> : null}
     </section>
   );
@@ -228,15 +241,17 @@ function AddressBook({ book }: { book: Book }) {
   const answer = actionData && (editing ? actionData.intent === "edit" && actionData.addressId === String(editing.id) : actionData.intent === "add") ? actionData : null;
   const full = !editing && book.addresses.length >= book.max;
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === (editing ? "edit" : "add");
+  const { t, phrase } = useT();
+  const formTitle = editing ? t("profile.editAddress") : t("profile.addAddress");
   return (
     <div className="mt-14">
-      <h2 className="font-serif text-2xl text-gray-900">Delivery addresses</h2>
+      <h2 className="font-serif text-2xl text-gray-900">{t("profile.deliveryAddresses")}</h2>
       {book.addresses.length === 0 ? (
-        <p className="mt-3 text-gray-700">You have no saved addresses yet. Add one below, or tick “Save this address” at checkout.</p>
+        <p className="mt-3 text-gray-700">{t("profile.noAddresses")}</p>
       ) : (
         <>
-          <p className="mt-3 text-sm text-gray-700">Checkout offers these addresses, the default one chosen first.</p>
-          <ul className="mt-4 flex flex-col gap-4" aria-label="Saved addresses">
+          <p className="mt-3 text-sm text-gray-700">{t("profile.checkoutOffers")}</p>
+          <ul className="mt-4 flex flex-col gap-4" aria-label={t("profile.savedAddresses")}>
             {book.addresses.map((saved) => (
               <SavedAddressBlock key={saved.id} id={saved.id} address={saved.address} isDefault={saved.isDefault} />
             ))}
@@ -244,11 +259,9 @@ function AddressBook({ book }: { book: Book }) {
         </>
       )}
       <div id="address-form" className="mt-10 scroll-mt-24">
-        <h2 className="font-serif text-xl text-gray-900">{editing ? "Edit address" : "Add an address"}</h2>
+        <h2 className="font-serif text-xl text-gray-900">{formTitle}</h2>
         {full ? (
-          <p className="mt-3 text-gray-700">
-            You keep {book.max} addresses, the most we keep. Delete one you no longer use to add another.
-          </p>
+          <p className="mt-3 text-gray-700">{t("profile.addressesFull", { count: book.max })}</p>
         ) : (
           <Form
             // A fresh form after a save (the list of addresses changed, or the edit ended); not after
@@ -259,18 +272,18 @@ function AddressBook({ book }: { book: Book }) {
             method="post"
             action={editing ? `/profile?edit=${editing.id}` : "/profile"}
             className="mt-4 flex flex-col gap-4"
-            aria-label={editing ? "Edit address" : "Add an address"}
+            aria-label={formTitle}
           >
             <input type="hidden" name="intent" value={editing ? "edit" : "add"} />
             {editing ? <input type="hidden" name="addressId" value={editing.id} /> : null}
             {answer?.formError ? (
               <p role="alert" className="rounded border border-red-300 bg-red-50 px-4 py-2 text-sm text-red-800" data-testid="address-form-error">
-                {answer.formError}
+                {phrase(answer.formError)}
               </p>
             ) : null}
             {answer && Object.keys(answer.errors).length > 0 ? (
               <p role="alert" className="text-sm text-red-700">
-                Please check the fields marked below.
+                {t("profile.checkFields")}
               </p>
             ) : null}
             <PlainAddressFields
@@ -280,11 +293,11 @@ function AddressBook({ book }: { book: Book }) {
             />
             <div className="flex flex-wrap gap-4">
               <button type="submit" className={primary} disabled={saving}>
-                {editing ? "Save changes" : "Save address"}
+                {editing ? t("profile.saveChanges") : t("profile.saveAddress")}
               </button>
               {editing ? (
                 <Link to="/profile" className={secondary}>
-                  Cancel
+                  {t("profile.cancel")}
                 </Link>
               ) : null}
             </div>
@@ -308,7 +321,8 @@ type ChangePasswordAnswer = { intent?: string; result?: { error?: Record<string,
  * browser code stays within its 100 KB (the sign-up rules' zod-free copy is not loaded here; the
  * native length attributes still speak before the post).
  */
-function PasswordSection({ text }: { text: Record<keyof typeof PROFILE_PASSWORD_TEXT, string> }) {
+function PasswordSection() {
+  const { t, phrase } = useT();
   const answer = useActionData() as ChangePasswordAnswer | undefined;
   const errors = answer?.intent === "change-password" ? (answer.result?.error ?? {}) : {};
   const field = (name: string, label: string, autoComplete: string, hint?: string) => {
@@ -338,34 +352,39 @@ function PasswordSection({ text }: { text: Record<keyof typeof PROFILE_PASSWORD_
         />
         {error ? (
           <p id={`${id}-error`} className="text-sm text-red-700">
-            {error}
+            {phrase(error)}
           </p>
         ) : null}
       </div>
     );
   };
+  const change = t("profile.changePassword");
+  const signOut = t("profile.signOutEverywhere");
   return (
     <div className="mt-14">
-      <Form method="post" action="/profile" className="flex flex-col gap-4" aria-label={text.change}>
-        <h2 className="font-serif text-2xl text-gray-900">{text.change}</h2>
+      <Form method="post" action="/profile" className="flex flex-col gap-4" aria-label={change}>
+        <h2 className="font-serif text-2xl text-gray-900">{change}</h2>
         <input type="hidden" name="intent" value="change-password" />
-        {field("currentPassword", text.current, "current-password")}
-        {field("password", text.next, "new-password", text.hint)}
-        {field("confirm", text.again, "new-password")}
+        {field("currentPassword", t("profile.currentPassword"), "current-password")}
+        {field("password", t("profile.newPassword"), "new-password", t("profile.newPasswordHint", { min: PASSWORD_MIN }))}
+        {field("confirm", t("profile.newPasswordAgain"), "new-password")}
         <button type="submit" className={`self-start ${primary}`}>
-          {text.change}
+          {change}
         </button>
       </Form>
-      <Form method="post" action="/profile" className="mt-10 flex flex-col gap-3" aria-label={text.signOut}>
-        <h2 className="font-serif text-2xl text-gray-900">{text.signOut}</h2>
-        <p className="text-sm text-gray-700">{text.signOutText}</p>
+      <Form method="post" action="/profile" className="mt-10 flex flex-col gap-3" aria-label={signOut}>
+        <h2 className="font-serif text-2xl text-gray-900">{signOut}</h2>
+        <p className="text-sm text-gray-700">{t("profile.signOutEverywhereText")}</p>
         <input type="hidden" name="intent" value="sign-out-everywhere" />
         <button type="submit" className={`self-start ${secondary}`}>
-          {text.signOut}
+          {signOut}
         </button>
       </Form>
     </div>
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `My Profile | ${storeNameOf(matches)}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.title ?? "My Profile"} | ${storeNameOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];

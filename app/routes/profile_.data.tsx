@@ -2,7 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/local-links";
-import { storeNameOf } from "~/components/StaticPage";
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor, phrasesFor, translate, translatePhrase } from "~/i18n/messages.server";
+import { useT } from "~/i18n/use-t";
+import { storeNameOf } from "~/utils/root-data";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { formatIstDateTime } from "~/lib/admin-format";
 import { BackendError } from "~/lib/errors";
@@ -17,12 +20,26 @@ const button = "rounded bg-black px-6 py-3 text-sm font-medium text-white hover:
  * /profile/data (issue 25 item 4; DESIGN.md §23; docs/decisions/0770): everything the store keeps
  * about the signed-in shopper, readable — account, addresses, orders, reviews, wishlist,
  * consents, complaints — as HTML made by the server (utils/personal-data.server.ts), with the
- * form that corrects the name. Logged out: /login and back.
+ * form that corrects the name. Logged out: /login and back. /hi/profile/data speaks Hindi (issue
+ * 27): the `profile` messages, and the `account` and `profile` phrasebook groups for the name's
+ * errors.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { personalData, account } = await requirePersonalData(request, "/profile/data");
   const data = await personalData.exportPersonalData(account.id);
-  return json({ name: data.account.name, exportedAt: Date.parse(data.exportedAt), html: personalDataHtml(data) }, { headers: { "cache-control": "private, no-store" } });
+  const language = languageOfPath(new URL(request.url).pathname);
+  // The view's own words through the phrasebook (its `profile` group); the data as stored.
+  return json(
+    {
+      name: data.account.name,
+      exportedAt: Date.parse(data.exportedAt),
+      html: personalDataHtml(data, (text) => translatePhrase(language, text)),
+      messages: messagesFor(language, ["profile"]),
+      phrases: phrasesFor(language, ["account", "profile"]),
+      title: translate(language, "profile.yourData"),
+    },
+    { headers: { "cache-control": "private, no-store" } },
+  );
 }
 
 /**
@@ -53,21 +70,29 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function YourData() {
   const { name, exportedAt, html } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const { t, phrase } = useT();
   return (
     <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-      <p className="text-xs font-semibold uppercase tracking-widest text-gray-600">My Profile</p>
-      <h1 className="mt-2 font-serif text-3xl text-gray-900 sm:text-4xl">Your data</h1>
+      <p className="text-xs font-semibold uppercase tracking-widest text-gray-600">{t("profile.myProfile")}</p>
+      <h1 className="mt-2 font-serif text-3xl text-gray-900 sm:text-4xl">{t("profile.yourData")}</h1>
       <p className="mt-4 text-gray-700">
-        Everything we keep about you, as of {formatIstDateTime(exportedAt)} IST. <a href="/profile/data.json" download className="underline">Download my data (JSON)</a>
+        {t("profile.dataIntro", { when: formatIstDateTime(exportedAt) })}{" "}
+        <a href="/profile/data.json" download className="underline">
+          {t("profile.downloadData")}
+        </a>
         {" · "}
         <Link to="/profile" className="underline">
-          Back to my profile
+          {t("profile.backToProfile")}
         </Link>
       </p>
-      <Form method="post" className="mt-8 flex flex-col gap-2" aria-label="Correct your name">
+      <Form method="post" className="mt-8 flex flex-col gap-2" aria-label={t("profile.correctNameForm")}>
         <input type="hidden" name="intent" value="correct-name" />
         <label htmlFor="name" className="text-sm text-gray-700">
-          Your name (correct it here; addresses and phone numbers on <Link to="/profile" className="underline">your profile</Link>)
+          {t("profile.nameLabelBefore")}
+          <Link to="/profile" className="underline">
+            {t("profile.nameLabelLink")}
+          </Link>
+          {t("profile.nameLabelAfter")}
         </label>
         <input
           id="name"
@@ -82,22 +107,29 @@ export default function YourData() {
         />
         {answer?.error ? (
           <p id="name-error" className="text-sm text-red-700">
-            {answer.error}
+            {phrase(answer.error)}
           </p>
         ) : null}
         <button type="submit" className={`self-start ${button}`}>
-          Correct my name
+          {t("profile.correctName")}
         </button>
       </Form>
       <div dangerouslySetInnerHTML={{ __html: html }} />
       <p className="mt-10 text-sm text-gray-700">
-        Your email address cannot be changed here: write to us through <Link to="/grievance" className="underline">the grievance form</Link>.{" "}
+        {t("profile.emailFixedBefore")}
+        <Link to="/grievance" className="underline">
+          {t("profile.grievanceForm")}
+        </Link>
+        {t("profile.emailFixedAfter")}{" "}
         <Link to="/profile/delete" className="underline">
-          Delete my account
+          {t("profile.deleteAccount")}
         </Link>
       </p>
     </section>
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Your data | ${storeNameOf(matches)}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.title ?? "Your data"} | ${storeNameOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];

@@ -2,6 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/local-links";
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { useT } from "~/i18n/use-t";
 import { getBackend } from "~/backend/index.server";
 import { AccountField, FormAlert, accountInputClass } from "~/components/account/AccountField";
 import { useFormRules } from "~/components/forms/useFormRules";
@@ -19,17 +22,21 @@ const headers = { "cache-control": "private, no-store", "referrer-policy": "no-r
 /**
  * /reset-password?token=… (issue 24 item 1; DESIGN.md §22): the new password twice while the
  * link works; otherwise the plain reason (used, expired, replaced by a newer link, or unknown)
- * and a way to ask for a new link. Reading the page changes nothing.
+ * and a way to ask for a new link. Reading the page changes nothing. /hi/reset-password is all
+ * Hindi (issue 27): the `profile` messages and the `account` phrasebook group.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const language = languageOfPath(url.pathname);
+  const words = { messages: messagesFor(language, ["profile"]), phrases: phrasesFor(language, ["account"]), title: translate(language, "profile.resetTitle") };
   const { own, capabilities } = getBackend();
   if (!capabilities.passwordReset || !own) {
-    return json({ token: null, email: null, problem: PASSWORD_RESET_MESSAGES.unavailable }, { headers });
+    return json({ token: null, email: null, problem: PASSWORD_RESET_MESSAGES.unavailable, ...words }, { headers });
   }
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = url.searchParams.get("token") ?? "";
   const link = await own.accounts.checkResetLink(token);
-  if (link.state !== "valid") return json({ token: null, email: null, problem: own.accounts.resetLinkMessage(link.state) }, { headers });
-  return json({ token, email: link.email, problem: null }, { headers });
+  if (link.state !== "valid") return json({ token: null, email: null, problem: own.accounts.resetLinkMessage(link.state), ...words }, { headers });
+  return json({ token, email: link.email, problem: null, ...words }, { headers });
 }
 
 /**
@@ -65,17 +72,18 @@ export default function ResetPassword() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const problem = actionData?.problem ?? data.problem;
+  const { t, phrase } = useT();
   return (
     <div className="mx-auto mb-20 mt-14 flex w-[90%] flex-col items-center gap-4 text-gray-800 sm:max-w-96">
       <div className="mb-2 mt-10 inline-flex items-center gap-2">
-        <h1 className="font-serif text-3xl">Choose a new password</h1>
+        <h1 className="font-serif text-3xl">{t("profile.resetTitle")}</h1>
         <hr className="h-[1.5px] w-8 border-none bg-gray-800" />
       </div>
       {problem || !data.token ? (
         <>
-          <FormAlert>{problem ?? PASSWORD_RESET_MESSAGES.linkUnknown}</FormAlert>
+          <FormAlert>{phrase(problem ?? PASSWORD_RESET_MESSAGES.linkUnknown)}</FormAlert>
           <Link to="/forgot-password" className="bg-black px-8 py-2 font-light text-white hover:bg-gray-800">
-            Ask for a new link
+            {t("profile.askNewLink")}
           </Link>
         </>
       ) : (
@@ -92,24 +100,27 @@ function NewPasswordForm({ token, email, lastResult }: { token: string; email: s
   const { form, field } = useFormRules({ id: "reset-password", rules: RESET_PASSWORD_FORM_RULES, lastResult, shouldValidate: "onSubmit" });
   const password = field("password", "reset-password-password-hint");
   const confirm = field("confirm");
+  const { t, phrase } = useT();
   return (
     // Posted to the link's own address, so a refused form shows again with the link's state.
     <Form method="post" action={`/reset-password?token=${encodeURIComponent(token)}`} className="flex w-full flex-col gap-4" {...form.props}>
       <p className="text-sm text-gray-700">
-        For the account <strong>{email}</strong>. Choosing a new password signs this account out on every other device.
+        {t("profile.forAccount")}
+        <strong>{email}</strong>
+        {t("profile.forAccountAfter")}
       </p>
-      {form.errors?.[0] ? <FormAlert id={form.errorId}>{form.errors[0]}</FormAlert> : null}
+      {form.errors?.[0] ? <FormAlert id={form.errorId}>{phrase(form.errors[0])}</FormAlert> : null}
       <input type="hidden" name="token" value={token} />
       <AccountField
-        label="New password"
+        label={t("profile.newPassword")}
         errorId={password.errorId}
         error={password.errors?.[0]}
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        hint={t("profile.passwordHint", { min: PASSWORD_MIN })}
         hintId="reset-password-password-hint"
       >
         <input {...password.props} key={password.key} type="password" autoComplete="new-password" className={accountInputClass} />
       </AccountField>
-      <AccountField label="New password again" errorId={confirm.errorId} error={confirm.errors?.[0]}>
+      <AccountField label={t("profile.newPasswordAgain")} errorId={confirm.errorId} error={confirm.errors?.[0]}>
         <input {...confirm.props} key={confirm.key} type="password" autoComplete="new-password" className={accountInputClass} />
       </AccountField>
       <button
@@ -117,10 +128,13 @@ function NewPasswordForm({ token, email, lastResult }: { token: string; email: s
         disabled={navigation.state === "submitting"}
         className="mx-auto mt-2 bg-black px-8 py-2 font-light text-white hover:bg-gray-800 disabled:opacity-70"
       >
-        Save new password
+        {t("profile.saveNewPassword")}
       </button>
     </Form>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Choose a new password — Chrono India" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Choose a new password"} — Chrono India` },
+  { name: "robots", content: "noindex" },
+];

@@ -68,8 +68,12 @@ function rows(pairs: [string, string | number | null][]): string {
   return `<dl class="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">${items}</dl>`;
 }
 
-function addressLine(a: PersonalDataExport["addresses"][number] | PersonalDataExport["orders"][number]["deliveryAddress"]): string {
-  return [a.name, a.businessName, a.street, a.city, `${a.state} ${a.pinCode}`.trim(), a.country, a.gstin ? `GSTIN ${a.gstin}` : null, a.phone ? `Mobile ${a.phone}` : null, a.email || null]
+/** A view's words: the English text as it is, or its Hindi (`translatePhrase`) on a Hindi page. */
+type Say = (english: string) => string;
+const asIs: Say = (text) => text;
+
+function addressLine(a: PersonalDataExport["addresses"][number] | PersonalDataExport["orders"][number]["deliveryAddress"], say: Say = asIs): string {
+  return [a.name, a.businessName, a.street, a.city, `${a.state} ${a.pinCode}`.trim(), a.country, a.gstin ? `GSTIN ${a.gstin}` : null, a.phone ? `${say("Mobile")} ${a.phone}` : null, a.email || null]
     .filter((part) => part && part.trim() !== "")
     .join(", ");
 }
@@ -78,75 +82,89 @@ function addressLine(a: PersonalDataExport["addresses"][number] | PersonalDataEx
  * The readable view of an export (the same for the shopper's /profile/data and the back office):
  * one section per kind — account, addresses, orders (with lines and amounts in rupees), reviews,
  * wishlist, newsletter consent, complaints, problem reports — times in IST. HTML, escaped.
+ * `say` words its own texts (headings, labels, the sentences around the data) in the page's
+ * language: /hi/profile/data passes the phrasebook's (issue 27); the data itself is as stored.
  */
-export function personalDataHtml(data: PersonalDataExport): string {
+export function personalDataHtml(data: PersonalDataExport, say: Say = asIs): string {
   const parts: string[] = [];
-  parts.push(h2("data-account", "Account"));
-  parts.push(rows([["Name", data.account.name], ["Email", data.account.email], ["Created", when(data.account.createdAt)], ["Phone", "None kept on the account (see addresses and orders)"]]));
-
-  parts.push(h2("data-addresses", `Saved addresses (${data.addresses.length})`));
+  parts.push(h2("data-account", say("Account")));
   parts.push(
-    data.addresses.length === 0
-      ? none("No saved addresses.")
-      : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${data.addresses.map((a) => `<li>${a.isDefault ? "<strong>Default:</strong> " : ""}${e(addressLine(a))}</li>`).join("")}</ul>`,
+    rows([
+      [say("Name"), data.account.name],
+      [say("Email"), data.account.email],
+      [say("Created"), when(data.account.createdAt)],
+      [say("Phone"), say("None kept on the account (see addresses and orders)")],
+    ]),
   );
 
-  parts.push(h2("data-orders", `Orders (${data.orders.length})`));
+  parts.push(h2("data-addresses", say(`Saved addresses (${data.addresses.length})`)));
+  parts.push(
+    data.addresses.length === 0
+      ? none(say("No saved addresses."))
+      : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${data.addresses.map((a) => `<li>${a.isDefault ? `<strong>${e(say("Default:"))}</strong> ` : ""}${e(addressLine(a, say))}</li>`).join("")}</ul>`,
+  );
+
+  parts.push(h2("data-orders", say(`Orders (${data.orders.length})`)));
   parts.push(
     data.orders.length === 0
-      ? none("No orders.")
+      ? none(say("No orders."))
       : data.orders
           .map((order) => {
-            const lines = order.lines.map((line) => `<li>${e(`${line.quantity} × ${line.product}${line.size !== "default" ? ` (${line.size})` : ""}, ${money(line.unitPriceRupees)} each: ${money(line.totalRupees)}`)}</li>`).join("");
-            return `<section class="mt-4 border-t border-gray-200 pt-3" aria-label="Order ${e(order.number)}"><h3 class="font-medium text-gray-900">Order <span class="font-mono">${e(order.number)}</span></h3>${rows([
-              ["Placed", when(order.date)],
-              ["Status", order.status],
-              ["Payment", `${order.paymentMethod === "cod" ? "Cash on delivery" : "Online"}, ${order.paymentStatus.toLowerCase()}`],
-              ["Amount", money(order.amountRupees)],
-              ["Delivered to", addressLine(order.deliveryAddress)],
-              ["Tax invoice", order.invoiceNumber ?? "None issued"],
+            const lines = order.lines
+              .map((line) => `<li>${e(say(`${line.quantity} × ${line.product}${line.size !== "default" ? ` (${line.size})` : ""}, ${money(line.unitPriceRupees)} each: ${money(line.totalRupees)}`))}</li>`)
+              .join("");
+            return `<section class="mt-4 border-t border-gray-200 pt-3" aria-label="${e(say("Order"))} ${e(order.number)}"><h3 class="font-medium text-gray-900">${e(say("Order"))} <span class="font-mono">${e(order.number)}</span></h3>${rows([
+              [say("Placed"), when(order.date)],
+              [say("Status"), order.status],
+              [say("Payment"), `${say(order.paymentMethod === "cod" ? "Cash on delivery" : "Online")}, ${order.paymentStatus.toLowerCase()}`],
+              [say("Amount"), money(order.amountRupees)],
+              [say("Delivered to"), addressLine(order.deliveryAddress, say)],
+              [say("Tax invoice"), order.invoiceNumber ?? say("None issued")],
             ])}<ul class="mt-2 list-disc pl-5 text-sm text-gray-700">${lines}</ul></section>`;
           })
           .join(""),
   );
 
-  parts.push(h2("data-reviews", `Reviews (${data.reviews.length})`));
+  parts.push(h2("data-reviews", say(`Reviews (${data.reviews.length})`)));
   parts.push(
     data.reviews.length === 0
-      ? none("No reviews.")
+      ? none(say("No reviews."))
       : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${data.reviews
-          .map((r) => `<li>${e(`${r.product ?? r.productId}: ${r.rating} of 5 stars${r.title ? `, “${r.title}”` : ""}${r.text ? ` — ${r.text}` : ""} (${r.status}, shown as ${r.shownAs}, ${when(r.writtenAt)})`)}</li>`)
+          .map((r) => `<li>${e(`${r.product ?? r.productId}: ${say(`${r.rating} of 5 stars`)}${r.title ? `, “${r.title}”` : ""}${r.text ? ` — ${r.text}` : ""} (${r.status}, ${say(`shown as ${r.shownAs}`)}, ${when(r.writtenAt)})`)}</li>`)
           .join("")}</ul>`,
   );
 
-  parts.push(h2("data-wishlist", `Wishlist (${data.wishlist.length})`));
+  parts.push(h2("data-wishlist", say(`Wishlist (${data.wishlist.length})`)));
   parts.push(
     data.wishlist.length === 0
-      ? none("No saved watches.")
-      : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${data.wishlist.map((w) => `<li>${e(`${w.product ?? w.productId}, ${money(w.priceWhenSavedRupees)} when saved on ${when(w.savedAt)}`)}</li>`).join("")}</ul>`,
+      ? none(say("No saved watches."))
+      : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${data.wishlist.map((w) => `<li>${e(`${w.product ?? w.productId}, ${say(`${money(w.priceWhenSavedRupees)} when saved on ${when(w.savedAt)}`)}`)}</li>`).join("")}</ul>`,
   );
 
-  parts.push(h2("data-consents", "Consents"));
+  parts.push(h2("data-consents", say("Consents")));
   const n = data.newsletter;
   parts.push(
     n
       ? rows([
-          ["Newsletter", n.status],
-          ["Email", n.email],
-          ["Words agreed to", n.consentText],
-          ["Asked", when(n.requestedAt)],
-          ["Confirmed", when(n.confirmedAt)],
-          ["Withdrawn", when(n.withdrawnAt)],
+          [say("Newsletter"), say(n.status)],
+          [say("Email"), n.email],
+          [say("Words agreed to"), n.consentText],
+          [say("Asked"), when(n.requestedAt)],
+          [say("Confirmed"), when(n.confirmedAt)],
+          [say("Withdrawn"), when(n.withdrawnAt)],
         ])
-      : none("No marketing consent: we send you no newsletter."),
+      : none(say("No marketing consent: we send you no newsletter.")),
   );
 
-  parts.push(h2("data-complaints", `Complaints and problem reports (${data.grievances.length + data.problemReports.length})`));
+  parts.push(h2("data-complaints", say(`Complaints and problem reports (${data.grievances.length + data.problemReports.length})`)));
+  const answer = (text: string | null) => (text ? ` — ${say(`Our answer: ${text}`)}` : "");
   const complaints = [
-    ...data.grievances.map((g) => `<li>${e(`${g.ticket} (${g.subject}${g.orderNumber ? `, order ${g.orderNumber}` : ""}), ${g.status}, filed ${when(g.filedAt)}: ${g.text}${g.answer ? ` — Our answer: ${g.answer}` : ""}`)}</li>`),
-    ...data.problemReports.map((r) => `<li>${e(`Problem report on order ${r.orderNumber} (${r.kind}${r.video ? ", with a video" : ""}), ${r.status}, filed ${when(r.filedAt)}: ${r.description}${r.answer ? ` — Our answer: ${r.answer}` : ""}`)}</li>`),
+    ...data.grievances.map((g) => `<li>${e(`${g.ticket} (${g.subject}${g.orderNumber ? `, ${say(`order ${g.orderNumber}`)}` : ""}), ${g.status}, ${say(`filed ${when(g.filedAt)}`)}: ${g.text}${answer(g.answer)}`)}</li>`),
+    ...data.problemReports.map(
+      (r) => `<li>${e(`${say(`Problem report on order ${r.orderNumber}`)} (${r.kind}${r.video ? say(", with a video") : ""}), ${r.status}, ${say(`filed ${when(r.filedAt)}`)}: ${r.description}${answer(r.answer)}`)}</li>`,
+    ),
   ];
-  parts.push(complaints.length === 0 ? none("None filed.") : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${complaints.join("")}</ul>`);
+  parts.push(complaints.length === 0 ? none(say("None filed.")) : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${complaints.join("")}</ul>`);
   return parts.join("");
 }
 

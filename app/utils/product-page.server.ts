@@ -1,4 +1,6 @@
-import { messagesFor } from "~/i18n/messages.server";
+import { messagesFor, phrasesFor, translate, translatePhrase } from "~/i18n/messages.server";
+import type { Language } from "~/i18n/language";
+import { declarationRowsIn, genericDescriptionIn, reviewWordsIn, specRowsIn } from "~/utils/product-words.server";
 import { stockWordsIn } from "~/utils/stock-words.server";
 import { languageOfPath } from "~/i18n/language";
 import { json } from "@remix-run/node";
@@ -11,12 +13,8 @@ import { readFormData, throwBodyError } from "~/http/body.server";
 import { toCardData } from "~/lib/product-card";
 import { productIn } from "~/utils/product-texts.server";
 import {
-  REVIEW_MESSAGES,
   averageRating,
-  collectionPeriodWords,
   formatRating,
-  formatReviewDate,
-  reviewCountWords,
   reviewPath,
   reviewsPageHref,
   reviewsPageParam,
@@ -56,15 +54,15 @@ async function findProduct(productIdParam: string | undefined): Promise<Product>
  */
 export async function loadProductPage(request: Request, productIdParam: string | undefined) {
   const found = await findProduct(productIdParam);
-  const declared = loadDeclarations(found);
+  const language = languageOfPath(new URL(request.url).pathname);
+  const declared = loadDeclarations(found, language);
   const [related, delivery, reviews] = await Promise.all([
     getBackend().relatedProducts(found, RELATED_PRODUCTS),
     loadDeliveryCheck(request, found.pricePaise),
-    loadReviews(request, found),
+    loadReviews(request, found, language),
   ]);
-  const wishlist = wishlistToggleWords(`/product/${found.id}`);
-  // The page's language (issue 27): the stock labels and the page's own words in it.
-  const language = languageOfPath(new URL(request.url).pathname);
+  const wishlist = wishlistToggleWords(`/product/${found.id}`, language);
+  // The page's language (issue 27) is the address's: the stock labels and the page's own words in it.
   // Its name and description as the page shows them: the owner's Hindi ones on /hi where set
   // (docs/decisions/0880) — heading, breadcrumb, title, meta description and JSON-LD alike.
   const product = productIn(found, language);
@@ -89,18 +87,18 @@ export async function loadProductPage(request: Request, productIdParam: string |
       strapMaterial: product.strapMaterial,
       colours: product.colours,
       /** The specification table (SPEC.md §2) as HTML, made and escaped here: the page's JavaScript carries none of it. */
-      specs: tableHtml(specRows(product), { caption: "Specifications", captionClass: "sr-only", testId: "spec-table" }),
+      specs: tableHtml(specRowsIn(product, language), { caption: translate(language, "productInfo.specifications"), captionClass: "sr-only", testId: "spec-table" }),
       /** The "Product details (Legal Metrology)" table (issue 25 item 2), HTML made and escaped here. */
       declarations: await declared,
       /** "In stock" / "Only N left" / "Out of stock" (issue 23); null when the stock is not tracked. */
       stock: stockView(product.stock, stockWords),
       /** Said where ADD TO CART would be when the watch is sold out (issue 23); null otherwise. */
-      soldOut: product.stock === 0 ? STOCK_MESSAGES.soldOutNote : null,
+      soldOut: product.stock === 0 ? translatePhrase(language, STOCK_MESSAGES.soldOutNote) : null,
       /** Per colour kept apart: "Only N left" / "Out of stock" (a sold-out colour can't be chosen); docs/decisions/0692. */
       colourNotes: colourStockNotes(product.colourStock, stockWords),
     },
     /** The Description tab's generic paragraphs (SPEC.md §2): data, not JavaScript (docs/decisions/0621). */
-    descriptionTab: GENERIC_DESCRIPTION,
+    descriptionTab: language === "en" ? GENERIC_DESCRIPTION : genericDescriptionIn(language),
     related: related.map((card) => toCardData(productIn(card, language), stockWords)),
     delivery: delivery.check,
     reviews: reviews.view,
@@ -108,6 +106,8 @@ export async function loadProductPage(request: Request, productIdParam: string |
     wishlist,
     /** The page's own words in its language (issue 27; i18n/use-t.ts). */
     messages: messagesFor(language, ["product", "delivery"]),
+    /** The add-to-cart refusals' sentences (shown by the picker and as a toast) in its language (docs/decisions/0890). */
+    phrases: phrasesFor(language, ["cart"]),
   }, { headers });
 }
 
@@ -117,14 +117,14 @@ export async function loadProductPage(request: Request, productIdParam: string |
  * its own back office; a remote store answers only the product's), only what is declared, and the
  * consumer-care contact; `mrp` is "MRP ₹… (incl. of all taxes)".
  */
-async function loadDeclarations(product: Product): Promise<string> {
+async function loadDeclarations(product: Product, language: Language): Promise<string> {
   const { own } = getBackend();
   const [brands, seller] = await Promise.all([own ? own.declarations.readBrandDeclarations() : new Map(), storeSellerDetails()]);
   const declared = effectiveDeclarations(product, brands.get(product.subCategory));
   // The owner's customer-care contacts and address (issue 25 item 1); the parts left empty are left out.
   const care = seller ? [[seller.care.phone, seller.care.email].filter(Boolean).join(", ") + (seller.care.hours ? ` (${seller.care.hours})` : ""), [seller.legalName, ...seller.address].join(", ")].filter(Boolean).join("; ") : "";
-  return tableHtml(declarationRows(declared, care), {
-    caption: "Product details (Legal Metrology)",
+  return tableHtml(declarationRowsIn(declarationRows(declared, care), language), {
+    caption: translate(language, "productInfo.productDetails"),
     captionClass: "mb-2 text-left font-medium text-gray-900",
     testId: "declarations",
   });
@@ -142,15 +142,6 @@ function tableHtml(rows: [string, string][], table: { caption: string; captionCl
   return `<table class="w-full max-w-md text-left text-sm" data-testid="${table.testId}"><caption class="${table.captionClass}">${he.escape(table.caption)}</caption><tbody>${cells}</tbody></table>`;
 }
 
-/** Movement, Strap Material (if present), Category / SubCategory (SPEC.md §2): [label, value] rows. */
-function specRows(product: Product): [string, string][] {
-  const rows: [string, string][] = [];
-  if (product.movement) rows.push(["Movement", product.movement]);
-  if (product.strapMaterial) rows.push(["Strap Material", product.strapMaterial]);
-  rows.push(["Category / SubCategory", `${product.category} / ${product.subCategory}`]);
-  return rows;
-}
-
 /**
  * The product's published reviews as the page shows them, in words (issue 23 item 2; IS 19000:2022):
  * the count and the average to one decimal from the product's own figures (a remote store answers
@@ -160,7 +151,7 @@ function specRows(product: Product): [string, string][] {
  * when this store takes reviews. Made here, so the page's JavaScript carries no review code
  * (docs/decisions/0530). `shown`: the listed reviews, for the JSON-LD.
  */
-async function loadReviews(request: Request, product: Product) {
+async function loadReviews(request: Request, product: Product, language: Language) {
   const { own, capabilities } = getBackend();
   const count = product.reviewCount ?? 0;
   const average = averageRating(count, product.ratingSum ?? 0);
@@ -169,23 +160,25 @@ async function loadReviews(request: Request, product: Product) {
   const list = open && count > 0 && own ? await own.reviews.publishedReviews(product.id, reviewsPageParam(url.searchParams.get("reviews"))) : null;
   const productPath = `/product/${product.id}`;
   const shown: PublishedReview[] = list?.reviews ?? [];
-  const period = list && list.collectedFrom !== null && list.collectedTo !== null ? ` ${collectionPeriodWords(list.collectedFrom, list.collectedTo)}` : "";
+  const collected = list && list.collectedFrom !== null && list.collectedTo !== null ? { from: list.collectedFrom, to: list.collectedTo } : null;
+  // The tab's sentences in the page's language (issue 27; utils/product-words.server.ts).
+  const words = reviewWordsIn(language, { count, average: average === null ? null : formatRating(average), collected });
   const view = {
-    tabLabel: `Reviews (${count})`,
+    tabLabel: words.tabLabel,
     /** "4.5", or null when there are none. */
     average: average === null ? null : formatRating(average),
     /** Under the product's name: "4.5 (1 review)", or the seed's words for none. */
-    ratingText: average === null ? REVIEW_MESSAGES.noReviews : `${formatRating(average)} (${reviewCountWords(count)})`,
-    summary: average === null ? REVIEW_MESSAGES.noReviews : ` out of 5. Based on ${reviewCountWords(count)}.${period}`,
+    ratingText: words.ratingText,
+    summary: words.summary,
     writeHref: open ? reviewPath(product.id) : null,
     list: shown.map((review) => ({
       id: review.id,
-      byline: `${review.authorName} · Verified purchase · ${formatReviewDate(review.publishedAt)}`,
+      byline: words.byline(review.authorName, review.publishedAt),
       rating: review.rating,
       title: review.title,
       body: review.body,
     })),
-    pageWords: list && list.pageCount > 1 ? `Page ${list.page} of ${list.pageCount}` : null,
+    pageWords: list && list.pageCount > 1 ? words.pageWords(list.page, list.pageCount) : null,
     newerHref: list && list.page > 1 ? reviewsPageHref(productPath, url.search, list.page - 1) : null,
     olderHref: list && list.page < list.pageCount ? reviewsPageHref(productPath, url.search, list.page + 1) : null,
   };

@@ -25,3 +25,9 @@ export function productIn<P extends ProductTexts>(product: P, language: Language
     ...(product.description !== undefined ? { description: product.descriptionHi || product.description } : {}),
   };
 }
+
+/** `productIn` over a map of products by id (the cart's and the checkout's lines), the same map on English pages. */
+export function productsIn<P extends ProductTexts>(byId: Map<string, P>, language: Language): Map<string, P> {
+  if (language !== "hi") return byId;
+  return new Map([...byId].map(([id, product]) => [id, productIn(product, language)]));
+}

@@ -11,7 +11,8 @@ import { WISHLIST_MESSAGES, watchCountWords, wishlistConfirmPath } from "~/lib/w
 import type { Product } from "~/schemas/product";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { productIn } from "~/utils/product-texts.server";
-import { languageOfPath } from "~/i18n/language";
+import { languageOfPath, type Language } from "~/i18n/language";
+import { translatePhrase } from "~/i18n/messages.server";
 import { loginPath, safeRedirect } from "~/utils/safe-redirect";
 import { commitLogout, expiredSessionRedirect, getSessionToken, requireUserToken } from "~/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -49,9 +50,9 @@ async function accountId(own: OwnStore, token: string): Promise<number | null> {
  * path, the same for every visitor; whether the watch is saved the page reads from the root data's
  * saved ids (docs/decisions/0800).
  */
-export function wishlistToggleWords(productPath: string) {
+export function wishlistToggleWords(productPath: string, language: Language = "en") {
   if (!ownWishlist()) return null;
-  return { redirectTo: productPath, addLabel: WISHLIST_MESSAGES.addLabel, savedLabel: WISHLIST_MESSAGES.savedLabel };
+  return { redirectTo: productPath, addLabel: translatePhrase(language, WISHLIST_MESSAGES.addLabel), savedLabel: translatePhrase(language, WISHLIST_MESSAGES.savedLabel) };
 }
 
 /**

@@ -108,3 +108,17 @@ test.describe("the back office", () => {
     expect(englishPage).not.toContain("सीको प्रेसाज");
   });
 });
+
+test("a product page's own words read in Hindi: the Legal Metrology table, the Description and Reviews tabs", async ({ page }) => {
+  await page.goto(`/hi/product/${CARTIER.id}`);
+  const declarations = page.getByRole("table", { name: "प्रोडक्ट की जानकारी (विधिक माप विज्ञान)" });
+  await expect(declarations.getByRole("rowheader", { name: "सामान्य नाम" })).toBeVisible();
+  await expect(declarations.getByRole("row", { name: /अधिकतम खुदरा मूल्य \(MRP\)/ })).toContainText("(सभी करों सहित)");
+  await expect(page.getByRole("table", { name: "विशेषताएँ" }).getByRole("rowheader", { name: "श्रेणी / ब्रांड" })).toBeAttached();
+  await expect(page.getByText(/^हमारे स्टोर की हर घड़ी ब्रांड या उसके अधिकृत वितरकों से ली जाती है/)).toBeVisible();
+  await expect(page.getByRole("tab", { name: /^रिव्यू \(\d+\)$/ })).toBeVisible();
+  // The English page keeps SPEC.md's words.
+  await page.goto(`/product/${CARTIER.id}`);
+  await expect(page.getByRole("table", { name: "Product details (Legal Metrology)" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: /^Reviews \(\d+\)$/ })).toBeVisible();
+});

@@ -1,6 +1,9 @@
+import { useT } from "~/i18n/use-t";
+
 /**
  * A labelled field of the account forms (forgot and reset password, change password): the label,
- * an optional hint, the input, and its error below it (ids from `useFormRules`).
+ * an optional hint, the input, and its error below it (ids from `useFormRules`), the error in the
+ * page's language (`phrase`: the phrasebook groups the page's loader sent; issue 27).
  */
 export function AccountField({
   label,
@@ -17,6 +20,7 @@ export function AccountField({
   hintId?: string;
   children: React.ReactElement<{ id?: string }>;
 }) {
+  const { phrase } = useT();
   return (
     <div className="flex w-full flex-col gap-1">
       <label htmlFor={children.props.id} className="text-sm text-gray-700">
@@ -30,7 +34,7 @@ export function AccountField({
       {children}
       {error ? (
         <p id={errorId} className="text-sm text-red-700">
-          {error}
+          {phrase(error)}
         </p>
       ) : null}
     </div>
@@ -41,7 +45,7 @@ export function AccountField({
 export const accountInputClass =
   "w-full border border-gray-800 px-3 py-2 placeholder:text-gray-500 aria-[invalid=true]:border-red-600";
 
-/** A form-wide message: an alert box. */
+/** A form-wide message: an alert box (the caller words it in the page's language). */
 export function FormAlert({ id, children }: { id?: string; children: React.ReactNode }) {
   return (
     <p id={id} role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">

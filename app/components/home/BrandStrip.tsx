@@ -1,3 +1,5 @@
+import { useT } from "~/i18n/use-t";
+
 /** Ten luxury watch houses shown in the home page's brand strip (SPEC.md §2 "Home"). */
 export const LUXURY_BRANDS = [
   "Rolex",
@@ -18,8 +20,9 @@ export const LUXURY_BRANDS = [
  * who ask for reduced motion get a still, wrapped list.
  */
 export function BrandStrip() {
+  const { t } = useT();
   return (
-    <section aria-label="Luxury brands" className="brand-strip overflow-hidden border-b border-gray-200 bg-white py-5">
+    <section aria-label={t("home.luxuryBrands")} className="brand-strip overflow-hidden border-b border-gray-200 bg-white py-5">
       <div className="brand-strip-track flex w-max">
         <BrandList />
         <BrandList copy />

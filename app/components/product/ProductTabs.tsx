@@ -51,9 +51,9 @@ export function ProductTabs({ selected, description, hrefFor, onSelect, reviews 
   }
 
   return (
-    <section id="tabs" aria-label="Product details and reviews" className="mt-16">
-      <h2 className="sr-only">Product details and reviews</h2>
-      <div role="tablist" aria-label="Product information" className="flex border-b border-gray-200">
+    <section id="tabs" aria-label={t("product.detailsAndReviews")} className="mt-16">
+      <h2 className="sr-only">{t("product.detailsAndReviews")}</h2>
+      <div role="tablist" aria-label={t("product.information")} className="flex border-b border-gray-200">
         {PRODUCT_TABS.map((tab, index) => {
           const isSelected = tab === selected;
           return (
@@ -167,9 +167,9 @@ function ReviewList({ reviews }: { reviews: ReviewsTab }) {
       ) : null}
       {reviews.pageWords ? (
         <p className="mt-4 flex gap-4">
-          {reviews.newerHref ? <Link to={reviews.newerHref} className="underline">Newer reviews</Link> : null}
+          {reviews.newerHref ? <Link to={reviews.newerHref} className="underline">{t("product.newerReviews")}</Link> : null}
           {reviews.pageWords}
-          {reviews.olderHref ? <Link to={reviews.olderHref} className="underline">Older reviews</Link> : null}
+          {reviews.olderHref ? <Link to={reviews.olderHref} className="underline">{t("product.olderReviews")}</Link> : null}
         </p>
       ) : null}
     </div>

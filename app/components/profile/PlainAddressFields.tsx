@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { INDIAN_STATES, INDIAN_UNION_TERRITORIES } from "~/constants/indian-states";
 import type { AddressField } from "~/schemas/checkout-rules";
+import { useT } from "~/i18n/use-t";
 
 const inputClass =
   "w-full rounded border border-gray-300 px-3.5 py-1.5 text-gray-900 placeholder:text-gray-500 aria-[invalid=true]:border-red-600";
@@ -11,6 +12,8 @@ const inputClass =
  * as the checkout's `AddressFields`, but no form library in the browser — the server checks the
  * address and sends each field's sentence back (`errors`), shown under the field and tied to it
  * with aria-describedby. `values` are what the form shows (a saved address, or what was posted).
+ * The labels are the checkout's (`checkout` messages) and the sentences are shown in the page's
+ * language (`phrase`; issue 27): the page's loader sends both.
  */
 export function PlainAddressFields({
   idPrefix,
@@ -21,6 +24,7 @@ export function PlainAddressFields({
   values: Partial<Record<AddressField, string>>;
   errors: Partial<Record<AddressField, string>>;
 }) {
+  const { t, phrase } = useT();
   const props = (name: AddressField) => ({
     id: `${idPrefix}-${name}`,
     name,
@@ -39,7 +43,7 @@ export function PlainAddressFields({
       {control}
       {errors[name] ? (
         <p id={`${idPrefix}-${name}-error`} className="text-sm text-red-700" data-testid={`error-${name}`}>
-          {errors[name]}
+          {phrase(errors[name])}
         </p>
       ) : null}
     </div>
@@ -47,26 +51,30 @@ export function PlainAddressFields({
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row">
-        {field("firstName", "First name", <input {...props("firstName")} type="text" autoComplete="given-name" maxLength={50} />)}
-        {field("lastName", "Last name", <input {...props("lastName")} type="text" autoComplete="family-name" maxLength={50} />)}
+        {field("firstName", t("checkout.firstName"), <input {...props("firstName")} type="text" autoComplete="given-name" maxLength={50} />)}
+        {field("lastName", t("checkout.lastName"), <input {...props("lastName")} type="text" autoComplete="family-name" maxLength={50} />)}
       </div>
-      {field("email", "Email address", <input {...props("email")} type="email" autoComplete="email" inputMode="email" maxLength={254} />)}
-      {field("street", "Street", <input {...props("street")} type="text" autoComplete="address-line1" maxLength={200} placeholder="House number, street, area" />)}
+      {field("email", t("checkout.email"), <input {...props("email")} type="email" autoComplete="email" inputMode="email" maxLength={254} />)}
+      {field(
+        "street",
+        t("checkout.street"),
+        <input {...props("street")} type="text" autoComplete="address-line1" maxLength={200} placeholder={t("checkout.streetPlaceholder")} />,
+      )}
       <div className="flex flex-col gap-3 sm:flex-row">
-        {field("city", "City", <input {...props("city")} type="text" autoComplete="address-level2" maxLength={80} />)}
+        {field("city", t("checkout.city"), <input {...props("city")} type="text" autoComplete="address-level2" maxLength={80} />)}
         {field(
           "state",
-          "State",
+          t("checkout.state"),
           <select {...props("state")} autoComplete="address-level1" className={`${inputClass} bg-white`}>
-            <option value="">Select state</option>
-            <optgroup label="States">
+            <option value="">{t("checkout.selectState")}</option>
+            <optgroup label={t("checkout.states")}>
               {INDIAN_STATES.map((state) => (
                 <option key={state} value={state}>
                   {state}
                 </option>
               ))}
             </optgroup>
-            <optgroup label="Union territories">
+            <optgroup label={t("checkout.unionTerritories")}>
               {INDIAN_UNION_TERRITORIES.map((state) => (
                 <option key={state} value={state}>
                   {state}
@@ -77,16 +85,26 @@ export function PlainAddressFields({
         )}
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
-        {field("zipcode", "PIN code", <input {...props("zipcode")} type="text" autoComplete="postal-code" inputMode="numeric" maxLength={7} />, "6 digits")}
+        {field(
+          "zipcode",
+          t("checkout.pinCode"),
+          <input {...props("zipcode")} type="text" autoComplete="postal-code" inputMode="numeric" maxLength={7} />,
+          t("checkout.sixDigits"),
+        )}
         {field(
           "country",
-          "Country",
+          t("checkout.country"),
           <select {...props("country")} autoComplete="country-name" className={`${inputClass} bg-white`}>
-            <option value="India">India</option>
+            <option value="India">{t("checkout.india")}</option>
           </select>,
         )}
       </div>
-      {field("phone", "Mobile number", <input {...props("phone")} type="text" autoComplete="tel-national" inputMode="numeric" maxLength={16} />, "10 digits")}
+      {field(
+        "phone",
+        t("checkout.mobile"),
+        <input {...props("phone")} type="text" autoComplete="tel-national" inputMode="numeric" maxLength={16} />,
+        t("checkout.tenDigits"),
+      )}
     </div>
   );
 }
