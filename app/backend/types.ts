@@ -275,9 +275,15 @@ export type StoreCapabilities = {
    * docs/decisions/0770). Without it /profile offers none of these and the privacy notice's email applies.
    */
   personalData: boolean;
+  /**
+   * The shopper's chosen language kept on the account (issue 27; docs/decisions/0900): the header's
+   * switch and a Hindi sign-up store it, a login brings it back as the `language` cookie. Without it
+   * the cookie alone remembers the choice.
+   */
+  accountLanguage: boolean;
 };
 
 /** Every capability on (the local adapter) or off (the http adapter). */
 export function capabilitiesAll(on: boolean): StoreCapabilities {
-  return { backOffice: on, invoices: on, problemReports: on, addressBook: on, deliveryRules: on, payments: on, reviews: on, wishlist: on, passwordReset: on, newsletter: on, grievances: on, personalData: on };
+  return { backOffice: on, invoices: on, problemReports: on, addressBook: on, deliveryRules: on, payments: on, reviews: on, wishlist: on, passwordReset: on, newsletter: on, grievances: on, personalData: on, accountLanguage: on };
 }

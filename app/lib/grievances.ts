@@ -82,10 +82,10 @@ export type GrievanceView = {
 
 type Rendered = { subject: string; html: string; text: string };
 
-function page(title: string, paragraphs: { text: string; link?: string }[]): string {
+function page(title: string, paragraphs: { text: string; link?: string }[], lang = "en-IN"): string {
   const e = (value: string) => he.escape(value);
   return [
-    '<!doctype html><html lang="en-IN"><head><meta charset="utf-8">',
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">`,
     `<title>${e(title)}</title></head><body>`,
     `<h1>${e(title)}</h1>`,
     ...paragraphs.map((p) => (p.link ? `<p><a href="${e(p.link)}">${e(p.text)}</a></p>` : `<p>${e(p.text).replace(/\r?\n/g, "<br>")}</p>`)),
@@ -95,7 +95,8 @@ function page(title: string, paragraphs: { text: string; link?: string }[]): str
 
 /**
  * The acknowledgement sent at once on filing: the ticket, the deadlines (acknowledged now; resolved
- * by filed + 30 days, IST date) and the private follow link.
+ * by filed + 30 days, IST date) and the private follow link. In Hindi for a complaint filed on a
+ * Hindi page (`language: "hi"`; issue 27, docs/decisions/0910).
  */
 export function renderGrievanceAck(input: {
   storeName: string;
@@ -107,7 +108,9 @@ export function renderGrievanceAck(input: {
   resolveBy: number;
   followUrl: string;
   officer: { name: string; email: string };
+  language?: "en" | "hi";
 }): Rendered {
+  if (input.language === "hi") return renderHindiGrievanceAck(input);
   const subject = `We have your complaint ${input.ticket} — ${input.storeName}`;
   const lines: { text: string; link?: string }[] = [
     { text: `Hello ${input.name},` },
@@ -118,6 +121,40 @@ export function renderGrievanceAck(input: {
     { text: `To add anything, reply to this email${input.officer.email ? ` or write to ${input.officer.email}` : ""}, quoting ${input.ticket}.` },
   ];
   return { subject, html: page(subject, lines), text: `${lines.map((line) => line.text).join("\n\n")}\n` };
+}
+
+/** The subjects' Hindi labels (the `grievance` catalogue's words; lib may not import i18n). */
+const HINDI_SUBJECT_LABELS: Record<string, string> = {
+  delivery: "डिलीवरी",
+  product: "प्रोडक्ट",
+  payment_refund: "भुगतान या रिफ़ंड",
+  return_warranty: "रिटर्न या वारंटी",
+  website: "वेबसाइट",
+  other: "अन्य",
+};
+const HINDI_MONTHS = ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्तू॰", "नव॰", "दिस॰"];
+
+/** An instant's IST date ("24 नव॰ 2026") and, with `time`, its 24-hour time, in Hindi. */
+function hindiIstDate(ms: number, time = false): string {
+  const ist = new Date(ms + 330 * 60 * 1000);
+  const day = `${ist.getUTCDate()} ${HINDI_MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
+  const two = (value: number) => String(value).padStart(2, "0");
+  return time ? `${day}, ${two(ist.getUTCHours())}:${two(ist.getUTCMinutes())}` : day;
+}
+
+/** The acknowledgement in Hindi (renderGrievanceAck's words, sentence for sentence). */
+function renderHindiGrievanceAck(input: Parameters<typeof renderGrievanceAck>[0]): Rendered {
+  const subject = `आपकी शिकायत ${input.ticket} हमें मिल गई है — ${input.storeName}`;
+  const about = `${HINDI_SUBJECT_LABELS[input.subject] ?? HINDI_SUBJECT_LABELS.other}${input.orderId ? `, ऑर्डर ${input.orderId}` : ""}`;
+  const lines: { text: string; link?: string }[] = [
+    { text: `नमस्ते ${input.name},` },
+    { text: `हमें लिखने के लिए धन्यवाद। आपकी शिकायत ${hindiIstDate(input.filedAt, true)} IST को ${input.ticket} (${about}) के रूप में दर्ज हो गई है। यह ईमेल उसकी पावती है।` },
+    { text: `हमारे शिकायत अधिकारी${input.officer.name ? `, ${input.officer.name},` : ""} ज़्यादा से ज़्यादा ${hindiIstDate(input.resolveBy)} तक इसका समाधान करेंगे, और हम आपको जवाब ईमेल करेंगे।` },
+    { text: "अपनी शिकायत यहाँ देखें (यह लिंक किसी और को न दें):" },
+    { text: input.followUrl, link: input.followUrl },
+    { text: `कुछ और बताने के लिए इस ईमेल का जवाब दें${input.officer.email ? ` या ${input.officer.email} पर लिखें` : ""}, और टिकट नंबर ${input.ticket} बताएँ।` },
+  ];
+  return { subject, html: page(subject, lines, "hi"), text: `${lines.map((line) => line.text).join("\n\n")}\n` };
 }
 
 /** The answer that resolves a grievance, emailed when staff close it. */

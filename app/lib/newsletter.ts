@@ -16,15 +16,18 @@ export function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>${he.escape(title)}</title></head><body style="font-family:Arial,sans-serif;color:#111;line-height:1.5">${body}</body></html>`;
+function page(title: string, body: string, lang = "en-IN"): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${he.escape(title)}</title></head><body style="font-family:Arial,sans-serif;color:#111;line-height:1.5">${body}</body></html>`;
 }
 
 /**
  * The email that asks an address to confirm its subscription (double opt-in): the consent words,
- * the link (valid `validDays` days, once) and what to do if the shopper never asked.
+ * the link (valid `validDays` days, once) and what to do if the shopper never asked. In Hindi for
+ * a sign-up from a Hindi page (`language: "hi"`: its consent words were the Hindi version; issue 27,
+ * docs/decisions/0910).
  */
-export function renderConfirmationEmail(facts: { storeName: string; confirmUrl: string; consentText: string; validDays: number }): NewsletterEmail {
+export function renderConfirmationEmail(facts: { storeName: string; confirmUrl: string; consentText: string; validDays: number; language?: "en" | "hi" }): NewsletterEmail {
+  if (facts.language === "hi") return renderHindiConfirmationEmail(facts);
   const subject = oneLine(`Confirm your subscription to the ${facts.storeName} newsletter`);
   const text = [
     `Please confirm that you want the ${facts.storeName} newsletter.`,
@@ -44,6 +47,33 @@ export function renderConfirmationEmail(facts: { storeName: string; confirmUrl: 
       `<blockquote style="border-left:3px solid #999;margin:0;padding-left:12px">${he.escape(facts.consentText)}</blockquote>` +
       `<p><a href="${he.escape(facts.confirmUrl)}">Confirm my subscription</a> (the link works once, for ${facts.validDays} days).</p>` +
       `<p>If you did not ask for this, ignore this email: you will not be subscribed and we will not write again.</p>`,
+  );
+  return { subject, html, text };
+}
+
+/** The confirmation email in Hindi (renderConfirmationEmail's words, sentence for sentence). */
+function renderHindiConfirmationEmail(facts: { storeName: string; confirmUrl: string; consentText: string; validDays: number }): NewsletterEmail {
+  const subject = oneLine(`${facts.storeName} न्यूज़लेटर का सब्सक्रिप्शन कन्फ़र्म करें`);
+  const ignore = "अगर आपने यह नहीं माँगा था, तो इस ईमेल को अनदेखा करें: आपको सब्सक्राइब नहीं किया जाएगा और हम आपको फिर नहीं लिखेंगे।";
+  const text = [
+    `कृपया पुष्टि करें कि आप ${facts.storeName} का न्यूज़लेटर पाना चाहते हैं।`,
+    "",
+    "आपने इस पर सहमति दी:",
+    `"${facts.consentText}"`,
+    "",
+    `यहाँ कन्फ़र्म करें (लिंक एक ही बार, ${facts.validDays} दिनों तक काम करता है):`,
+    facts.confirmUrl,
+    "",
+    ignore,
+  ].join("\n");
+  const html = page(
+    subject,
+    `<h1 style="font-size:20px">अपना सब्सक्रिप्शन कन्फ़र्म करें</h1>` +
+      `<p>कृपया पुष्टि करें कि आप ${he.escape(facts.storeName)} का न्यूज़लेटर पाना चाहते हैं। आपने इस पर सहमति दी:</p>` +
+      `<blockquote style="border-left:3px solid #999;margin:0;padding-left:12px">${he.escape(facts.consentText)}</blockquote>` +
+      `<p><a href="${he.escape(facts.confirmUrl)}">मेरा सब्सक्रिप्शन कन्फ़र्म करें</a> (लिंक एक ही बार, ${facts.validDays} दिनों तक काम करता है)।</p>` +
+      `<p>${ignore}</p>`,
+    "hi",
   );
   return { subject, html, text };
 }

@@ -4,7 +4,7 @@ import { sizeKeyName, sizeLabel } from "~/lib/cart-lines";
 import { formatDeliveryWindow } from "~/lib/delivery-dates";
 import { formatPaise } from "~/lib/money";
 import type { Shipment } from "~/schemas/admin-orders";
-import type { Order } from "~/schemas/orders";
+import type { Order, OrderLanguage } from "~/schemas/orders";
 import { REVIEW_GUIDELINES_PATH, reviewPath } from "~/lib/reviews";
 import { careContactWords } from "~/lib/store-settings";
 
@@ -89,112 +89,352 @@ export function orderEmailDedupeKey(facts: OrderEmailFacts): string {
   return `${facts.order.id}:${facts.kind}`;
 }
 
-const PAYMENT_WORDS: Record<string, string> = { cod: "Cash on delivery", cashfree: "Paid online (Cashfree)", stripe: "Paid online (Stripe)" };
-
 type Block = { heading?: string; paragraphs?: string[]; link?: { text: string; href: string } };
+
+/**
+ * Everything an order email says, in one language (issue 27; docs/decisions/0900): a word table
+ * keyed by the order's language, here in lib (which may not import app/i18n's catalogues). The
+ * English entries are the words the emails had before issue 27, unchanged; the Hindi ones are
+ * written as large Indian marketplaces write their order emails ("ऑर्डर", "डिलीवरी", "रिफ़ंड").
+ * Amounts come in already written (`formatPaise`: ₹ with Indian grouping in both languages).
+ */
+type EmailWords = {
+  /** `<html lang>`. */
+  htmlLang: string;
+  /** The greeting: "Hello Asha," / "Hello,". */
+  hello: (name: string) => string;
+  testNote: string;
+  placed: { subject: (store: string, id: string) => string; heading: string; body: (id: string, total: string) => string };
+  paid: { subject: (store: string, id: string) => string; heading: string; cash: (id: string, total: string) => string; online: (id: string, total: string) => string };
+  shipped: { subject: (store: string, id: string) => string; heading: string; body: (id: string) => string };
+  outForDelivery: { subject: (store: string, id: string) => string; heading: string; body: (id: string) => string };
+  shipment: { heading: string; courier: (name: string) => string; awb: (number: string) => string; track: (courier: string) => string };
+  delivered: { subject: (store: string, id: string) => string; heading: string; body: (id: string) => string };
+  refund: {
+    subject: (store: string, id: string, amount: string) => string;
+    heading: string;
+    body: (id: string, amount: string) => string;
+    cash: string;
+    online: string;
+    blockHeading: string;
+    amount: (amount: string) => string;
+    reference: (reference: string) => string;
+  };
+  report: { subject: (store: string, id: string) => string; heading: string; body: (id: string) => string; blockHeading: string };
+  invite: { subject: (store: string, id: string) => string; heading: string; body: (id: string, guidelines: string) => string; one: string; many: string };
+  published: { subject: (product: string) => string; heading: string; body: (product: string, url: string) => string };
+  rejected: {
+    subject: (product: string) => string;
+    heading: string;
+    body: (product: string, guidelines: string) => string;
+    blockHeading: string;
+    reason: string;
+    again: (product: string, url: string) => string;
+  };
+  /** The order's block: its heading, the table's caption and labels, the lines around it. */
+  order: (id: string) => string;
+  caption: (id: string) => string;
+  item: string;
+  quantity: string;
+  amount: string;
+  delivery: string;
+  free: string;
+  total: string;
+  payment: string;
+  /** An item's price for one: "₹1,000 each". */
+  each: (amount: string) => string;
+  expected: (window: string) => string;
+  address: string;
+  mobile: (phone: string) => string;
+  viewYourOrder: string;
+  viewOrder: (id: string) => string;
+  /** The name of an item's colour ("Colour: Blue"), and the word for the one style of a watch without colours. */
+  colour: string;
+  standard: string;
+  payments: Record<string, string>;
+  /** The support line with the owner's customer-care contacts (those not left empty). */
+  support: (care: { email: string; phone: string }) => string;
+};
+
+const EMAIL_WORDS: Record<OrderLanguage, EmailWords> = {
+  en: {
+    htmlLang: "en-IN",
+    hello: (name) => (name ? `Hello ${name},` : "Hello,"),
+    testNote: "This order was paid in test mode: no money was taken.",
+    placed: {
+      subject: (store, id) => `Your ${store} order ${id} is placed`,
+      heading: "Thank you for your order",
+      body: (id, total) => `We have your order ${id}. You pay ${total} in cash when it is delivered.`,
+    },
+    paid: {
+      subject: (store, id) => `Payment received for your ${store} order ${id}`,
+      heading: "Payment received",
+      cash: (id, total) => `We have received your cash payment of ${total} for order ${id}. Thank you.`,
+      online: (id, total) => `We have received your payment of ${total} for order ${id}. Your order is placed and we are getting it ready.`,
+    },
+    shipped: { subject: (store, id) => `Your ${store} order ${id} has shipped`, heading: "Your order is on its way", body: (id) => `Order ${id} has left our warehouse.` },
+    outForDelivery: {
+      subject: (store, id) => `Your ${store} order ${id} is out for delivery`,
+      heading: "Your order is out for delivery",
+      body: (id) => `Order ${id} is out for delivery today.`,
+    },
+    shipment: {
+      heading: "Shipment",
+      courier: (name) => `Courier: ${name}`,
+      awb: (number) => `AWB (tracking) number: ${number}`,
+      track: (courier) => `Track it on ${courier}'s site`,
+    },
+    delivered: {
+      subject: (store, id) => `Your ${store} order ${id} has been delivered`,
+      heading: "Your order has been delivered",
+      body: (id) => `Order ${id} has been delivered. We hope you enjoy your watch.`,
+    },
+    refund: {
+      subject: (store, id, amount) => `Refund of ${amount} for your ${store} order ${id}`,
+      heading: "Refund recorded",
+      body: (id, amount) => `We have refunded ${amount} for order ${id}.`,
+      cash: "The money is sent by bank transfer or UPI, as agreed with you.",
+      online: "The money goes back to the card, UPI or account you paid with; banks usually take 5 to 7 working days to show it.",
+      blockHeading: "Refund",
+      amount: (amount) => `Amount: ${amount}`,
+      reference: (reference) => `Reference: ${reference}`,
+    },
+    report: {
+      subject: (store, id) => `We have answered your report on ${store} order ${id}`,
+      heading: "We have answered your report",
+      body: (id) => `Here is our answer to the problem you reported with order ${id}.`,
+      blockHeading: "Our answer",
+    },
+    invite: {
+      subject: (store, id) => `How is your watch? Review your ${store} order ${id}`,
+      heading: "Tell other shoppers what you think",
+      body: (id, guidelines) =>
+        `Your order ${id} was delivered a few days ago. If you have a minute, a review helps other shoppers choose. It is shown with your first name and initial, after our team has checked it against our review guidelines (${guidelines}).`,
+      one: "Review your watch",
+      many: "Review your watches",
+    },
+    published: {
+      subject: (product) => `Your review of ${product} is published`,
+      heading: "Your review is published",
+      body: (product, url) =>
+        `Thank you for reviewing ${product}. Your review is now on the watch's page, marked "Verified purchase". You can withdraw it there at any time: ${url}`,
+    },
+    rejected: {
+      subject: (product) => `Your review of ${product} was not published`,
+      heading: "Your review was not published",
+      body: (product, guidelines) =>
+        `Thank you for reviewing ${product}. We could not publish your review because it does not follow our review guidelines (${guidelines}).`,
+      blockHeading: "Reason",
+      reason: "It does not follow our review guidelines.",
+      again: (product, url) => `You can write a new review of ${product} that keeps to the guidelines: ${url}`,
+    },
+    order: (id) => `Order ${id}`,
+    caption: (id) => `Items in order ${id}`,
+    item: "Item",
+    quantity: "Quantity",
+    amount: "Amount",
+    delivery: "Delivery",
+    free: "Free",
+    total: "Total",
+    payment: "Payment",
+    each: (amount) => `${amount} each`,
+    expected: (window) => `Expected delivery ${window}`,
+    address: "Delivery address",
+    mobile: (phone) => `Mobile ${phone}`,
+    viewYourOrder: "View your order",
+    viewOrder: (id) => `View order ${id}`,
+    colour: "Colour",
+    standard: "Standard",
+    payments: { cod: "Cash on delivery", cashfree: "Paid online (Cashfree)", stripe: "Paid online (Stripe)" },
+    support: (care) => {
+      const words = careContactWords(care);
+      return `Questions? Reply to this email${words ? `, ${words}` : ""}.`;
+    },
+  },
+  hi: {
+    htmlLang: "hi",
+    hello: (name) => (name ? `नमस्ते ${name},` : "नमस्ते,"),
+    testNote: "इस ऑर्डर का भुगतान टेस्ट मोड में हुआ: कोई पैसा नहीं कटा।",
+    placed: {
+      subject: (store, id) => `आपका ${store} ऑर्डर ${id} प्लेस हो गया है`,
+      heading: "आपके ऑर्डर के लिए धन्यवाद",
+      body: (id, total) => `हमें आपका ऑर्डर ${id} मिल गया है। डिलीवरी के समय आप ${total} नकद चुकाएँगे।`,
+    },
+    paid: {
+      subject: (store, id) => `आपके ${store} ऑर्डर ${id} का भुगतान मिल गया है`,
+      heading: "भुगतान मिल गया",
+      cash: (id, total) => `ऑर्डर ${id} के लिए आपका ${total} का नकद भुगतान हमें मिल गया है। धन्यवाद।`,
+      online: (id, total) => `ऑर्डर ${id} के लिए आपका ${total} का भुगतान हमें मिल गया है। आपका ऑर्डर प्लेस हो गया है और हम उसे तैयार कर रहे हैं।`,
+    },
+    shipped: {
+      subject: (store, id) => `आपका ${store} ऑर्डर ${id} भेज दिया गया है`,
+      heading: "आपका ऑर्डर रास्ते में है",
+      body: (id) => `ऑर्डर ${id} हमारे वेयरहाउस से निकल चुका है।`,
+    },
+    outForDelivery: {
+      subject: (store, id) => `आपका ${store} ऑर्डर ${id} डिलीवरी के लिए निकल चुका है`,
+      heading: "आपका ऑर्डर डिलीवरी के लिए निकल चुका है",
+      body: (id) => `ऑर्डर ${id} आज डिलीवरी के लिए निकल चुका है।`,
+    },
+    shipment: {
+      heading: "शिपमेंट",
+      courier: (name) => `कूरियर: ${name}`,
+      awb: (number) => `AWB (ट्रैकिंग) नंबर: ${number}`,
+      track: (courier) => `${courier} की साइट पर ट्रैक करें`,
+    },
+    delivered: {
+      subject: (store, id) => `आपका ${store} ऑर्डर ${id} डिलीवर हो गया है`,
+      heading: "आपका ऑर्डर डिलीवर हो गया है",
+      body: (id) => `ऑर्डर ${id} डिलीवर हो गया है। उम्मीद है, आपको अपनी घड़ी पसंद आएगी।`,
+    },
+    refund: {
+      subject: (store, id, amount) => `आपके ${store} ऑर्डर ${id} के लिए ${amount} का रिफ़ंड`,
+      heading: "रिफ़ंड दर्ज हो गया",
+      body: (id, amount) => `हमने ऑर्डर ${id} के लिए ${amount} रिफ़ंड कर दिए हैं।`,
+      cash: "पैसे आपसे तय हुए तरीके से, बैंक ट्रांसफ़र या UPI से भेजे जाते हैं।",
+      online: "पैसे उसी कार्ड, UPI या खाते में वापस जाते हैं जिससे आपने भुगतान किया था; बैंक आम तौर पर इन्हें दिखाने में 5 से 7 कामकाजी दिन लेते हैं।",
+      blockHeading: "रिफ़ंड",
+      amount: (amount) => `राशि: ${amount}`,
+      reference: (reference) => `रेफ़रेंस: ${reference}`,
+    },
+    report: {
+      subject: (store, id) => `${store} ऑर्डर ${id} पर आपकी रिपोर्ट का हमने जवाब दिया है`,
+      heading: "हमने आपकी रिपोर्ट का जवाब दिया है",
+      body: (id) => `ऑर्डर ${id} में आपने जो समस्या बताई थी, उस पर हमारा जवाब यह है।`,
+      blockHeading: "हमारा जवाब",
+    },
+    invite: {
+      subject: (store, id) => `आपकी घड़ी कैसी है? अपने ${store} ऑर्डर ${id} का रिव्यू लिखें`,
+      heading: "दूसरे खरीदारों को बताएँ कि आपको घड़ी कैसी लगी",
+      body: (id, guidelines) =>
+        `आपका ऑर्डर ${id} कुछ दिन पहले डिलीवर हुआ था। अगर आपके पास एक मिनट हो, तो आपका रिव्यू दूसरे खरीदारों को चुनने में मदद करेगा। हमारी टीम इसे हमारी रिव्यू गाइडलाइंस (${guidelines}) के हिसाब से जाँचती है, फिर यह आपके पहले नाम और उपनाम के पहले अक्षर के साथ दिखाया जाता है।`,
+      one: "अपनी घड़ी का रिव्यू लिखें",
+      many: "अपनी घड़ियों का रिव्यू लिखें",
+    },
+    published: {
+      subject: (product) => `${product} का आपका रिव्यू प्रकाशित हो गया है`,
+      heading: "आपका रिव्यू प्रकाशित हो गया है",
+      body: (product, url) =>
+        `${product} का रिव्यू लिखने के लिए धन्यवाद। आपका रिव्यू अब घड़ी के पेज पर "Verified purchase" (सत्यापित खरीदारी) के निशान के साथ दिख रहा है। आप इसे वहाँ कभी भी वापस ले सकते हैं: ${url}`,
+    },
+    rejected: {
+      subject: (product) => `${product} का आपका रिव्यू प्रकाशित नहीं हुआ`,
+      heading: "आपका रिव्यू प्रकाशित नहीं हुआ",
+      body: (product, guidelines) =>
+        `${product} का रिव्यू लिखने के लिए धन्यवाद। हम आपका रिव्यू प्रकाशित नहीं कर सके, क्योंकि यह हमारी रिव्यू गाइडलाइंस (${guidelines}) के मुताबिक नहीं है।`,
+      blockHeading: "वजह",
+      reason: "यह हमारी रिव्यू गाइडलाइंस के मुताबिक नहीं है।",
+      again: (product, url) => `आप ${product} का नया रिव्यू लिख सकते हैं, जो गाइडलाइंस के मुताबिक हो: ${url}`,
+    },
+    order: (id) => `ऑर्डर ${id}`,
+    caption: (id) => `ऑर्डर ${id} के आइटम`,
+    item: "आइटम",
+    quantity: "मात्रा",
+    amount: "राशि",
+    delivery: "डिलीवरी",
+    free: "मुफ़्त",
+    total: "कुल",
+    payment: "भुगतान",
+    each: (amount) => `एक का ${amount}`,
+    expected: (window) => `अनुमानित डिलीवरी: ${window}`,
+    address: "डिलीवरी का पता",
+    mobile: (phone) => `मोबाइल ${phone}`,
+    viewYourOrder: "अपना ऑर्डर देखें",
+    viewOrder: (id) => `ऑर्डर ${id} देखें`,
+    colour: "रंग",
+    standard: "स्टैंडर्ड",
+    payments: { cod: "कैश ऑन डिलीवरी", cashfree: "ऑनलाइन भुगतान (Cashfree)", stripe: "ऑनलाइन भुगतान (Stripe)" },
+    support: (care) => {
+      const ways = [care.email ? `${care.email} पर लिखें` : "", care.phone ? `${care.phone} पर कॉल करें` : ""].filter(Boolean);
+      return `कोई सवाल? इस ईमेल का जवाब दें${ways.length ? `, या ${ways.join(" या ")}` : ""}।`;
+    },
+  },
+};
+
+/** The words of the order's language (absent: English, orders from before issue 27). */
+function wordsOf(order: Order): EmailWords {
+  return EMAIL_WORDS[order.language ?? "en"];
+}
 
 /** Heading, subject and the kind's own lines; `outro`: lines after the block (the review emails only). */
 function kindContent(facts: OrderEmailFacts, storeName: string, recipientName?: string, storeUrl = ""): { subject: string; heading: string; intro: string[]; extra: Block | null; outro?: string[] } {
   const { order } = facts;
+  const w = wordsOf(order);
+  // A Hindi order's links go to the Hindi pages (/hi/product/…/review, /hi/review-guidelines).
+  const page = (path: string) => `${storeUrl}${order.language === "hi" ? `/hi${path}` : path}`;
   const name = (recipientName ?? order.address.firstName).trim();
-  const hello = name ? `Hello ${name},` : "Hello,";
+  const hello = w.hello(name);
   const total = formatPaise(order.amountPaise);
-  const testNote = order.paymentMode === "test" ? ["This order was paid in test mode: no money was taken."] : [];
+  const testNote = order.paymentMode === "test" ? [w.testNote] : [];
   switch (facts.kind) {
     case "order_placed":
-      return {
-        subject: `Your ${storeName} order ${order.id} is placed`,
-        heading: "Thank you for your order",
-        intro: [hello, `We have your order ${order.id}. You pay ${total} in cash when it is delivered.`],
-        extra: null,
-      };
+      return { subject: w.placed.subject(storeName, order.id), heading: w.placed.heading, intro: [hello, w.placed.body(order.id, total)], extra: null };
     case "payment_received":
       return {
-        subject: `Payment received for your ${storeName} order ${order.id}`,
-        heading: "Payment received",
-        intro: [
-          hello,
-          order.paymentMethod === "cod"
-            ? `We have received your cash payment of ${total} for order ${order.id}. Thank you.`
-            : `We have received your payment of ${total} for order ${order.id}. Your order is placed and we are getting it ready.`,
-          ...testNote,
-        ],
+        subject: w.paid.subject(storeName, order.id),
+        heading: w.paid.heading,
+        intro: [hello, order.paymentMethod === "cod" ? w.paid.cash(order.id, total) : w.paid.online(order.id, total), ...testNote],
         extra: null,
       };
     case "shipped":
-    case "out_for_delivery":
+    case "out_for_delivery": {
+      const kind = facts.kind === "shipped" ? w.shipped : w.outForDelivery;
       return {
-        subject: facts.kind === "shipped" ? `Your ${storeName} order ${order.id} has shipped` : `Your ${storeName} order ${order.id} is out for delivery`,
-        heading: facts.kind === "shipped" ? "Your order is on its way" : "Your order is out for delivery",
-        intro: [hello, facts.kind === "shipped" ? `Order ${order.id} has left our warehouse.` : `Order ${order.id} is out for delivery today.`],
+        subject: kind.subject(storeName, order.id),
+        heading: kind.heading,
+        intro: [hello, kind.body(order.id)],
         extra: facts.shipment
           ? {
-              heading: "Shipment",
-              paragraphs: [`Courier: ${facts.shipment.courier}`, `AWB (tracking) number: ${facts.shipment.awbNumber}`],
-              ...(facts.shipment.trackingUrl ? { link: { text: `Track it on ${facts.shipment.courier}'s site`, href: facts.shipment.trackingUrl } } : {}),
+              heading: w.shipment.heading,
+              paragraphs: [w.shipment.courier(facts.shipment.courier), w.shipment.awb(facts.shipment.awbNumber)],
+              ...(facts.shipment.trackingUrl ? { link: { text: w.shipment.track(facts.shipment.courier), href: facts.shipment.trackingUrl } } : {}),
             }
           : null,
       };
+    }
     case "delivered":
+      return { subject: w.delivered.subject(storeName, order.id), heading: w.delivered.heading, intro: [hello, w.delivered.body(order.id)], extra: null };
+    case "refund_recorded": {
+      const amount = formatPaise(facts.refund.amountPaise);
       return {
-        subject: `Your ${storeName} order ${order.id} has been delivered`,
-        heading: "Your order has been delivered",
-        intro: [hello, `Order ${order.id} has been delivered. We hope you enjoy your watch.`],
-        extra: null,
+        subject: w.refund.subject(storeName, order.id, amount),
+        heading: w.refund.heading,
+        intro: [hello, w.refund.body(order.id, amount), order.paymentMethod === "cod" ? w.refund.cash : w.refund.online],
+        extra: { heading: w.refund.blockHeading, paragraphs: [w.refund.amount(amount), ...(facts.refund.reference ? [w.refund.reference(facts.refund.reference)] : [])] },
       };
-    case "refund_recorded":
-      return {
-        subject: `Refund of ${formatPaise(facts.refund.amountPaise)} for your ${storeName} order ${order.id}`,
-        heading: "Refund recorded",
-        intro: [
-          hello,
-          `We have refunded ${formatPaise(facts.refund.amountPaise)} for order ${order.id}.`,
-          order.paymentMethod === "cod"
-            ? "The money is sent by bank transfer or UPI, as agreed with you."
-            : "The money goes back to the card, UPI or account you paid with; banks usually take 5 to 7 working days to show it.",
-        ],
-        extra: { heading: "Refund", paragraphs: [`Amount: ${formatPaise(facts.refund.amountPaise)}`, ...(facts.refund.reference ? [`Reference: ${facts.refund.reference}`] : [])] },
-      };
+    }
     case "report_answered":
       return {
-        subject: `We have answered your report on ${storeName} order ${order.id}`,
-        heading: "We have answered your report",
-        intro: [hello, `Here is our answer to the problem you reported with order ${order.id}.`],
-        extra: { heading: "Our answer", paragraphs: facts.report.answer.split(/\r?\n\s*\r?\n/).map((paragraph) => paragraph.trim()).filter(Boolean) },
+        subject: w.report.subject(storeName, order.id),
+        heading: w.report.heading,
+        intro: [hello, w.report.body(order.id)],
+        extra: { heading: w.report.blockHeading, paragraphs: facts.report.answer.split(/\r?\n\s*\r?\n/).map((paragraph) => paragraph.trim()).filter(Boolean) },
       };
     case "review_invite": {
       const watches = [...new Map(order.items.map((item) => [item.productId, item.name])).entries()];
       return {
-        subject: `How is your watch? Review your ${storeName} order ${order.id}`,
-        heading: "Tell other shoppers what you think",
-        intro: [
-          hello,
-          `Your order ${order.id} was delivered a few days ago. If you have a minute, a review helps other shoppers choose. It is shown with your first name and initial, after our team has checked it against our review guidelines (${storeUrl}${REVIEW_GUIDELINES_PATH}).`,
-        ],
-        extra: { heading: watches.length === 1 ? "Review your watch" : "Review your watches", paragraphs: watches.map(([id, name]) => `${name}: ${storeUrl}${reviewPath(id)}`) },
+        subject: w.invite.subject(storeName, order.id),
+        heading: w.invite.heading,
+        intro: [hello, w.invite.body(order.id, page(REVIEW_GUIDELINES_PATH))],
+        extra: { heading: watches.length === 1 ? w.invite.one : w.invite.many, paragraphs: watches.map(([id, name]) => `${name}: ${page(reviewPath(id))}`) },
       };
     }
     case "review_published":
       return {
-        subject: `Your review of ${facts.review.productName} is published`,
-        heading: "Your review is published",
-        intro: [
-          hello,
-          `Thank you for reviewing ${facts.review.productName}. Your review is now on the watch's page, marked "Verified purchase". You can withdraw it there at any time: ${storeUrl}${reviewPath(facts.review.productId)}`,
-        ],
+        subject: w.published.subject(facts.review.productName),
+        heading: w.published.heading,
+        intro: [hello, w.published.body(facts.review.productName, page(reviewPath(facts.review.productId)))],
         extra: null,
       };
     case "review_rejected":
       return {
-        subject: `Your review of ${facts.review.productName} was not published`,
-        heading: "Your review was not published",
-        intro: [
-          hello,
-          `Thank you for reviewing ${facts.review.productName}. We could not publish your review because it does not follow our review guidelines (${storeUrl}${REVIEW_GUIDELINES_PATH}).`,
-        ],
-        extra: { heading: "Reason", paragraphs: [facts.review.reason ?? "It does not follow our review guidelines."] },
+        subject: w.rejected.subject(facts.review.productName),
+        heading: w.rejected.heading,
+        intro: [hello, w.rejected.body(facts.review.productName, page(REVIEW_GUIDELINES_PATH))],
+        // The reason's words are the back office's (lib/reviews REJECT_REASONS, in English).
+        extra: { heading: w.rejected.blockHeading, paragraphs: [facts.review.reason ?? w.rejected.reason] },
         // Issue 23 item 2: a rejected review does not use up the shopper's review of the watch.
-        outro: [`You can write a new review of ${facts.review.productName} that keeps to the guidelines: ${storeUrl}${reviewPath(facts.review.productId)}`],
+        outro: [w.rejected.again(facts.review.productName, page(reviewPath(facts.review.productId)))],
       };
   }
 }
@@ -209,7 +449,9 @@ const e = (value: string) => he.escape(value);
 const multiline = (value: string) => e(value).replace(/\r?\n/g, "<br>");
 
 /**
- * The email of one order event: subject, an accessible HTML document (lang en-IN, one h1, the
+ * The email of one order event, in the order's language (`order.language`: English, or Hindi
+ * for an order placed on a /hi page; issue 27): subject, an accessible HTML document (lang en-IN
+ * or hi, one h1, the
  * items as a table with headers and a total row, the delivery address, the promised window while
  * it is ahead, the shipment or refund, a link to the order) and a text part with the same content.
  * Item prices and the total in rupees (the order's paise formatted with `formatPaise`).
@@ -217,22 +459,25 @@ const multiline = (value: string) => e(value).replace(/\r?\n/g, "<br>");
 export function renderOrderEmail(facts: OrderEmailFacts, context: OrderEmailContext): RenderedEmail {
   const { order } = facts;
   const content = kindContent(facts, context.storeName, context.recipientName, context.storeUrl);
-  if (REVIEW_KINDS.has(facts.kind)) return renderShortEmail(content, context);
+  if (REVIEW_KINDS.has(facts.kind)) return renderShortEmail(content, context, wordsOf(order));
+  const w = wordsOf(order);
   const items = order.items.map((item) => {
-    const keyName = sizeKeyName(item.size);
+    // "Colour: Gold", or the one style's word (cart-lines' English words, in the email's language).
+    const coloured = sizeKeyName(item.size) !== null;
     return {
       name: item.name,
-      detail: keyName ? `${keyName}: ${sizeLabel(item.size)}` : sizeLabel(item.size),
+      detail: coloured ? `${w.colour}: ${sizeLabel(item.size)}` : w.standard,
       quantity: item.quantity,
       amount: formatPaise(item.pricePaise * item.quantity),
       each: formatPaise(item.pricePaise),
     };
   });
   const total = formatPaise(order.amountPaise);
-  const window = order.deliveryWindow && showsWindow(facts.kind) ? `Expected delivery ${formatDeliveryWindow(order.deliveryWindow)}` : null;
-  const address = addressLines(order.address);
-  const payment = PAYMENT_WORDS[order.paymentMethod] ?? order.paymentMethod;
-  const support = supportLine(context);
+  const window = order.deliveryWindow && showsWindow(facts.kind) ? w.expected(formatDeliveryWindow(order.deliveryWindow, order.language ?? "en")) : null;
+  // addressLines' last line is "Mobile {phone}": in the email's language.
+  const address = [...addressLines(order.address).slice(0, -1), w.mobile(order.address.phone)];
+  const payment = w.payments[order.paymentMethod] ?? order.paymentMethod;
+  const support = w.support({ email: context.supportEmail, phone: context.supportPhone });
 
   const text: string[] = [content.heading, "", ...content.intro.flatMap((line) => [line, ""])];
   if (content.extra) {
@@ -241,12 +486,12 @@ export function renderOrderEmail(facts: OrderEmailFacts, context: OrderEmailCont
     if (content.extra.link) text.push(`${content.extra.link.text}: ${content.extra.link.href}`);
     text.push("");
   }
-  text.push(`Order ${order.id}`, "");
-  for (const item of items) text.push(`- ${item.name} (${item.detail}) × ${item.quantity}: ${item.amount} (${item.each} each)`);
-  text.push("Delivery: Free", `Total: ${total}`, `Payment: ${payment}`, "");
+  text.push(w.order(order.id), "");
+  for (const item of items) text.push(`- ${item.name} (${item.detail}) × ${item.quantity}: ${item.amount} (${w.each(item.each)})`);
+  text.push(`${w.delivery}: ${w.free}`, `${w.total}: ${total}`, `${w.payment}: ${payment}`, "");
   if (window) text.push(window, "");
-  text.push("Delivery address:", ...address, "");
-  text.push(`View your order: ${context.orderUrl}`, "", support, "", context.storeName, "");
+  text.push(`${w.address}:`, ...address, "");
+  text.push(`${w.viewYourOrder}: ${context.orderUrl}`, "", support, "", context.storeName, "");
 
   const paragraphs = (lines: string[]) => lines.map((line) => `<p>${multiline(line)}</p>`).join("\n");
   const extra = content.extra
@@ -259,12 +504,12 @@ export function renderOrderEmail(facts: OrderEmailFacts, context: OrderEmailCont
   const rows = items
     .map(
       (item) =>
-        `<tr><td style="padding:4px 8px 4px 0">${e(item.name)}<br><small>${e(item.detail)} · ${e(item.each)} each</small></td>` +
+        `<tr><td style="padding:4px 8px 4px 0">${e(item.name)}<br><small>${e(item.detail)} · ${e(w.each(item.each))}</small></td>` +
         `<td style="padding:4px 8px;text-align:right">${item.quantity}</td><td style="padding:4px 0 4px 8px;text-align:right">${e(item.amount)}</td></tr>`,
     )
     .join("\n");
   const html = `<!DOCTYPE html>
-<html lang="en-IN">
+<html lang="${w.htmlLang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -276,23 +521,23 @@ export function renderOrderEmail(facts: OrderEmailFacts, context: OrderEmailCont
 <h1 style="font-size:24px;margin:0 0 16px">${e(content.heading)}</h1>
 ${paragraphs(content.intro)}
 ${extra}
-<h2>Order ${e(order.id)}</h2>
+<h2>${e(w.order(order.id))}</h2>
 <table style="border-collapse:collapse;width:100%">
-<caption style="text-align:left;padding-bottom:4px">Items in order ${e(order.id)}</caption>
-<thead><tr><th scope="col" style="text-align:left;padding:4px 8px 4px 0">Item</th><th scope="col" style="text-align:right;padding:4px 8px">Quantity</th><th scope="col" style="text-align:right;padding:4px 0 4px 8px">Amount</th></tr></thead>
+<caption style="text-align:left;padding-bottom:4px">${e(w.caption(order.id))}</caption>
+<thead><tr><th scope="col" style="text-align:left;padding:4px 8px 4px 0">${e(w.item)}</th><th scope="col" style="text-align:right;padding:4px 8px">${e(w.quantity)}</th><th scope="col" style="text-align:right;padding:4px 0 4px 8px">${e(w.amount)}</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
 <tfoot>
-<tr><th scope="row" colspan="2" style="text-align:left;padding:4px 8px 4px 0;font-weight:normal">Delivery</th><td style="text-align:right;padding:4px 0 4px 8px">Free</td></tr>
-<tr><th scope="row" colspan="2" style="text-align:left;padding:4px 8px 4px 0">Total</th><td style="text-align:right;padding:4px 0 4px 8px"><strong>${e(total)}</strong></td></tr>
+<tr><th scope="row" colspan="2" style="text-align:left;padding:4px 8px 4px 0;font-weight:normal">${e(w.delivery)}</th><td style="text-align:right;padding:4px 0 4px 8px">${e(w.free)}</td></tr>
+<tr><th scope="row" colspan="2" style="text-align:left;padding:4px 8px 4px 0">${e(w.total)}</th><td style="text-align:right;padding:4px 0 4px 8px"><strong>${e(total)}</strong></td></tr>
 </tfoot>
 </table>
-<p>Payment: ${e(payment)}</p>
+<p>${e(w.payment)}: ${e(payment)}</p>
 ${window ? `<p><strong>${e(window)}</strong></p>` : ""}
-<h2>Delivery address</h2>
+<h2>${e(w.address)}</h2>
 <p>${address.map(e).join("<br>")}</p>
-<p><a href="${e(context.orderUrl)}">View order ${e(order.id)}</a></p>
+<p><a href="${e(context.orderUrl)}">${e(w.viewOrder(order.id))}</a></p>
 <p style="font-size:14px;color:#444444">${e(support)}</p>
 <p style="font-size:14px;color:#444444">${e(context.storeName)}</p>
 </div>
@@ -306,8 +551,8 @@ ${window ? `<p><strong>${e(window)}</strong></p>` : ""}
  * A review email (issue 23 item 2): the heading, the kind's lines and block, and how to reach
  * support — no items, address or payment, which the review does not concern. Escaped like the rest.
  */
-function renderShortEmail(content: ReturnType<typeof kindContent>, context: OrderEmailContext): RenderedEmail {
-  const support = supportLine(context);
+function renderShortEmail(content: ReturnType<typeof kindContent>, context: OrderEmailContext, w: EmailWords): RenderedEmail {
+  const support = w.support({ email: context.supportEmail, phone: context.supportPhone });
   const text: string[] = [content.heading, "", ...content.intro.flatMap((line) => [line, ""])];
   if (content.extra) {
     if (content.extra.heading) text.push(content.extra.heading, "");
@@ -318,7 +563,7 @@ function renderShortEmail(content: ReturnType<typeof kindContent>, context: Orde
   text.push(support, "", context.storeName, "");
   const paragraphs = (lines: string[]) => lines.map((line) => `<p>${linked(line)}</p>`).join("\n");
   const html = `<!DOCTYPE html>
-<html lang="en-IN">
+<html lang="${w.htmlLang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -346,10 +591,4 @@ function linked(line: string): string {
     .split(/(https?:\/\/[^\s()]+)/)
     .map((part, index) => (index % 2 === 1 ? `<a href="${e(part)}">${e(part)}</a>` : multiline(part)))
     .join("");
-}
-
-/** "Questions? Reply to this email, write to … or call …." with the owner's customer-care contacts (those not left empty). */
-function supportLine(context: OrderEmailContext): string {
-  const words = careContactWords({ email: context.supportEmail, phone: context.supportPhone });
-  return `Questions? Reply to this email${words ? `, ${words}` : ""}.`;
 }

@@ -2,7 +2,7 @@ import { addressLines } from "~/lib/address-text";
 import { sizeKeyName, sizeLabel } from "~/lib/cart-lines";
 import { formatDeliveryWindow } from "~/lib/delivery-dates";
 import { formatPaise } from "~/lib/money";
-import { orderRowDetails, PAYMENT_METHOD_LABELS } from "~/lib/order-rows";
+import { ENGLISH_ORDER_WORDS, formatOrderDate, orderRowDetails, statusIn, type OrderWords } from "~/lib/order-rows";
 import { FINAL_STATUSES } from "~/lib/order-status";
 import type { OrderDetail } from "~/schemas/order-detail";
 
@@ -30,51 +30,52 @@ export type OrderPageView = {
   shipment: { courier: string; awbNumber: string; trackingUrl: string | null } | null;
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
-
-function pageDate(ms: number): PageDate {
-  return { text: dateFormat.format(ms), dateTime: new Date(ms).toISOString() };
+/** "Paid", "Pay on delivery" (cash on delivery not collected yet), "Not paid" (a cancelled COD order), "Failed" or "Pending", in `words`' language. */
+function paymentStatusText(detail: OrderDetail, words: OrderWords): string {
+  const { order } = detail;
+  if (order.paymentStatus === "PAID") return words.paid;
+  if (order.paymentMethod === "cod") return order.status === "Cancelled" ? words.notPaid : words.payOnDelivery;
+  return order.paymentStatus === "FAILED" ? words.failed : words.pending;
 }
 
-/** "Paid", "Pay on delivery" (cash on delivery not collected yet), "Not paid" (a cancelled COD order) or the stored status. */
-function paymentStatusText(detail: OrderDetail): string {
+/**
+ * The order detail (services/order-page.server.ts) → the page's words, in `words`' language
+ * (English by default; a Hindi page's loader passes the `orders` catalogue's, issue 27): statuses,
+ * timeline steps, payment, dates (IST) and the delivery window.
+ */
+export function orderPageView(detail: OrderDetail, words: OrderWords = ENGLISH_ORDER_WORDS): OrderPageView {
   const { order } = detail;
-  if (order.paymentStatus === "PAID") return "Paid";
-  if (order.paymentMethod === "cod") return order.status === "Cancelled" ? "Not paid" : "Pay on delivery";
-  return order.paymentStatus === "FAILED" ? "Failed" : "Pending";
-}
-
-/** The order detail (services/order-page.server.ts) → the page's words. */
-export function orderPageView(detail: OrderDetail): OrderPageView {
-  const { order } = detail;
+  const pageDate = (ms: number): PageDate => ({ text: formatOrderDate(ms, words.language), dateTime: new Date(ms).toISOString() });
   const subtotalPaise = order.items.reduce((sum, item) => sum + item.pricePaise * item.quantity, 0);
   const deliveryPaise = Math.max(0, order.amountPaise - subtotalPaise);
   return {
     id: order.id,
     placedOn: pageDate(order.createdAt),
-    status: order.status,
+    status: statusIn(words, order.status),
     items: order.items.map((item, index) => ({
       key: `${index}:${item.productId}:${item.size}`,
       productId: item.productId,
       name: item.name,
       image: item.image,
-      details: orderRowDetails({ pricePaise: item.pricePaise, quantity: item.quantity, size: sizeLabel(item.size), sizeName: sizeKeyName(item.size) }),
+      details: orderRowDetails({ pricePaise: item.pricePaise, quantity: item.quantity, size: sizeLabel(item.size), sizeName: sizeKeyName(item.size) }, words),
     })),
-    totals: { subtotal: formatPaise(subtotalPaise), delivery: deliveryPaise === 0 ? "Free" : formatPaise(deliveryPaise), total: formatPaise(order.amountPaise) },
-    address: addressLines(order.address),
-    payment: { method: PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod, status: paymentStatusText(detail), testPayment: order.paymentMode === "test" },
-    delivery: order.deliveryWindow && !(FINAL_STATUSES as readonly string[]).includes(order.status) ? formatDeliveryWindow(order.deliveryWindow) : null,
+    totals: { subtotal: formatPaise(subtotalPaise), delivery: deliveryPaise === 0 ? words.free : formatPaise(deliveryPaise), total: formatPaise(order.amountPaise) },
+    // addressLines' last line is "Mobile {phone}": in the page's language.
+    address: [...addressLines(order.address).slice(0, -1), words.mobile(order.address.phone)],
+    payment: { method: words.paymentMethods[order.paymentMethod] ?? order.paymentMethod, status: paymentStatusText(detail, words), testPayment: order.paymentMode === "test" },
+    delivery:
+      order.deliveryWindow && !(FINAL_STATUSES as readonly string[]).includes(order.status) ? formatDeliveryWindow(order.deliveryWindow, words.language) : null,
     timeline: [
       ...detail.timeline.map((step) => ({
         key: step.status,
-        label: step.status,
+        label: statusIn(words, step.status),
         date: step.at === null ? null : pageDate(step.at),
         reached: step.reached,
         current: step.status === order.status,
       })),
       ...detail.refunds.map((refund, index) => ({
         key: `refund-${index}`,
-        label: refund.state === "refunded" ? `Refunded ${formatPaise(refund.amountPaise)}` : `Refund of ${formatPaise(refund.amountPaise)} on its way`,
+        label: refund.state === "refunded" ? words.refunded(formatPaise(refund.amountPaise)) : words.refundOnItsWay(formatPaise(refund.amountPaise)),
         date: pageDate(refund.at),
         reached: true,
         current: false,

@@ -41,6 +41,7 @@ export const REPORT_MESSAGES = {
   videoSpaceFull: `Your reports already hold ${MAX_SHOPPER_VIDEO_BYTES / (1024 * 1024)} MB of video, the most we keep for one account. Please paste a link to this video instead.`,
   notDelivered: "A problem can be reported once the order has been delivered.",
   alreadyOpen: "You have already reported a problem with this order. We will answer it here soon.",
+  reportSent: "Thank you. We have your report and will answer it on this page.",
   answer: "Write an answer.",
   answerTooLong: `Keep the answer under ${MAX_REPORT_TEXT.toLocaleString("en-IN")} characters.`,
   reportNotFound: "No such report.",
@@ -71,7 +72,7 @@ export function formatReportTime(ms: number): string {
   return istDateTime.format(ms);
 }
 
-const KIND_WORDS: Record<ReportKind, { what: string; hours: number }> = {
+export const KIND_WORDS: Record<ReportKind, { what: string; hours: number }> = {
   damaged: { what: "Damaged products", hours: 24 },
   wrong: { what: "Wrong products", hours: 48 },
 };
@@ -115,8 +116,12 @@ export type ReportSectionView = {
   }[];
 };
 
-const KIND_LABELS: Record<ReportKind, string> = { damaged: "The watch arrived damaged", wrong: "I received the wrong product" };
-const KIND_NAMES: Record<ReportKind, string> = { damaged: "Damaged product", wrong: "Wrong product" };
+/** The report form's kinds, the reports' kinds and states as shoppers read them (in English; Hindi: the phrasebook's `report` group). */
+export const KIND_LABELS: Record<ReportKind, string> = { damaged: "The watch arrived damaged", wrong: "I received the wrong product" };
+export const KIND_NAMES: Record<ReportKind, string> = { damaged: "Damaged product", wrong: "Wrong product" };
+
+/** A report's state as the shopper reads it. */
+export const REPORT_STATUS_WORDS = { answered: "Answered", open: "Waiting for our answer" } as const;
 
 /** The order page's report section from the window and the reports (oldest first). */
 export function reportSectionView(window: ReportWindow, reports: ProblemReport[]): ReportSectionView {
@@ -132,7 +137,7 @@ export function reportSectionView(window: ReportWindow, reports: ProblemReport[]
       kind: KIND_NAMES[report.kind],
       description: report.description,
       sentOn: formatReportTime(report.createdAt),
-      status: report.status === "answered" ? "Answered" : "Waiting for our answer",
+      status: report.status === "answered" ? REPORT_STATUS_WORDS.answered : REPORT_STATUS_WORDS.open,
       answer: report.answer,
       answeredOn: report.answeredAt === null ? null : formatReportTime(report.answeredAt),
       videoUrl: report.videoFile ? `/report-videos/${report.id}` : null,

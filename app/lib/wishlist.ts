@@ -26,11 +26,6 @@ export function priceDropped(savedPaise: number, todayPaise: number): boolean {
   return todayPaise < savedPaise;
 }
 
-/** "1 watch", "2 watches". */
-export function watchCountWords(count: number): string {
-  return `${count.toLocaleString("en-IN")} ${count === 1 ? "watch" : "watches"}`;
-}
-
 /** The address that asks a shopper, once logged in, to confirm saving `productId` (a GET changes nothing). */
 export function wishlistConfirmPath(productId: string): string {
   return `/wishlist?save=${encodeURIComponent(productId)}`;

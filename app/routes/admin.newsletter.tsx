@@ -6,7 +6,7 @@ import { adminStyles } from "~/components/admin/ui";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { formatIstDateTime } from "~/lib/admin-format";
 import { BackendError } from "~/lib/errors";
-import { NEWSLETTER_BODY_MAX, NEWSLETTER_SUBJECT_MAX } from "~/schemas/newsletter-constants";
+import { NEWSLETTER_BODY_MAX, NEWSLETTER_CONSENT_TEXTS, NEWSLETTER_SUBJECT_MAX } from "~/schemas/newsletter-constants";
 import { parseNewsletterDraft, parseSubscriberPage } from "~/utils/newsletter.server";
 import { requireStaff } from "~/utils/staff.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -186,6 +186,18 @@ export default function AdminNewsletter() {
                 ))}
               </tbody>
             </table>
+            {/* What each recorded version said, word for word (the export carries each subscriber's text; docs/decisions/0910). */}
+            <details className="mt-3 text-sm text-gray-700">
+              <summary className="cursor-pointer">The words of each consent version</summary>
+              <dl className="mt-2 space-y-2" data-testid="consent-versions">
+                {Object.entries(NEWSLETTER_CONSENT_TEXTS).map(([version, text]) => (
+                  <div key={version}>
+                    <dt className="font-mono">{version}</dt>
+                    <dd lang={version.endsWith("-hi") ? "hi" : undefined}>{text}</dd>
+                  </div>
+                ))}
+              </dl>
+            </details>
           </div>
         ) : null}
         {pageCount > 1 ? (

@@ -6,11 +6,14 @@ import { Form, Link } from "~/components/ui/local-links";
 import { getBackend } from "~/backend/index.server";
 import { FormAlert, accountInputClass } from "~/components/account/AccountField";
 import { readFormData, throwBodyError } from "~/http/body.server";
-import { formatIstDateTime } from "~/lib/admin-format";
 import { BackendError } from "~/lib/errors";
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { useT } from "~/i18n/use-t";
 import { EMAIL_MAX, NAME_MAX } from "~/schemas/account-rules";
-import { ACKNOWLEDGE_HOURS, GRIEVANCE_MESSAGES, GRIEVANCE_SUBJECTS, GRIEVANCE_TEXT_MAX, GRIEVANCE_TEXT_MIN, RESOLVE_DAYS } from "~/schemas/grievance-constants";
-import { grievanceAllowed, grievanceFiler, grievancesOwn, parseGrievanceForm } from "~/utils/grievances.server";
+import { ACKNOWLEDGE_HOURS, GRIEVANCE_MESSAGES, GRIEVANCE_TEXT_MAX, GRIEVANCE_TEXT_MIN, RESOLVE_DAYS } from "~/schemas/grievance-constants";
+import { grievanceAllowed, grievanceFiler, grievancesOwn, grievanceSubjectLabelIn, grievanceSubjectsIn, parseGrievanceForm } from "~/utils/grievances.server";
+import { istDateTimeIn } from "~/utils/ist-dates.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { storeSellerDetails } from "~/utils/seller-details.server";
 import type { SellerDetails } from "~/lib/seller-details";
@@ -24,13 +27,21 @@ const NO_STORE = { "cache-control": "private, no-store" };
  * a fixed list and the text. A plain POST: filed, it answers 303 to the complaint's follow page,
  * which says the ticket and what happens next; a problem, 400 with each field's sentence; over a
  * limit, 429. Visitors may file too. A store without grievances (a remote Store API) gives the
- * store's email for complaints.
+ * store's email for complaints. Under /hi every word, subject, date and form error is Hindi
+ * (issue 27; docs/decisions/0910): the rules' English sentences are worded by the phrasebook.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const available = getBackend().capabilities.grievances && Boolean(getBackend().own);
   // The grievance officer and customer care from the owner's settings (issue 25 item 1).
   const seller = await storeSellerDetails();
-  if (!available) return json({ available: false as const, seller }, { headers: NO_STORE });
+  const language = languageOfPath(new URL(request.url).pathname);
+  // The page's words and its rules' sentences in its language (name and email errors are sign-up's: `account`).
+  const words = {
+    messages: messagesFor(language, ["grievance"]),
+    phrases: phrasesFor(language, ["account", "grievance"]),
+    title: translate(language, "grievance.pageTitle"),
+  };
+  if (!available) return json({ available: false as const, seller, ...words }, { headers: NO_STORE });
   const own = grievancesOwn();
   const account = await grievanceFiler(request);
   const order = new URL(request.url).searchParams.get("order") ?? "";
@@ -41,7 +52,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       seller,
       account: account ? { name: account.name, email: account.email } : null,
       order: /^[A-Za-z0-9_-]{3,45}$/.test(order) ? order : "",
-      mine: mine.map((item) => ({ ticket: item.ticket, subjectLabel: item.subjectLabel, status: item.status, filedAt: item.filedAt })),
+      mine: mine.map((item) => ({
+        ticket: item.ticket,
+        subjectLabel: grievanceSubjectLabelIn(language, item.subjectLabel),
+        status: item.status,
+        filed: istDateTimeIn(item.filedAt, language),
+      })),
+      subjects: grievanceSubjectsIn(language),
+      ...words,
     },
     { headers: NO_STORE },
   );
@@ -74,7 +92,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return json<ActionData>({ errors: {}, form: GRIEVANCE_MESSAGES.limited, values }, { status: 429, headers: NO_STORE });
   }
   try {
-    const filed = await own.grievances.fileGrievance(submission.value, account ? { id: account.id, email: account.email } : null);
+    // Acknowledged by email in the page's language (issue 27; docs/decisions/0910).
+    const language = languageOfPath(new URL(request.url).pathname);
+    const filed = await own.grievances.fileGrievance(submission.value, account ? { id: account.id, email: account.email } : null, { language });
     return redirect(`/grievance/${filed.ticket}?key=${encodeURIComponent(filed.key)}&filed=1`, { status: 303, headers: NO_STORE });
   } catch (error) {
     if (error instanceof BackendError && error.status === 400) {
@@ -117,19 +137,20 @@ function described(id: string, error: string | undefined, hint = false) {
 
 /** The grievance officer from the owner's settings (issue 25 item 1). */
 function Officer({ seller }: { seller: SellerDetails | null }) {
+  const { t } = useT();
   if (!seller) return null;
   const { officer, care } = seller;
   return (
     <section aria-labelledby="officer-heading" className="mt-8 rounded border border-gray-200 bg-gray-50 p-5 text-sm leading-6 text-gray-800">
       <h2 id="officer-heading" className="font-serif text-xl text-gray-900">
-        Grievance officer
+        {t("grievance.officerHeading")}
       </h2>
       <p className="mt-2" data-testid="grievance-officer">
         {[officer.name, officer.designation].filter(Boolean).join(", ")}
         {officer.email ? (
           <>
             <br />
-            Email:{" "}
+            {t("grievance.emailLabel")}{" "}
             <a href={`mailto:${officer.email}`} className="underline underline-offset-2">
               {officer.email}
             </a>
@@ -138,7 +159,7 @@ function Officer({ seller }: { seller: SellerDetails | null }) {
         {officer.phone ? (
           <>
             <br />
-            Phone:{" "}
+            {t("grievance.phoneLabel")}{" "}
             <a href={`tel:${officer.phoneHref}`} className="underline underline-offset-2">
               {officer.phone}
             </a>
@@ -164,17 +185,18 @@ export default function GrievancePage() {
   const result = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const care = data.seller?.care;
+  const { t, phrase } = useT();
 
   if (!data.available) {
     return (
       <div className="mx-auto mb-20 mt-14 max-w-2xl px-4 text-gray-800">
-        <h1 className="font-serif text-3xl text-gray-900">Grievances</h1>
+        <h1 className="font-serif text-3xl text-gray-900">{t("grievance.grievances")}</h1>
         <p className="mt-4">
-          To make a complaint, write to{" "}
+          {t("grievance.unavailableBefore")}
           <a href={`mailto:${care?.email ?? ""}`} className="underline underline-offset-2">
             {care?.email}
-          </a>{" "}
-          or call {care?.phone}. We acknowledge every complaint within {ACKNOWLEDGE_HOURS} hours and resolve it within one month.
+          </a>
+          {t("grievance.unavailableAfter", { phone: care?.phone ?? "", hours: ACKNOWLEDGE_HOURS })}
         </p>
         <Officer seller={data.seller} />
       </div>
@@ -185,24 +207,25 @@ export default function GrievancePage() {
   const values = result?.values ?? {};
   return (
     <div className="mx-auto mb-20 mt-14 max-w-2xl px-4 text-gray-800">
-      <h1 className="font-serif text-3xl text-gray-900">Make a complaint</h1>
-      <p className="mt-4 leading-7">
-        Tell us what went wrong. You get a ticket number at once and an email acknowledging your complaint; our grievance officer resolves it within{" "}
-        {RESOLVE_DAYS} days and emails you the answer.
-      </p>
+      <h1 className="font-serif text-3xl text-gray-900">{t("grievance.makeComplaint")}</h1>
+      <p className="mt-4 leading-7">{t("grievance.intro", { days: RESOLVE_DAYS })}</p>
       <Officer seller={data.seller} />
       {data.mine.length > 0 ? (
         <section aria-labelledby="mine-heading" className="mt-8">
           <h2 id="mine-heading" className="font-serif text-xl text-gray-900">
-            Your complaints
+            {t("grievance.yourComplaints")}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
             {data.mine.map((item) => (
               <li key={item.ticket}>
                 <Link to={`/grievance/${item.ticket}`} className="font-mono underline underline-offset-2">
                   {item.ticket}
-                </Link>{" "}
-                — {item.subjectLabel}, filed {formatIstDateTime(item.filedAt)} IST — {item.status === "resolved" ? "Resolved" : "Open"}
+                </Link>
+                {t("grievance.mineItem", {
+                  subject: item.subjectLabel,
+                  filed: item.filed,
+                  status: t(item.status === "resolved" ? "grievance.statusResolved" : "grievance.statusOpen"),
+                })}
               </li>
             ))}
           </ul>
@@ -210,11 +233,11 @@ export default function GrievancePage() {
       ) : null}
       <Form method="post" action="/grievance" className="mt-8 flex flex-col gap-5" aria-labelledby="form-heading">
         <h2 id="form-heading" className="font-serif text-xl text-gray-900">
-          File a complaint
+          {t("grievance.fileComplaint")}
         </h2>
-        {result?.form ? <FormAlert>{result.form}</FormAlert> : null}
-        {Object.keys(errors).length > 0 ? <FormAlert>Please correct the fields marked below.</FormAlert> : null}
-        <Field id="grievance-name" label="Your name" error={errors.name}>
+        {result?.form ? <FormAlert>{phrase(result.form)}</FormAlert> : null}
+        {Object.keys(errors).length > 0 ? <FormAlert>{t("grievance.correctFields")}</FormAlert> : null}
+        <Field id="grievance-name" label={t("grievance.yourName")} error={phrase(errors.name)}>
           <input
             id="grievance-name"
             name="name"
@@ -227,11 +250,11 @@ export default function GrievancePage() {
           />
         </Field>
         {data.account ? (
-          <Field id="grievance-email" label="Email" hint="Your account's address: we write to you here." error={errors.email}>
+          <Field id="grievance-email" label={t("grievance.email")} hint={t("grievance.emailHintAccount")} error={phrase(errors.email)}>
             <input id="grievance-email" name="email" type="email" readOnly value={data.account.email} className={`${accountInputClass} bg-gray-100`} {...described("grievance-email", errors.email, true)} />
           </Field>
         ) : (
-          <Field id="grievance-email" label="Email" hint="We send your ticket and our answer here." error={errors.email}>
+          <Field id="grievance-email" label={t("grievance.email")} hint={t("grievance.emailHint")} error={phrase(errors.email)}>
             <input
               id="grievance-email"
               name="email"
@@ -246,7 +269,7 @@ export default function GrievancePage() {
             />
           </Field>
         )}
-        <Field id="grievance-order" label="Order number (optional)" hint="If it is about an order of yours: the number on My Orders." error={errors.orderId}>
+        <Field id="grievance-order" label={t("grievance.orderLabel")} hint={t("grievance.orderHint")} error={phrase(errors.orderId)}>
           <input
             id="grievance-order"
             name="orderId"
@@ -257,17 +280,17 @@ export default function GrievancePage() {
             {...described("grievance-order", errors.orderId, true)}
           />
         </Field>
-        <Field id="grievance-subject" label="What is it about?" error={errors.subject}>
+        <Field id="grievance-subject" label={t("grievance.subjectLabel")} error={phrase(errors.subject)}>
           <select id="grievance-subject" name="subject" required defaultValue={values.subject ?? (data.order ? "delivery" : "")} className={accountInputClass} {...described("grievance-subject", errors.subject)}>
-            <option value="">Choose one</option>
-            {GRIEVANCE_SUBJECTS.map((subject) => (
+            <option value="">{t("grievance.chooseOne")}</option>
+            {data.subjects.map((subject) => (
               <option key={subject.value} value={subject.value}>
                 {subject.label}
               </option>
             ))}
           </select>
         </Field>
-        <Field id="grievance-text" label="Your complaint" hint={`${GRIEVANCE_TEXT_MIN} to ${GRIEVANCE_TEXT_MAX.toLocaleString("en-IN")} characters.`} error={errors.text}>
+        <Field id="grievance-text" label={t("grievance.textLabel")} hint={t("grievance.textHint", { min: GRIEVANCE_TEXT_MIN, max: GRIEVANCE_TEXT_MAX })} error={phrase(errors.text)}>
           <textarea
             id="grievance-text"
             name="text"
@@ -281,11 +304,11 @@ export default function GrievancePage() {
           />
         </Field>
         <button type="submit" disabled={submitting} className="self-start bg-black px-8 py-3 text-sm font-semibold tracking-widest text-white hover:bg-gray-800 disabled:opacity-70">
-          FILE MY COMPLAINT
+          {t("grievance.submit")}
         </button>
       </Form>
     </div>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Grievances — Chrono India" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Grievances — Chrono India" }];

@@ -3,9 +3,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/ui/local-links";
-import { formatIstDateTime } from "~/lib/admin-format";
-import { formatIstDate } from "~/lib/gst";
-import { grievanceFiler, grievancesOwn } from "~/utils/grievances.server";
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor, translate } from "~/i18n/messages.server";
+import { useT } from "~/i18n/use-t";
+import { grievanceFiler, grievancesOwn, grievanceSubjectLabelIn } from "~/utils/grievances.server";
+import { istDateIn, istDateTimeIn } from "~/utils/ist-dates.server";
 import { storeSellerDetails } from "~/utils/seller-details.server";
 
 /**
@@ -14,7 +16,8 @@ import { storeSellerDetails } from "~/utils/seller-details.server";
  * of the acknowledgement email (the key is checked against its SHA-256), or signed in by the
  * shopper who filed it. Anything else — an unknown ticket, a wrong or missing key — is the
  * ordinary 404, alike. `&filed=1` (right after filing) says the ticket and what happens next. The
- * key stays out of Referer headers and caches.
+ * key stays out of Referer headers and caches. Under /hi its words, subject and dates are Hindi
+ * (issue 27; docs/decisions/0910); the complaint's and the answer's texts stay as written.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const own = grievancesOwn();
@@ -30,8 +33,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The grievance officer from the owner's settings (issue 25 item 1); customer care's email when theirs is empty.
   const seller = await storeSellerDetails();
   const officer = { name: seller?.officer.name ?? "", email: seller?.officer.email || seller?.care.email || "" };
+  const language = languageOfPath(url.pathname);
+  // Its dates in IST and its subject in the page's language, made here so the HTML and hydration agree.
+  const dates = {
+    filed: istDateTimeIn(grievance.filedAt, language),
+    acknowledged: grievance.acknowledgedAt !== null ? istDateTimeIn(grievance.acknowledgedAt, language) : null,
+    answered: grievance.answeredAt !== null ? istDateTimeIn(grievance.answeredAt, language) : null,
+    resolveBy: istDateIn(grievance.resolveBy, language),
+  };
   return json(
-    { grievance, filed: url.searchParams.get("filed") === "1", officer },
+    {
+      grievance: { ...grievance, subjectLabel: grievanceSubjectLabelIn(language, grievance.subjectLabel) },
+      dates,
+      filed: url.searchParams.get("filed") === "1",
+      officer,
+      messages: messagesFor(language, ["grievance"]),
+      title: translate(language, "grievance.followTitle"),
+    },
     { headers: { "cache-control": "private, no-store", "referrer-policy": "no-referrer" } },
   );
 }
@@ -51,41 +69,41 @@ function Lines({ text }: { text: string }) {
 }
 
 export default function GrievanceFollow() {
-  const { grievance, filed, officer } = useLoaderData<typeof loader>();
+  const { grievance, dates, filed, officer } = useLoaderData<typeof loader>();
   const resolved = grievance.status === "resolved";
   const { name: officerName, email: officerEmail } = officer;
+  const { t } = useT();
   return (
     <div className="mx-auto mb-20 mt-14 max-w-2xl px-4 text-gray-800">
       <h1 className="font-serif text-3xl text-gray-900">
-        Complaint <span className="font-mono">{grievance.ticket}</span>
+        {t("grievance.complaint")} <span className="font-mono">{grievance.ticket}</span>
       </h1>
       {filed ? (
         <div role="status" data-testid="grievance-filed" className="mt-6 rounded border border-green-300 bg-green-50 p-4 text-sm leading-6 text-green-900">
-          <p className="font-semibold">Your complaint is filed. Your ticket number is {grievance.ticket}.</p>
+          <p className="font-semibold">{t("grievance.filedHeadline", { ticket: grievance.ticket })}</p>
           <p className="mt-2">
-            What happens next: we have emailed an acknowledgement with this ticket to {grievance.email}. Our grievance officer{officerName ? `, ${officerName},` : ""} will resolve
-            it by {formatIstDate(grievance.resolveBy)} at the latest and email you the answer. Keep the email: its link brings you back to this page.
+            {t("grievance.whatNext", { email: grievance.email, officer: officerName ? `, ${officerName},` : "", date: dates.resolveBy })}
           </p>
         </div>
       ) : null}
       <dl className="mt-8 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
-        <dt className="font-medium text-gray-700">Status</dt>
-        <dd data-testid="grievance-status">{resolved ? "Answered — resolved" : "Open"}</dd>
-        <dt className="font-medium text-gray-700">About</dt>
+        <dt className="font-medium text-gray-700">{t("grievance.status")}</dt>
+        <dd data-testid="grievance-status">{t(resolved ? "grievance.statusAnswered" : "grievance.statusOpen")}</dd>
+        <dt className="font-medium text-gray-700">{t("grievance.about")}</dt>
         <dd>
           {grievance.subjectLabel}
-          {grievance.orderId ? `, order ${grievance.orderId}` : ""}
+          {grievance.orderId ? t("grievance.aboutOrder", { order: grievance.orderId }) : ""}
         </dd>
-        <dt className="font-medium text-gray-700">Filed</dt>
-        <dd>{formatIstDateTime(grievance.filedAt)} IST</dd>
-        <dt className="font-medium text-gray-700">Acknowledged</dt>
-        <dd>{grievance.acknowledgedAt !== null ? `${formatIstDateTime(grievance.acknowledgedAt)} IST, by email` : "Not yet"}</dd>
-        <dt className="font-medium text-gray-700">{resolved ? "Resolved" : "To be resolved by"}</dt>
-        <dd>{resolved && grievance.answeredAt !== null ? `${formatIstDateTime(grievance.answeredAt)} IST` : formatIstDate(grievance.resolveBy)}</dd>
+        <dt className="font-medium text-gray-700">{t("grievance.filed")}</dt>
+        <dd>{dates.filed} IST</dd>
+        <dt className="font-medium text-gray-700">{t("grievance.acknowledged")}</dt>
+        <dd>{dates.acknowledged !== null ? t("grievance.byEmail", { date: dates.acknowledged }) : t("grievance.notYet")}</dd>
+        <dt className="font-medium text-gray-700">{t(resolved ? "grievance.resolvedOn" : "grievance.resolveBy")}</dt>
+        <dd>{resolved && dates.answered !== null ? `${dates.answered} IST` : dates.resolveBy}</dd>
       </dl>
       <section aria-labelledby="text-heading" className="mt-8">
         <h2 id="text-heading" className="font-serif text-xl text-gray-900">
-          Your complaint
+          {t("grievance.textLabel")}
         </h2>
         <p className="mt-2 text-sm leading-6">
           <Lines text={grievance.body} />
@@ -94,7 +112,7 @@ export default function GrievanceFollow() {
       {resolved ? (
         <section aria-labelledby="answer-heading" className="mt-8">
           <h2 id="answer-heading" className="font-serif text-xl text-gray-900">
-            Our answer
+            {t("grievance.ourAnswer")}
           </h2>
           <p className="mt-2 whitespace-pre-line text-sm leading-6" data-testid="grievance-answer">
             <Lines text={grievance.answer ?? ""} />
@@ -104,17 +122,19 @@ export default function GrievanceFollow() {
       <p className="mt-10 text-sm">
         {officerEmail ? (
           <>
-            Anything to add? Write to{" "}
+            {t("grievance.addBefore")}
             <a href={`mailto:${officerEmail}`} className="underline underline-offset-2">
               {officerEmail}
-            </a>{" "}
-            quoting {grievance.ticket}.{" "}
+            </a>
+            {t("grievance.addAfter", { ticket: grievance.ticket })}
           </>
         ) : null}
-        <Link to="/grievance" className="underline underline-offset-2">Make another complaint</Link>
+        <Link to="/grievance" className="underline underline-offset-2">
+          {t("grievance.another")}
+        </Link>
       </p>
     </div>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Your complaint — Chrono India" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Your complaint — Chrono India" }, { name: "robots", content: "noindex" }];

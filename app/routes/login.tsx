@@ -19,6 +19,7 @@ import { isPasswordMessage, parseAuthForm } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { guardLogin, guardSignUp, rateLimitMessage } from "~/utils/rate-limit.server";
 import { loginPath, safeRedirect } from "~/utils/safe-redirect";
+import { languageAfterSignIn } from "~/utils/account-language.server";
 import { commitLogin, getSessionToken } from "~/utils/session.server";
 
 type Mode = "login" | "signup";
@@ -104,10 +105,10 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!outcome.ok) return refuse(outcome.retryAfterSeconds);
       ({ token } = outcome.value);
     }
-    return redirect(safeRedirect(url.searchParams.get("redirectTo")), {
-      status: 303,
-      headers: { "Set-Cookie": await commitLogin(request, token) },
-    });
+    const headers = new Headers({ "Set-Cookie": await commitLogin(request, token) });
+    // Issue 27 (docs/decisions/0900): the account's language — kept on a Hindi sign-up, brought back as the cookie at login.
+    await languageAfterSignIn(request, token, mode === "signup", headers);
+    return redirect(safeRedirect(url.searchParams.get("redirectTo")), { status: 303, headers });
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     // The backend's password rules (the common-password list) belong beside the password field.

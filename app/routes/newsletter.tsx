@@ -1,10 +1,14 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form } from "~/components/ui/local-links";
 import { getBackend } from "~/backend/index.server";
 import { readFormData, throwBodyError } from "~/http/body.server";
-import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_CONSENT_TEXTS, NEWSLETTER_CONSENT_VERSION, NEWSLETTER_EMAIL_MAX } from "~/schemas/newsletter-constants";
+import { getEnv } from "~/config/env.server";
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { useT } from "~/i18n/use-t";
+import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_CONSENT_TEXTS, NEWSLETTER_CONSENT_VERSION_BY_LANGUAGE, NEWSLETTER_EMAIL_MAX } from "~/schemas/newsletter-constants";
 import { newsletterAddressAllowed, parseNewsletterSignUp } from "~/utils/newsletter.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { storeNameOf } from "~/utils/root-data";
@@ -17,11 +21,22 @@ import { redirectWithSuccess } from "~/utils/toast.server";
  * with the one sentence "check your inbox" — whether it was queued a confirmation email, is
  * subscribed already, or is over a limit (per client address behind TRUST_PROXY, per email, per
  * store) — so the answer never tells whether an address is subscribed. A bad one: this page with
- * the message, 400. Foreign origin 403; a store without the newsletter 404.
+ * the message, 400. Foreign origin 403; a store without the newsletter 404. Under /hi the page,
+ * its sentences and the consent words are Hindi, and the form posts the Hindi words' version
+ * (issue 27; docs/decisions/0910).
  */
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   newsletterOwn();
-  return json({ consentVersion: NEWSLETTER_CONSENT_VERSION, consentText: NEWSLETTER_CONSENT_TEXTS[NEWSLETTER_CONSENT_VERSION], emailMax: NEWSLETTER_EMAIL_MAX });
+  const language = languageOfPath(new URL(request.url).pathname);
+  const consentVersion = NEWSLETTER_CONSENT_VERSION_BY_LANGUAGE[language];
+  return json({
+    consentVersion,
+    consentText: NEWSLETTER_CONSENT_TEXTS[consentVersion],
+    emailMax: NEWSLETTER_EMAIL_MAX,
+    messages: messagesFor(language, ["newsletter"]),
+    phrases: phrasesFor(language, ["newsletter"]),
+    title: translate(language, "newsletter.pageTitle", { storeName: getEnv().STORE_NAME }),
+  });
 }
 
 type ActionData = { error: string; typed: string | null };
@@ -55,17 +70,18 @@ function newsletterOwn() {
 export default function NewsletterPage() {
   const { consentVersion, consentText, emailMax } = useLoaderData<typeof loader>();
   const data = useActionData<ActionData>();
+  const { t, phrase } = useT();
   return (
     <section aria-labelledby="newsletter-heading" className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
       <h1 id="newsletter-heading" className="font-serif text-3xl text-gray-900">
-        Join our newsletter
+        {t("newsletter.heading")}
       </h1>
-      <p className="mx-auto mt-3 max-w-lg text-gray-600">New watches and offers, about twice a month. We ask you to confirm by email first.</p>
+      <p className="mx-auto mt-3 max-w-lg text-gray-600">{t("newsletter.pageText")}</p>
       <Form method="post" className="mx-auto mt-6 flex max-w-xl flex-col gap-2 sm:flex-row">
         <input type="hidden" name="consentVersion" value={consentVersion} />
         <input type="hidden" name="redirectTo" value="/newsletter" />
         <label htmlFor="newsletter-page-email" className="sr-only">
-          Email address
+          {t("newsletter.emailAddress")}
         </label>
         <input
           id="newsletter-page-email"
@@ -75,18 +91,18 @@ export default function NewsletterPage() {
           maxLength={emailMax}
           defaultValue={data?.typed ?? undefined}
           autoComplete="email"
-          placeholder="Enter your email"
+          placeholder={t("newsletter.placeholder")}
           aria-invalid={data?.error ? true : undefined}
           aria-describedby={data?.error ? "newsletter-page-error newsletter-page-consent" : "newsletter-page-consent"}
           className="min-w-0 flex-1 rounded border border-gray-400 px-4 py-3 text-sm text-gray-900 placeholder:text-gray-600"
         />
         <button type="submit" className="rounded bg-black px-8 py-3 text-sm font-semibold tracking-widest text-white hover:bg-gray-800">
-          SUBSCRIBE
+          {t("newsletter.subscribe")}
         </button>
       </Form>
       {data?.error ? (
         <p id="newsletter-page-error" className="mt-2 text-sm font-medium text-red-700">
-          {data.error}
+          {phrase(data.error)}
         </p>
       ) : null}
       <p id="newsletter-page-consent" className="mx-auto mt-3 max-w-xl text-sm text-gray-700" data-testid="newsletter-consent">
@@ -96,4 +112,7 @@ export default function NewsletterPage() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Newsletter | ${storeNameOf(matches)}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data?.title ?? `Newsletter | ${storeNameOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];

@@ -3,6 +3,10 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/local-links";
 import { getBackend } from "~/backend/index.server";
+import { getEnv } from "~/config/env.server";
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { useT } from "~/i18n/use-t";
 import { NEWSLETTER_PAGE_MESSAGES } from "~/schemas/newsletter-constants";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { storeNameOf } from "~/utils/root-data";
@@ -12,7 +16,8 @@ import { storeNameOf } from "~/utils/root-data";
  * email. GET only shows a one-button form — mail scanners fetch links, and a GET never changes
  * anything — and the POST confirms: the link is used up, the subscription and the consent words
  * recorded with the time. A used, expired or unknown link: the sentence that says so (410). The
- * token stays out of Referer headers and caches.
+ * token stays out of Referer headers and caches. Under /hi its words and
+ * sentences are Hindi (issue 27; docs/decisions/0910).
  */
 const HEADERS = { "cache-control": "private, no-store", "referrer-policy": "no-referrer" };
 
@@ -20,7 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const own = newsletterOwn();
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const live = await own.newsletter.confirmationIsLive(token, Date.now());
-  return json({ live, token: live ? token : "", invalid: NEWSLETTER_PAGE_MESSAGES.confirmInvalid }, { status: live ? 200 : 410, headers: HEADERS });
+  const language = languageOfPath(new URL(request.url).pathname);
+  const words = {
+    messages: messagesFor(language, ["newsletter"]),
+    phrases: phrasesFor(language, ["newsletter"]),
+    title: translate(language, "newsletter.confirmTitle", { storeName: getEnv().STORE_NAME }),
+  };
+  return json({ live, token: live ? token : "", invalid: NEWSLETTER_PAGE_MESSAGES.confirmInvalid, ...words }, { status: live ? 200 : 410, headers: HEADERS });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -40,18 +51,19 @@ function newsletterOwn() {
 export default function ConfirmNewsletter() {
   const { live, token, invalid } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
+  const { t, phrase } = useT();
   let body;
   if (done) {
-    body = <p role="status" className="mt-4 text-gray-800">{done.message}</p>;
+    body = <p role="status" className="mt-4 text-gray-800">{phrase(done.message)}</p>;
   } else if (!live) {
-    body = <p className="mt-4 text-gray-800">{invalid}</p>;
+    body = <p className="mt-4 text-gray-800">{phrase(invalid)}</p>;
   } else {
     body = (
       <>
-        <p className="mt-4 text-gray-800">Press the button to confirm that you want our newsletter.</p>
+        <p className="mt-4 text-gray-800">{t("newsletter.confirmPrompt")}</p>
         <Form method="post" action={`/newsletter/confirm?token=${encodeURIComponent(token)}`} className="mt-6">
           <button type="submit" className="rounded bg-black px-8 py-3 text-sm font-semibold tracking-widest text-white hover:bg-gray-800">
-            Confirm my subscription
+            {t("newsletter.confirmButton")}
           </button>
         </Form>
       </>
@@ -59,15 +71,18 @@ export default function ConfirmNewsletter() {
   }
   return (
     <section className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
-      <h1 className="font-serif text-3xl text-gray-900">Newsletter subscription</h1>
+      <h1 className="font-serif text-3xl text-gray-900">{t("newsletter.subscription")}</h1>
       {body}
       <p className="mt-8">
         <Link to="/" className="text-sm text-gray-800 underline">
-          Back to the store
+          {t("newsletter.backToStore")}
         </Link>
       </p>
     </section>
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Confirm your subscription | ${storeNameOf(matches)}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data?.title ?? `Confirm your subscription | ${storeNameOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];

@@ -3,6 +3,10 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/local-links";
 import { getBackend } from "~/backend/index.server";
+import { getEnv } from "~/config/env.server";
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { useT } from "~/i18n/use-t";
 import { NEWSLETTER_PAGE_MESSAGES } from "~/schemas/newsletter-constants";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { storeNameOf } from "~/utils/root-data";
@@ -13,7 +17,8 @@ import { storeNameOf } from "~/utils/root-data";
  * mail client's one-click post (body `List-Unsubscribe=One-Click`, never read) and this page's
  * button alike — and says it is done. GET only shows the one-button form: mail scanners fetch
  * links, and a GET changes nothing. The token is the subscriber's own random one; an unknown
- * token gets the sentence that says so (404). Kept out of Referer headers and caches.
+ * token gets the sentence that says so (404). Kept out of Referer headers and caches. Under /hi its words and
+ * sentences are Hindi (issue 27; docs/decisions/0910).
  */
 const HEADERS = { "cache-control": "private, no-store", "referrer-policy": "no-referrer" };
 
@@ -21,7 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const own = newsletterOwn();
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const known = await own.newsletter.unsubscribeTokenIsKnown(token);
-  return json({ known, token: known ? token : "", invalid: NEWSLETTER_PAGE_MESSAGES.unsubscribeInvalid }, { status: known ? 200 : 404, headers: HEADERS });
+  const language = languageOfPath(new URL(request.url).pathname);
+  const words = {
+    messages: messagesFor(language, ["newsletter"]),
+    phrases: phrasesFor(language, ["newsletter"]),
+    title: translate(language, "newsletter.unsubscribeTitle", { storeName: getEnv().STORE_NAME }),
+  };
+  return json({ known, token: known ? token : "", invalid: NEWSLETTER_PAGE_MESSAGES.unsubscribeInvalid, ...words }, { status: known ? 200 : 404, headers: HEADERS });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -41,18 +52,19 @@ function newsletterOwn() {
 export default function UnsubscribeNewsletter() {
   const { known, token, invalid } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const { t, phrase } = useT();
   let body;
   if (result) {
-    body = <p role="status" className="mt-4 text-gray-800">{result.message}</p>;
+    body = <p role="status" className="mt-4 text-gray-800">{phrase(result.message)}</p>;
   } else if (!known) {
-    body = <p className="mt-4 text-gray-800">{invalid}</p>;
+    body = <p className="mt-4 text-gray-800">{phrase(invalid)}</p>;
   } else {
     body = (
       <>
-        <p className="mt-4 text-gray-800">Press the button to stop getting our newsletter.</p>
+        <p className="mt-4 text-gray-800">{t("newsletter.unsubscribePrompt")}</p>
         <Form method="post" action={`/newsletter/unsubscribe?token=${encodeURIComponent(token)}`} className="mt-6">
           <button type="submit" className="rounded bg-black px-8 py-3 text-sm font-semibold tracking-widest text-white hover:bg-gray-800">
-            Unsubscribe
+            {t("newsletter.unsubscribeButton")}
           </button>
         </Form>
       </>
@@ -60,15 +72,18 @@ export default function UnsubscribeNewsletter() {
   }
   return (
     <section className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
-      <h1 className="font-serif text-3xl text-gray-900">Unsubscribe from the newsletter</h1>
+      <h1 className="font-serif text-3xl text-gray-900">{t("newsletter.unsubscribeHeading")}</h1>
       {body}
       <p className="mt-8">
         <Link to="/" className="text-sm text-gray-800 underline">
-          Back to the store
+          {t("newsletter.backToStore")}
         </Link>
       </p>
     </section>
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Unsubscribe | ${storeNameOf(matches)}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data?.title ?? `Unsubscribe | ${storeNameOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];

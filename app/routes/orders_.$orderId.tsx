@@ -6,7 +6,11 @@ import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { OrderPage } from "~/components/orders/OrderPage";
 import { ReportProblem } from "~/components/orders/ReportProblem";
+import { languageOfPath } from "~/i18n/language";
+import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { useT } from "~/i18n/use-t";
 import { orderPageView } from "~/lib/order-page";
+import { orderWordsIn } from "~/utils/order-words.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 
 const NO_STORE = { "cache-control": "private, no-store" };
@@ -16,7 +20,10 @@ const NO_STORE = { "cache-control": "private, no-store" };
  * address, payment, promised window, status timeline and, once shipped, the shipment. Logged-in
  * only (→ /login and back); another shopper's order, an unknown or malformed id and an unpaid
  * online attempt are the store's ordinary 404 page (docs/decisions/0630-order-page.md). A backend
- * that cannot answer is a 503, never a 500.
+ * that cannot answer is a 503, never a 500. In the page's language (/hi/orders/:orderId: Hindi;
+ * issue 27): statuses, timeline, dates and window made in it here, the page's own words from the
+ * `orders` catalogue, the report section's sentences (made by the services in English) through
+ * the phrasebook's `report` group where they are shown.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = await requireUserToken(request);
@@ -24,7 +31,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // One trip (issue 22 item 1): the order, its GST invoice's number once issued (issue 14 item 2)
     // and the "Report a problem" section (issue 14 item 3; null where the store has no reports).
     const { detail, invoiceNumber, report } = await getBackend().orderPage(token, params.orderId ?? "");
-    return json({ view: orderPageView(detail), report, invoiceNumber }, { headers: NO_STORE });
+    const language = languageOfPath(new URL(request.url).pathname);
+    return json(
+      {
+        view: orderPageView(detail, orderWordsIn(language)),
+        report,
+        invoiceNumber,
+        messages: messagesFor(language, ["orders"]),
+        phrases: phrasesFor(language, ["order", "report"]),
+        title: translate(language, "orders.pageTitle", { id: detail.order.id }),
+      },
+      { headers: NO_STORE },
+    );
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     if (error.status === 401) throw await expiredSessionRedirect(request);
@@ -36,15 +54,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function OrderRoute() {
   const { view, report, invoiceNumber } = useLoaderData<typeof loader>();
+  const { t } = useT();
   return (
     <>
       <OrderPage view={view} invoiceNumber={invoiceNumber} />
       {report ? <ReportProblem orderId={view.id} view={report} /> : null}
       {/* Issue 25 item 3: a complaint about this order, filed with the grievance officer. */}
       <p className="mx-auto mb-12 max-w-screen-lg px-4 text-sm text-gray-800 sm:px-6">
-        Not happy with how this order went?{" "}
+        {t("orders.complaintLead")}{" "}
         <Link to={`/grievance?order=${encodeURIComponent(view.id)}`} className="underline underline-offset-2">
-          Make a complaint about this order
+          {t("orders.complaintLink")}
         </Link>
       </p>
     </>
@@ -54,7 +73,7 @@ export default function OrderRoute() {
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   {
     title: data
-      ? `Order ${data.view.id} — Chrono India`
+      ? data.title
       : `${isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong"} — Chrono India`,
   },
   { name: "robots", content: "noindex" },

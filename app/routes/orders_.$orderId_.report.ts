@@ -5,6 +5,7 @@ import type { OwnStore } from "~/backend/own/types";
 import { MAX_REPORT_VIDEO_BYTES, REPORT_BODY_BYTES, REPORT_POSTS_PER_HOUR } from "~/constants/problem-reports";
 import { BodyError, throwBodyError } from "~/http/body.server";
 import { ExtraFilePartError, withUploadForm } from "~/http/upload.server";
+import { pathIn } from "~/i18n/language";
 import { BackendError } from "~/lib/errors";
 import { REPORT_MESSAGES, reportRateLimitMessage } from "~/lib/problem-reports";
 import { requireSameOrigin } from "~/utils/origin.server";
@@ -35,7 +36,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const orderId = params.orderId ?? "";
   const now = Date.now();
   const { window } = await ownOrder(own, userId, orderId, now);
-  const here = `${orderPage(orderId)}#report`;
+  // The form of a Hindi order page posts with ?lang=hi (one address for both): back to the Hindi page.
+  const here = pathIn(`${orderPage(orderId)}#report`, new URL(request.url).searchParams.get("lang") === "hi" ? "hi" : "en");
   if (!window.damaged.open && !window.wrong.open) return redirectWithError(here, window.wrong.reason ?? window.damaged.reason ?? REPORT_MESSAGES.notDelivered);
   const allowed = await limitShopper("report", userId, REPORT_POSTS_PER_HOUR, 60 * 60);
   if (!allowed.ok) return redirectWithError(here, reportRateLimitMessage(allowed.retryAfterSeconds));
@@ -51,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // The request's upload folder is removed when this returns or throws (http/upload.server.ts).
     return await withUploadForm(request, limits, async (formData, video) => {
       await own.reports.reportProblem(userId, orderId, { kind: formData.get("kind"), description: formData.get("description"), videoLink: formData.get("videoLink"), video }, now);
-      return redirectWithSuccess(here, "Thank you. We have your report and will answer it on this page.");
+      return redirectWithSuccess(here, REPORT_MESSAGES.reportSent);
     });
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return redirectWithError(here, error.field === "video" ? REPORT_MESSAGES.videoTooLarge : REPORT_MESSAGES.descriptionTooLong);

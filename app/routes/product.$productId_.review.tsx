@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/local-links";
-import { MAX_REVIEW_TEXT, MAX_REVIEW_TITLE, REVIEW_GUIDELINES_PATH, REVIEW_RATING_MAX, formatReviewDate } from "~/lib/reviews";
+import type { MessageKey } from "~/i18n/catalogues/en.server";
+import { useT } from "~/i18n/use-t";
+import { MAX_REVIEW_TEXT, MAX_REVIEW_TITLE, REVIEW_GUIDELINES_PATH, REVIEW_RATING_MAX } from "~/lib/reviews";
 import { loadReviewPage, reviewPageAction } from "~/utils/review-page.server";
 
 /**
@@ -13,7 +15,9 @@ import { loadReviewPage, reviewPageAction } from "~/utils/review-page.server";
  * first choice is empty, because lynx shows a radio group with none chosen as if its first radio
  * were chosen, and would send 1 star for a shopper who chose none. Its 404s show the root's error
  * page: a boundary of its own would import ErrorPage here and split that shared chunk on the
- * product page, which is at its JavaScript budget (tests/e2e/bundle-budget.spec.ts).
+ * product page, which is at its JavaScript budget (tests/e2e/bundle-budget.spec.ts). Under /hi
+ * every word, form error and toast is Hindi (issue 27; docs/decisions/0910); the shopper's own
+ * title and text stay as written.
  */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return loadReviewPage(request, params.productId);
@@ -24,12 +28,13 @@ export function action({ request, params }: ActionFunctionArgs) {
   return reviewPageAction(request, params.productId);
 }
 
-const STATUS_WORDS = {
-  pending: "Waiting for our team to check it. It appears on the watch's page once published.",
-  published: "Published on the watch's page.",
-  rejected: "Not published: it does not follow our review guidelines.",
-  withdrawn: "You withdrew this review. It is no longer shown, and you cannot write another review of this watch.",
-} as const;
+/** Each status's sentence in the catalogues' `review` namespace. */
+const STATUS_WORDS: Record<string, MessageKey> = {
+  pending: "review.statusPending",
+  published: "review.statusPublished",
+  rejected: "review.statusRejected",
+  withdrawn: "review.statusWithdrawn",
+};
 
 /** The stars offered, best first. */
 const RATINGS = Array.from({ length: REVIEW_RATING_MAX }, (_, index) => REVIEW_RATING_MAX - index);
@@ -47,43 +52,46 @@ export default function ReviewPage() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const productPath = `/product/${product.id}`;
+  const { t, phrase } = useT();
+  const statusKey = own ? STATUS_WORDS[own.status] : undefined;
 
   return (
     <section className="mx-auto max-w-2xl px-4 pb-16 pt-8 sm:px-8">
       <p className="text-sm">
         <Link to={productPath} className="text-gray-700 underline underline-offset-2 hover:text-black">
-          Back to {product.name}
+          {t("review.backTo", { name: product.name })}
         </Link>
       </p>
-      <h1 className="mt-3 font-serif text-2xl text-gray-900">Review {product.name}</h1>
+      <h1 className="mt-3 font-serif text-2xl text-gray-900">{t("review.heading", { name: product.name })}</h1>
 
       {formError ? (
         <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 px-4 py-2 text-sm text-red-800" data-testid="review-error">
-          {formError}
+          {phrase(formError)}
         </p>
       ) : null}
 
       {own ? (
         <div className="mt-6 rounded border border-gray-300 p-4" data-testid="own-review">
-          <h2 className="font-semibold text-gray-900">Your review</h2>
+          <h2 className="font-semibold text-gray-900">{t("review.yourReview")}</h2>
           <p className="mt-1 text-sm text-gray-700" data-testid="own-review-status">
-            {STATUS_WORDS[own.status as keyof typeof STATUS_WORDS] ?? own.status}
-            {own.status === "published" && own.publishedAt ? ` ${formatReviewDate(own.publishedAt)}.` : null}
-            {own.status === "rejected" && own.rejectReason ? ` Reason: ${own.rejectReason}.` : null}
-            {own.status === "rejected" && data.canWrite ? " You can write a new review below." : null}
+            {statusKey ? t(statusKey) : own.status}
+            {own.status === "published" && own.publishedOn ? t("review.publishedOn", { date: own.publishedOn }) : null}
+            {own.status === "rejected" && own.rejectReason ? t("review.reason", { reason: phrase(own.rejectReason) }) : null}
+            {own.status === "rejected" && data.canWrite ? t("review.writeNewBelow") : null}
           </p>
           <p className="mt-3 text-sm text-gray-900">
-            {own.rating} of 5 stars{own.title ? <span className="font-semibold"> · {own.title}</span> : null}
+            {t("review.stars", { rating: own.rating })}
+            {own.title ? <span className="font-semibold"> · {own.title}</span> : null}
           </p>
           {own.body ? <p className="mt-2 whitespace-pre-line text-sm text-gray-700">{own.body}</p> : null}
           {own.status === "pending" || own.status === "published" ? (
             <Form method="post" className="mt-4">
               <input type="hidden" name="intent" value="withdraw" />
               <p className="mb-2 text-sm text-gray-700">
-                A review cannot be edited once sent. You can withdraw it at any time, but you cannot then write another review of this watch.
+                {t("review.withdrawNote")}
               </p>
               <button type="submit" disabled={busy} className="rounded border border-red-800 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-70">
-                Withdraw my review
+                {t("review.withdraw")}
               </button>
             </Form>
           ) : null}
@@ -92,11 +100,11 @@ export default function ReviewPage() {
 
       {data.canWrite ? (
         <Form method="post" className="mt-6 space-y-5">
-          {own ? <h2 className="font-semibold text-gray-900">Write a new review</h2> : null}
+          {own ? <h2 className="font-semibold text-gray-900">{t("review.writeNew")}</h2> : null}
           <input type="hidden" name="intent" value="write" />
           <div>
             <label htmlFor="review-rating" className="block text-sm font-medium text-gray-900">
-              Your rating (required)
+              {t("review.ratingLabel")}
             </label>{" "}
             <select
               id="review-rating"
@@ -107,22 +115,22 @@ export default function ReviewPage() {
               aria-describedby={errors?.rating ? "rating-error" : undefined}
               className={`${inputClass} sm:w-64`}
             >
-              <option value="">Choose from 1 to 5 stars</option>
+              <option value="">{t("review.ratingChoose")}</option>
               {RATINGS.map((stars) => (
                 <option key={stars} value={stars}>
-                  {stars} {stars === 1 ? "star" : "stars"}
+                  {t("review.starsOption", { count: stars })}
                 </option>
               ))}
             </select>
             {errors?.rating ? (
               <p id="rating-error" className="mt-1 text-sm text-red-700">
-                {errors.rating}
+                {phrase(errors.rating)}
               </p>
             ) : null}
           </div>
           <div>
             <label htmlFor="review-title" className="block text-sm font-medium text-gray-900">
-              Title (optional, up to {MAX_REVIEW_TITLE} characters)
+              {t("review.titleLabel", { max: MAX_REVIEW_TITLE })}
             </label>
             <input
               id="review-title"
@@ -136,13 +144,13 @@ export default function ReviewPage() {
             />
             {errors?.title ? (
               <p id="title-error" className="mt-1 text-sm text-red-700">
-                {errors.title}
+                {phrase(errors.title)}
               </p>
             ) : null}
           </div>
           <div>
             <label htmlFor="review-body" className="block text-sm font-medium text-gray-900">
-              Your review (optional, up to {MAX_REVIEW_TEXT.toLocaleString("en-IN")} characters)
+              {t("review.bodyLabel", { max: MAX_REVIEW_TEXT })}
             </label>
             <textarea
               id="review-body"
@@ -156,27 +164,27 @@ export default function ReviewPage() {
             />
             {errors?.body ? (
               <p id="body-error" className="mt-1 text-sm text-red-700">
-                {errors.body}
+                {phrase(errors.body)}
               </p>
             ) : null}
           </div>
           <p id="review-rules" className="text-sm text-gray-700">
-            Your review is shown as “{data.authorName}”, with the date and “Verified purchase”, once our team has checked it against our{" "}
+            {t("review.rulesBefore", { author: data.authorName })}
             <Link to={REVIEW_GUIDELINES_PATH} className="font-medium text-gray-900 underline underline-offset-2">
-              review guidelines
+              {t("review.guidelines")}
             </Link>
-            . You cannot edit it after sending, but you can withdraw it.
+            {t("review.rulesAfter")}
           </p>
           <button type="submit" disabled={busy} className="rounded bg-black px-6 py-3 text-sm font-medium text-white hover:bg-gray-800 disabled:opacity-70">
-            Send review
+            {t("review.send")}
           </button>
         </Form>
       ) : own && own.status !== "rejected" ? null : (
         <div className="mt-6 rounded border border-gray-300 bg-gray-50 p-4 text-sm text-gray-800" data-testid="review-refused">
-          <p>{data.reason}</p>
+          <p>{phrase(data.reason ?? undefined)}</p>
           <p className="mt-2">
             <Link to={REVIEW_GUIDELINES_PATH} className="underline underline-offset-2">
-              How reviews work on {data.storeName}
+              {t("review.howReviewsWork", { storeName: data.storeName })}
             </Link>
           </p>
         </div>
@@ -186,6 +194,6 @@ export default function ReviewPage() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Review ${data.product.name} | ${data.storeName}` : "Review" },
+  { title: data?.title ?? "Review" },
   { name: "robots", content: "noindex, nofollow" },
 ];

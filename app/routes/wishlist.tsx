@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/local-links";
 import { ErrorPage } from "~/components/ErrorPage";
+import { useT } from "~/i18n/use-t";
 import { storeNameOf } from "~/utils/root-data";
 import { loadWishlistPage, wishlistAction } from "~/utils/wishlist.server";
 
@@ -23,7 +24,9 @@ const button = "rounded px-4 py-2 text-sm font-medium";
 
 export default function Wishlist() {
   const { heading, countWords, confirm, notice, items } = useLoaderData<typeof loader>();
-  const error = useActionData<typeof action>()?.error;
+  const { t, phrase } = useT();
+  // A refusal's sentence in the page's language (docs/decisions/0890).
+  const error = phrase(useActionData<typeof action>()?.error);
   return (
     <section className="mx-auto max-w-screen-lg px-4 py-10 sm:px-6">
       <h1 className="font-serif text-3xl text-gray-900">{heading}</h1>
@@ -41,19 +44,19 @@ export default function Wishlist() {
           <input type="hidden" name="redirectTo" value={`/product/${confirm.productId}`} />
           <p className="text-gray-900">{confirm.question}</p>
           <button type="submit" className={`${button} bg-black text-white hover:bg-gray-800`}>
-            Save to wishlist
+            {t("wishlist.saveButton")}
           </button>
         </Form>
       ) : null}
       {items.length === 0 ? (
         <div className="mt-10 text-center" data-testid="wishlist-empty">
-          <p className="text-gray-700">Your wishlist is empty. Save a watch from its page to find it here later.</p>
+          <p className="text-gray-700">{t("wishlist.empty")}</p>
           <Link to="/collection" className={`${button} mt-6 inline-block bg-black text-white hover:bg-gray-800`}>
-            Browse the collection
+            {t("wishlist.browse")}
           </Link>
         </div>
       ) : (
-        <ul className="mt-8 divide-y divide-gray-200 border-y border-gray-200" aria-label="Saved watches">
+        <ul className="mt-8 divide-y divide-gray-200 border-y border-gray-200" aria-label={t("wishlist.savedWatches")}>
           {items.map((item) => (
             <li key={item.id} className="flex flex-wrap gap-4 py-5 sm:flex-nowrap" data-testid="wishlist-item">
               <div className="flex-1">
@@ -80,14 +83,14 @@ export default function Wishlist() {
               <div className="flex flex-col items-start gap-2 sm:items-end">
                 {!item.canBuy ? null : item.chooseColour ? (
                   <Link to={`/product/${item.id}#buy`} className={`${button} bg-black text-white hover:bg-gray-800`}>
-                    Choose a colour<span className="sr-only"> for {item.name}</span>
+                    {t("wishlist.chooseColour")}<span className="sr-only">{t("wishlist.forName", { name: item.name })}</span>
                   </Link>
                 ) : (
                   <Form method="post">
                     <input type="hidden" name="intent" value="move-to-cart" />
                     <input type="hidden" name="productId" value={item.id} />
                     <button type="submit" className={`${button} bg-black text-white hover:bg-gray-800`}>
-                      Move to cart<span className="sr-only">: {item.name}</span>
+                      {t("wishlist.moveToCart")}<span className="sr-only">: {item.name}</span>
                     </button>
                   </Form>
                 )}
@@ -96,7 +99,7 @@ export default function Wishlist() {
                   <input type="hidden" name="productId" value={item.id} />
                   <input type="hidden" name="redirectTo" value="/wishlist" />
                   <button type="submit" className={`${button} border border-gray-900 text-gray-900 hover:bg-gray-100`}>
-                    Remove<span className="sr-only">: {item.name}</span>
+                    {t("wishlist.remove")}<span className="sr-only">: {item.name}</span>
                   </button>
                 </Form>
               </div>
@@ -108,7 +111,10 @@ export default function Wishlist() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `My Wishlist | ${storeNameOf(matches)}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data?.title ?? `My Wishlist | ${storeNameOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -31,9 +31,27 @@ export const NEWSLETTER_NOTE = "Thank you! Our newsletter now asks you to confir
 export const NEWSLETTER_CONSENT_TEXTS = {
   "2026-11-v1":
     "Send me the store's newsletter: new watches and offers, about twice a month. You can unsubscribe from any email.",
+  /** The same consent in Hindi, shown by the box on /hi pages (issue 27; docs/decisions/0910). */
+  "2026-11-v1-hi":
+    "मुझे स्टोर का न्यूज़लेटर भेजें: नई घड़ियाँ और ऑफ़र, महीने में लगभग दो बार। आप किसी भी ईमेल से अनसब्सक्राइब कर सकते हैं।",
 } as const;
 export type NewsletterConsentVersion = keyof typeof NEWSLETTER_CONSENT_TEXTS;
 export const NEWSLETTER_CONSENT_VERSION: NewsletterConsentVersion = "2026-11-v1";
+
+/**
+ * The version of the consent words a page in each language shows and posts (issue 27;
+ * docs/decisions/0910): the subscription records the version, and its text, of the words the
+ * shopper actually read. English is `NEWSLETTER_CONSENT_VERSION`.
+ */
+export const NEWSLETTER_CONSENT_VERSION_BY_LANGUAGE = {
+  en: NEWSLETTER_CONSENT_VERSION,
+  hi: "2026-11-v1-hi",
+} as const satisfies Record<"en" | "hi", NewsletterConsentVersion>;
+
+/** The language a consent version's words are written in: "hi" for the Hindi versions (`-hi`), else "en". */
+export function newsletterConsentLanguage(version: string): "en" | "hi" {
+  return version.endsWith("-hi") ? "hi" : "en";
+}
 
 /** The one answer to every sign-up, whatever became of it (never says whether the address is subscribed). */
 export const NEWSLETTER_CHECK_INBOX =

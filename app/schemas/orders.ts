@@ -185,14 +185,25 @@ export const orderItemInputSchema = z.looseObject({
 });
 export type OrderItemInput = z.output<typeof orderItemInputSchema>;
 
+/** The languages an order can be placed in (issue 27; app/i18n/language.ts LANGUAGES, repeated: schemas stay free of i18n). */
+export const ORDER_LANGUAGES = ["en", "hi"] as const;
+export type OrderLanguage = (typeof ORDER_LANGUAGES)[number];
+
+/** The Store API's sentence for a `language` other than "en" or "hi" (developers see it, not shoppers). */
+export const ORDER_LANGUAGE_INVALID = 'language must be "en" (English) or "hi" (Hindi).';
+
 /**
  * Body of `POST /api/order/place`, `/api/order/cashfree` and `/api/order/cashfreeLink`:
- * `{address, items, amount}`. `amount` is accepted and ignored (DESIGN.md §4).
+ * `{address, items, amount, language?}`. `amount` is accepted and ignored (DESIGN.md §4).
+ * `language` (beyond SPEC.md, issue 27; docs/decisions/0900): the language the shopper ordered
+ * in, "en" or "hi", which the order's emails and links use; absent: "en"; anything else is
+ * refused (400, ORDER_LANGUAGE_INVALID).
  */
 export const orderBodySchema = z.object({
   address: addressSchema,
   items: z.array(orderItemInputSchema, { error: ORDER_MESSAGES.itemsRequired }).min(1, ORDER_MESSAGES.itemsRequired).max(200),
   amount: z.unknown().optional(),
+  language: z.enum(ORDER_LANGUAGES, { error: ORDER_LANGUAGE_INVALID }).default("en"),
 });
 export type OrderBody = z.output<typeof orderBodySchema>;
 export type OrderBodyInput = z.input<typeof orderBodySchema>;
@@ -256,6 +267,8 @@ export const orderJsonSchema = z.object({
   paymentMode: z.enum(["test", "live"]).nullish(),
   /** Beyond SPEC.md (issue 13 item 4): the promised delivery window, IST dates "YYYY-MM-DD"; null for older orders, omitted by older servers. */
   deliveryWindow: z.object({ from: z.string(), to: z.string() }).nullish(),
+  /** Beyond SPEC.md (issue 27): the language the order was placed in, "en" or "hi"; older servers omit it (read as "en"). */
+  language: z.enum(ORDER_LANGUAGES).optional(),
 });
 export type OrderJson = z.output<typeof orderJsonSchema>;
 
@@ -283,6 +296,11 @@ export type Order = {
   paymentMode: GatewayMode | null;
   /** The promised delivery window (issue 13 item 4): IST dates "YYYY-MM-DD"; null for orders placed before it. */
   deliveryWindow: { from: string; to: string } | null;
+  /**
+   * The language the order was placed in (issue 27; docs/decisions/0900): its emails are written
+   * in it and link to its order page in it. Absent reads as "en" (orders made before, and tests).
+   */
+  language?: OrderLanguage;
 };
 
 /** Store order (paise) → API JSON (rupees). */
@@ -306,6 +324,7 @@ export function orderToJson(order: Order): OrderJson {
     date: order.createdAt,
     paymentMode: order.paymentMode,
     deliveryWindow: order.deliveryWindow,
+    language: order.language ?? "en",
   };
 }
 
@@ -329,6 +348,7 @@ export function orderFromJson(json: OrderJson): Order {
     createdAt: json.date,
     paymentMode: json.paymentMode ?? null,
     deliveryWindow: json.deliveryWindow ?? null,
+    language: json.language ?? "en",
   };
 }
 

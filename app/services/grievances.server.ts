@@ -44,9 +44,9 @@ function sha256(text: string): string {
   return crypto.createHash("sha256").update(text).digest("hex");
 }
 
-/** `${PUBLIC_URL}/grievance/{ticket}?key={token}`: the private follow link. */
-export function grievanceFollowUrl(ticket: string, key: string, env: Env = getEnv()): string {
-  return `${publicUrl(env)}/grievance/${encodeURIComponent(ticket)}?key=${encodeURIComponent(key)}`;
+/** `${PUBLIC_URL}/grievance/{ticket}?key={token}`: the private follow link (under /hi for a complaint filed in Hindi, issue 27). */
+export function grievanceFollowUrl(ticket: string, key: string, env: Env = getEnv(), language: "en" | "hi" = "en"): string {
+  return `${publicUrl(env)}${language === "hi" ? "/hi" : ""}/grievance/${encodeURIComponent(ticket)}?key=${encodeURIComponent(key)}`;
 }
 
 function toView(row: GrievanceRow): GrievanceView {
@@ -108,7 +108,7 @@ export async function fileGrievance(
   db: DB,
   input: unknown,
   shopper: { id: number; email: string } | null,
-  options: { now?: number; env?: Env } = {},
+  options: { now?: number; env?: Env; language?: "en" | "hi" } = {},
 ): Promise<FiledGrievance> {
   const form = input && typeof input === "object" ? { ...(input as Record<string, unknown>) } : {};
   if (shopper) form.email = shopper.email;
@@ -153,8 +153,10 @@ export async function fileGrievance(
       orderId: orderId ?? null,
       filedAt: now,
       resolveBy,
-      followUrl: grievanceFollowUrl(ticket, key, env),
+      followUrl: grievanceFollowUrl(ticket, key, env, options.language),
       officer: await officerOf(trx),
+      // The filing page's language (issue 27): a complaint filed in Hindi is acknowledged in Hindi.
+      language: options.language,
     });
     await trx
       .insertInto("outbox")

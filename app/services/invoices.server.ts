@@ -72,6 +72,11 @@ export type Invoice = {
   buyer: InvoiceBuyer;
   lines: InvoiceLine[];
   totals: { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number };
+  /**
+   * The language the order was placed in (issue 27; docs/decisions/0900): "hi" gives the PDF
+   * bilingual headings (English first, Hindi after); the invoice's facts are the same.
+   */
+  language: "en" | "hi";
 };
 
 /** The last row read and what it parsed to: every page reads the settings (the footer), one parse per change. */
@@ -175,7 +180,7 @@ function rowToInvoice(row: {
   seller_json: string;
   buyer_json: string;
   lines_json: string;
-}): Invoice {
+}, language: string | null | undefined): Invoice {
   const lines = JSON.parse(row.lines_json) as InvoiceLine[];
   const seller = JSON.parse(row.seller_json) as InvoiceSeller;
   const buyer = JSON.parse(row.buyer_json) as InvoiceBuyer;
@@ -191,6 +196,7 @@ function rowToInvoice(row: {
     buyer,
     lines,
     totals: totalsOf(lines),
+    language: language === "hi" ? "hi" : "en",
   };
 }
 
@@ -206,7 +212,7 @@ function rowToInvoice(row: {
  */
 export async function issueInvoice(trx: Executor, order: Order, now: number): Promise<Invoice> {
   const existing = await trx.selectFrom("invoices").selectAll().where("order_id", "=", order.id).executeTakeFirst();
-  if (existing) return rowToInvoice(existing);
+  if (existing) return rowToInvoice(existing, order.language);
   const settings = await readStoreSettings(trx);
   const fy = financialYear(now);
   const counter = await trx
@@ -251,7 +257,7 @@ export async function issueInvoice(trx: Executor, order: Order, now: number): Pr
     lines_json: JSON.stringify(lines),
   };
   await trx.insertInto("invoices").values(row).execute();
-  return rowToInvoice(row);
+  return rowToInvoice(row, order.language);
 }
 
 /** The invoice's file name: "tax-invoice-CI-2026-27-000123.pdf". */
@@ -261,6 +267,12 @@ export function invoicePdfFilename(number: string): string {
 
 /** The invoice of an order, or null when none was issued. No scoping: callers check the shopper first. */
 export async function findInvoice(db: Executor, orderId: string): Promise<Invoice | null> {
-  const row = await db.selectFrom("invoices").selectAll().where("order_id", "=", orderId).executeTakeFirst();
-  return row ? rowToInvoice(row) : null;
+  const row = await db
+    .selectFrom("invoices")
+    .leftJoin("orders", "orders.id", "invoices.order_id")
+    .selectAll("invoices")
+    .select("orders.language")
+    .where("invoices.order_id", "=", orderId)
+    .executeTakeFirst();
+  return row ? rowToInvoice(row, row.language) : null;
 }

@@ -5,7 +5,7 @@ import { getEnv, publicUrl, type Env } from "~/config/env.server";
 import { isSqlite, type DB, type Executor } from "~/db/db.server";
 import { BackendError } from "~/lib/errors";
 import { newsletterHeaders, oneLine, progressLine, renderConfirmationEmail, renderNewsletterEmail, type NewsletterProgress } from "~/lib/newsletter";
-import { NEWSLETTER_CONSENT_TEXTS, type NewsletterConsentVersion } from "~/schemas/newsletter-constants";
+import { NEWSLETTER_CONSENT_TEXTS, newsletterConsentLanguage, type NewsletterConsentVersion } from "~/schemas/newsletter-constants";
 import { recordAudit, type Actor } from "~/services/audit.server";
 import { NEWSLETTER_KIND, nudgeOrderEmails } from "~/services/order-emails.server";
 
@@ -55,9 +55,9 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** `${PUBLIC_URL}/newsletter/confirm?token=…` */
-export function confirmUrl(token: string, env: Env = getEnv()): string {
-  return `${publicUrl(env)}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+/** `${PUBLIC_URL}/newsletter/confirm?token=…` (`/hi/newsletter/confirm` for a sign-up from a Hindi page, issue 27). */
+export function confirmUrl(token: string, env: Env = getEnv(), language: "en" | "hi" = "en"): string {
+  return `${publicUrl(env)}${language === "hi" ? "/hi" : ""}/newsletter/confirm?token=${encodeURIComponent(token)}`;
 }
 
 /** `${PUBLIC_URL}/newsletter/unsubscribe?token=…`: GET shows a one-button page, POST unsubscribes (RFC 8058). */
@@ -135,7 +135,9 @@ export async function requestSubscription(
         .executeTakeFirstOrThrow();
       subscriberId = Number(row.id);
     }
-    const mail = renderConfirmationEmail({ storeName: env.STORE_NAME, confirmUrl: confirmUrl(token, env), consentText, validDays: CONFIRM_LINK_TTL_MS / DAY_MS });
+    // In the words' language: a sign-up from a Hindi page agreed to the Hindi version (docs/decisions/0910).
+    const language = newsletterConsentLanguage(input.consentVersion);
+    const mail = renderConfirmationEmail({ storeName: env.STORE_NAME, confirmUrl: confirmUrl(token, env, language), consentText, validDays: CONFIRM_LINK_TTL_MS / DAY_MS, language });
     await trx
       .insertInto("outbox")
       .values({

@@ -51,9 +51,12 @@ export function outboxBackoffMs(attempts: number): number {
   return OUTBOX_BACKOFF_MS[Math.min(Math.max(attempts, 1), OUTBOX_BACKOFF_MS.length) - 1];
 }
 
-/** The order page an email links to: `${publicUrl()}/orders/{id}` (DESIGN.md §20). */
-export function orderPageUrl(orderId: string, env: Env = getEnv()): string {
-  return `${publicUrl(env)}/orders/${encodeURIComponent(orderId)}`;
+/**
+ * The order page an email links to: `${publicUrl()}/orders/{id}` (DESIGN.md §20), or
+ * `${publicUrl()}/hi/orders/{id}` for an order placed in Hindi (issue 27; docs/decisions/0900).
+ */
+export function orderPageUrl(orderId: string, env: Env = getEnv(), language: "en" | "hi" = "en"): string {
+  return `${publicUrl(env)}${language === "hi" ? "/hi" : ""}/orders/${encodeURIComponent(orderId)}`;
 }
 
 /**
@@ -81,7 +84,7 @@ export async function enqueueOrderEmail(trx: Executor, facts: OrderEmailFacts, o
   const settings = await readStoreSettings(trx);
   const email = renderOrderEmail(facts, {
     storeName: env.STORE_NAME,
-    orderUrl: orderPageUrl(facts.order.id, env),
+    orderUrl: orderPageUrl(facts.order.id, env, facts.order.language),
     supportEmail: settings.careEmail,
     supportPhone: settings.carePhone,
     recipientName: account.name,

@@ -95,6 +95,7 @@ export function rowToOrder(row: OrderRow): Order {
     createdAt: Number(row.created_at),
     paymentMode: row.payment_method === "cod" ? null : ((row.gateway_mode as GatewayMode | null) ?? null),
     deliveryWindow: row.delivery_from && row.delivery_to ? { from: row.delivery_from, to: row.delivery_to } : null,
+    language: row.language === "hi" ? "hi" : "en",
   };
 }
 
@@ -313,6 +314,8 @@ export async function createOrder(
         delivery_from: window.from,
         delivery_to: window.to,
         stock_state: held ? "held" : null,
+        // Issue 27: the checkout page's language; the order's emails and links speak it.
+        language: input.body.language,
       };
       await trx.insertInto("orders").values(row).execute();
       const order = rowToOrder(row);

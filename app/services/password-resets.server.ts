@@ -60,13 +60,27 @@ export class PasswordFormError extends BackendError {
   }
 }
 
-/** The link a reset email carries: `${publicUrl()}/reset-password?token=…`. */
-export function resetLinkUrl(token: string, env: Env = getEnv()): string {
-  return `${publicUrl(env)}/reset-password?token=${encodeURIComponent(token)}`;
+/**
+ * The link a reset email carries: `${publicUrl()}/reset-password?token=…`, under `/hi` for an
+ * account whose chosen language is Hindi (issue 27; docs/decisions/0900).
+ */
+export function resetLinkUrl(token: string, env: Env = getEnv(), language: "en" | "hi" = "en"): string {
+  return `${publicUrl(env)}${language === "hi" ? "/hi" : ""}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-/** The reset email's subject, HTML and text; every value escaped. `care`: the owner's customer-care contacts (issue 25 item 1; either may be empty). */
-export function renderResetEmail(input: { name: string; link: string; storeName: string; care: { email: string; phone: string } }): { subject: string; html: string; text: string } {
+/**
+ * The reset email's subject, HTML and text; every value escaped. `care`: the owner's customer-care
+ * contacts (issue 25 item 1; either may be empty). `language`: the account's chosen language
+ * (`users.language`; issue 27, docs/decisions/0900): "hi" writes it in Hindi, else English.
+ */
+export function renderResetEmail(input: {
+  name: string;
+  link: string;
+  storeName: string;
+  care: { email: string; phone: string };
+  language?: "en" | "hi";
+}): { subject: string; html: string; text: string } {
+  if (input.language === "hi") return renderHindiResetEmail(input);
   const care = careContactWords(input.care);
   const subject = `Choose a new password for ${input.storeName}`;
   const lines = [
@@ -84,6 +98,32 @@ export function renderResetEmail(input: { name: string; link: string; storeName:
     `<p>${e(lines[0])}</p>`,
     `<p>${e(lines[1])}</p>`,
     `<p><a href="${e(input.link)}">Choose a new password</a></p>`,
+    `<p>${e(lines[3])}</p>`,
+    `<p>${e(lines[4])}</p>`,
+    "</body></html>",
+  ].join("\n");
+  return { subject, html, text: `${lines.join("\n\n")}\n` };
+}
+
+/** The reset email in Hindi: the English one's content, in the words large Indian stores use ("पासवर्ड", "लिंक", "साइन आउट"). */
+function renderHindiResetEmail(input: { name: string; link: string; storeName: string; care: { email: string; phone: string } }) {
+  const ways = [input.care.email ? `${input.care.email} पर लिखें` : "", input.care.phone ? `${input.care.phone} पर कॉल करें` : ""].filter(Boolean);
+  const subject = `${input.storeName} के लिए नया पासवर्ड चुनें`;
+  const lines = [
+    `नमस्ते ${input.name},`,
+    `किसी ने — हमें उम्मीद है कि आपने ही — आपके ${input.storeName} खाते के लिए नया पासवर्ड चुनने को कहा है। नया पासवर्ड चुनने के लिए एक घंटे के अंदर यह लिंक खोलें:`,
+    input.link,
+    "यह लिंक एक ही बार काम करता है। नया पासवर्ड चुनने पर आपका खाता बाकी सभी डिवाइस से साइन आउट हो जाता है।",
+    `अगर आपने यह नहीं माँगा था, तो इस ईमेल को अनदेखा कर दें: आपका पासवर्ड जैसा है वैसा ही रहेगा।${ways.length ? ` कोई सवाल? ${ways.join(" या ")}।` : ""}`,
+  ];
+  const e = (text: string) => he.escape(text);
+  const html = [
+    '<!doctype html><html lang="hi"><head><meta charset="utf-8">',
+    `<title>${e(subject)}</title></head><body>`,
+    `<h1>${e(subject)}</h1>`,
+    `<p>${e(lines[0])}</p>`,
+    `<p>${e(lines[1])}</p>`,
+    `<p><a href="${e(input.link)}">नया पासवर्ड चुनें</a></p>`,
     `<p>${e(lines[3])}</p>`,
     `<p>${e(lines[4])}</p>`,
     "</body></html>",
@@ -110,16 +150,19 @@ export async function requestPasswordReset(db: DB, input: unknown, options: { no
   if (!parsed.success) throw new BackendError(400, parsed.error.issues[0]?.message ?? API_MESSAGES.emailInvalid);
   const now = options.now ?? Date.now();
   const env = options.env ?? getEnv();
-  const user = await db.selectFrom("users").select(["id", "name", "email"]).where("email", "=", parsed.data.email).executeTakeFirst();
+  const user = await db.selectFrom("users").select(["id", "name", "email", "language"]).where("email", "=", parsed.data.email).executeTakeFirst();
+  // The account's chosen language (issue 27): its email and link in Hindi when it chose Hindi.
+  const language = user?.language === "hi" ? "hi" : "en";
 
   const token = newResetToken();
   const tokenHash = hashToken(token);
   const settings = await readStoreSettings(db);
   const email = renderResetEmail({
     name: user?.name ?? "there",
-    link: resetLinkUrl(token, env),
+    link: resetLinkUrl(token, env, language),
     storeName: env.STORE_NAME,
     care: { email: settings.careEmail, phone: settings.carePhone },
+    language,
   });
   const userId = user ? Number(user.id) : -1;
 

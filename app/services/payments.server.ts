@@ -146,7 +146,9 @@ export type OnlinePaymentStart = { order: Order; paymentSessionId: string | null
  *
  * `storeUrl` is the store's absolute base, PUBLIC_URL (notify URL `/api/webhooks/cashfree`);
  * `returnUrl` the page the shopper comes back to, which must be on `storeUrl`'s origin (issue 8
- * item 3), `{order_id}` standing for the order id (default `${storeUrl}/verify?orderId={order_id}`).
+ * item 3), `{order_id}` standing for the order id (default `${storeUrl}/verify?orderId={order_id}`,
+ * `${storeUrl}/hi/verify?…` for an order placed in Hindi). The body's `language` ("en" or "hi",
+ * issue 27) is stored on the order: its emails are written in it.
  * Throws BackendError 400 (bad body, foreign returnUrl), 409 (stale cart, already paid), 429 (10
  * unpaid online orders in the last hour, issue 8 item 5), 502 (Cashfree refused or is down), 504
  * (Cashfree timed out; the order stays PENDING and can be verified later).
@@ -173,7 +175,8 @@ export async function startCashfreePayment(
   });
   if (order.paymentStatus === "PAID") throw new BackendError(409, ORDER_MESSAGES.alreadyPaid);
 
-  const returnUrl = (options.returnUrl ?? `${options.storeUrl}/verify?orderId={order_id}`).replace(
+  // A Hindi order's shopper comes back to the Hindi /verify (issue 27) unless the caller says where.
+  const returnUrl = (options.returnUrl ?? `${options.storeUrl}${order.language === "hi" ? "/hi" : ""}/verify?orderId={order_id}`).replace(
     /\{order_id\}/g,
     encodeURIComponent(order.id),
   );

@@ -5,6 +5,10 @@ import type { Account } from "~/backend/own/types";
 import { BackendError } from "~/lib/errors";
 import { getEnv } from "~/config/env.server";
 import { grievanceFormSchema } from "~/schemas/grievance";
+import { GRIEVANCE_SUBJECTS, type GrievanceSubject } from "~/schemas/grievance-constants";
+import type { MessageKey } from "~/i18n/catalogues/en.server";
+import type { Language } from "~/i18n/language";
+import { translate } from "~/i18n/messages.server";
 import { clientAddress, limitShopper } from "~/utils/rate-limit.server";
 import { getSessionToken } from "~/utils/session.server";
 
@@ -48,4 +52,28 @@ export function grievancesOwn() {
   const { own, capabilities } = getBackend();
   if (!own || !capabilities.grievances) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
   return own;
+}
+
+/** Each subject's words in the catalogues' `grievance` namespace (issue 27). */
+const SUBJECT_KEYS: Record<GrievanceSubject, MessageKey> = {
+  delivery: "grievance.subjectDelivery",
+  product: "grievance.subjectProduct",
+  payment_refund: "grievance.subjectPaymentRefund",
+  return_warranty: "grievance.subjectReturnWarranty",
+  website: "grievance.subjectWebsite",
+  other: "grievance.subjectOther",
+};
+
+/** The form's subjects, in its order, each labelled in `language` ("Delivery" / "डिलीवरी"). */
+export function grievanceSubjectsIn(language: Language): { value: GrievanceSubject; label: string }[] {
+  return GRIEVANCE_SUBJECTS.map((subject) => ({ value: subject.value, label: translate(language, SUBJECT_KEYS[subject.value]) }));
+}
+
+/**
+ * A complaint's subject as the service labels it (English, `grievanceSubjectLabel`) in
+ * `language`: "Payment or refund" → "भुगतान या रिफ़ंड" on a Hindi page; an unknown label as it is.
+ */
+export function grievanceSubjectLabelIn(language: Language, englishLabel: string): string {
+  const subject = GRIEVANCE_SUBJECTS.find((candidate) => candidate.label === englishLabel);
+  return subject ? translate(language, SUBJECT_KEYS[subject.value]) : englishLabel;
 }

@@ -4,10 +4,14 @@ import type { OwnStore, Review } from "~/backend/own/types";
 import { getEnv } from "~/config/env.server";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { BackendError } from "~/lib/errors";
-import { REJECT_REASONS, REVIEW_MESSAGES, authorDisplayName, reviewPath } from "~/lib/reviews";
+import { REJECT_REASONS, REVIEW_MESSAGES, authorDisplayName, formatReviewDate, reviewPath } from "~/lib/reviews";
 import { reviewInputSchema } from "~/schemas/review";
 import { parseProductId } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
+import { productIn } from "~/utils/product-texts.server";
+import { languageOfPath, type Language } from "~/i18n/language";
+import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { istDateIn } from "~/utils/ist-dates.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -34,15 +38,17 @@ async function context(request: Request, productIdParam: string | undefined) {
   const token = await requireUserToken(request);
   try {
     const account = await own.accounts.requireAccount(token);
-    return { own, product, account };
+    const language = languageOfPath(new URL(request.url).pathname);
+    // Its name as the page shows it: the owner's Hindi one on /hi (docs/decisions/0880).
+    return { own, product: productIn(product, language), account, language };
   } catch (error) {
     if (error instanceof BackendError && error.status === 401) throw await expiredSessionRedirect(request);
     throw error;
   }
 }
 
-/** The shopper's own review as the page shows it. */
-function ownView(review: Review) {
+/** The shopper's own review as the page shows it; its date in the page's language (English: lib/reviews `formatReviewDate`). */
+function ownView(review: Review, language: Language) {
   return {
     rating: review.rating,
     title: review.title,
@@ -50,19 +56,29 @@ function ownView(review: Review) {
     status: review.status,
     rejectReason: review.rejectReason ? REJECT_REASONS[review.rejectReason] : null,
     publishedAt: review.publishedAt,
+    publishedOn: review.publishedAt === null ? null : language === "en" ? formatReviewDate(review.publishedAt) : istDateIn(review.publishedAt, language),
     createdAt: review.createdAt,
   };
 }
 
-async function pageData(own: OwnStore, product: { id: string; name: string; images: string[] }, account: { id: number; name: string }) {
+/**
+ * What the page shows, in `language` (issue 27; docs/decisions/0910): its words (`review`), the
+ * phrasebook for its rules' English sentences (form errors, why one may not review, the reject
+ * reason; the control-character pattern is sign-up's `account`) and its title.
+ */
+async function pageData(own: OwnStore, product: { id: string; name: string; images: string[] }, account: { id: number; name: string }, language: Language) {
   const standing = await own.reviews.reviewStanding(account.id, product.id);
+  const storeName = getEnv().STORE_NAME;
   return {
     product: { id: product.id, name: product.name, image: product.images[0] ?? "" },
     authorName: authorDisplayName(account.name),
-    own: standing.own ? ownView(standing.own) : null,
+    own: standing.own ? ownView(standing.own, language) : null,
     canWrite: standing.canWrite,
     reason: standing.reason,
-    storeName: getEnv().STORE_NAME,
+    storeName,
+    messages: messagesFor(language, ["review"]),
+    phrases: phrasesFor(language, ["account", "review"]),
+    title: translate(language, "review.pageTitle", { name: product.name, storeName }),
   };
 }
 
@@ -72,8 +88,8 @@ async function pageData(own: OwnStore, product: { id: string; name: string; imag
  * back; unknown product or a store without reviews → 404.
  */
 export async function loadReviewPage(request: Request, productIdParam: string | undefined) {
-  const { own, product, account } = await context(request, productIdParam);
-  return json({ ...(await pageData(own, product, account)), errors: null, values: null, formError: null }, { headers: PRIVATE });
+  const { own, product, account, language } = await context(request, productIdParam);
+  return json({ ...(await pageData(own, product, account, language)), errors: null, values: null, formError: null }, { headers: PRIVATE });
 }
 
 type FieldErrors = Partial<Record<"rating" | "title" | "body", string>>;
@@ -88,7 +104,7 @@ type FieldErrors = Partial<Record<"rating" | "title" | "body", string>>;
  */
 export async function reviewPageAction(request: Request, productIdParam: string | undefined) {
   requireSameOrigin(request);
-  const { own, product, account } = await context(request, productIdParam);
+  const { own, product, account, language } = await context(request, productIdParam);
   const formData = await readFormData(request).catch(throwBodyError);
   const here = reviewPath(product.id);
   const intent = formData.get("intent");
@@ -97,7 +113,7 @@ export async function reviewPageAction(request: Request, productIdParam: string 
       await own.reviews.withdrawReview(account.id, product.id, Date.now());
     } catch (error) {
       if (!(error instanceof BackendError) || error.status >= 500) throw error;
-      return json({ ...(await pageData(own, product, account)), errors: null, values: null, formError: error.message }, { status: error.status, headers: PRIVATE });
+      return json({ ...(await pageData(own, product, account, language)), errors: null, values: null, formError: error.message }, { status: error.status, headers: PRIVATE });
     }
     return redirectWithSuccess(here, REVIEW_MESSAGES.withdrawn);
   }
@@ -112,13 +128,13 @@ export async function reviewPageAction(request: Request, productIdParam: string 
       const field = issue.path[0];
       if ((field === "rating" || field === "title" || field === "body") && !errors[field]) errors[field] = issue.message;
     }
-    return json({ ...(await pageData(own, product, account)), errors, values, formError: null }, { status: 400, headers: PRIVATE });
+    return json({ ...(await pageData(own, product, account, language)), errors, values, formError: null }, { status: 400, headers: PRIVATE });
   }
   try {
     await own.reviews.submitReview(account.id, product.id, raw, Date.now());
   } catch (error) {
     if (!(error instanceof BackendError) || error.status >= 500) throw error;
-    return json({ ...(await pageData(own, product, account)), errors: null, values, formError: error.message }, { status: error.status, headers: PRIVATE });
+    return json({ ...(await pageData(own, product, account, language)), errors: null, values, formError: error.message }, { status: error.status, headers: PRIVATE });
   }
   return redirectWithSuccess(here, REVIEW_MESSAGES.submitted);
 }

@@ -7,12 +7,14 @@ import { DEFAULT_SIZE_KEY } from "~/constants/store";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { formatPaise } from "~/lib/money";
 import { stockView } from "~/lib/stock";
-import { WISHLIST_MESSAGES, watchCountWords, wishlistConfirmPath } from "~/lib/wishlist";
+import { WISHLIST_MESSAGES, wishlistConfirmPath } from "~/lib/wishlist";
+import { publicEnv } from "~/config/env.server";
 import type { Product } from "~/schemas/product";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { productIn } from "~/utils/product-texts.server";
 import { languageOfPath, type Language } from "~/i18n/language";
-import { translatePhrase } from "~/i18n/messages.server";
+import { messagesFor, phrasesFor, translate, translatePhrase } from "~/i18n/messages.server";
+import { stockWordsIn } from "~/utils/stock-words.server";
 import { loginPath, safeRedirect } from "~/utils/safe-redirect";
 import { commitLogout, expiredSessionRedirect, getSessionToken, requireUserToken } from "~/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -80,36 +82,40 @@ export async function loadWishlistPage(request: Request) {
     const found = parsed.success ? await getBackend().getProduct(parsed.data) : null;
     const product = found && productIn(found, language);
     if (!product) {
-      notice = WISHLIST_MESSAGES.unknownProduct;
+      notice = translatePhrase(language, WISHLIST_MESSAGES.unknownProduct);
       status = 404;
     } else if (items.some((item) => item.product.id === product.id)) {
-      notice = `${product.name} is in your wishlist.`;
+      notice = translate(language, "wishlist.inWishlist", { name: product.name });
     } else {
-      confirm = { productId: product.id, name: product.name, question: `Save ${product.name} to your wishlist?` };
+      confirm = { productId: product.id, name: product.name, question: translate(language, "wishlist.saveQuestion", { name: product.name }) };
     }
   }
   return json(
     {
-      heading: "My Wishlist",
-      countWords: items.length === 0 ? null : `${watchCountWords(items.length)} saved`,
+      heading: translate(language, "wishlist.heading"),
+      countWords: items.length === 0 ? null : translate(language, "wishlist.saved", { count: items.length }),
       confirm,
       notice,
-      items: items.map((item) => itemView(productIn(item.product, language), item.savedPricePaise, item.priceDropped)),
+      items: items.map((item) => itemView(productIn(item.product, language), item.savedPricePaise, item.priceDropped, language)),
+      // The buttons' words and the refusals' sentences in the page's language (issue 27).
+      messages: messagesFor(language, ["wishlist"]),
+      phrases: phrasesFor(language, ["cart"]),
+      title: translate(language, "wishlist.pageTitle", { storeName: publicEnv().STORE_NAME }),
     },
     { status, headers: PRIVATE },
   );
 }
 
 /** One saved watch as /wishlist shows it, in words. */
-function itemView(product: Product, savedPricePaise: number, dropped: boolean) {
-  const stock = stockView(product.stock);
+function itemView(product: Product, savedPricePaise: number, dropped: boolean, language: Language) {
+  const stock = stockView(product.stock, stockWordsIn(language));
   return {
     id: product.id,
     name: product.name,
     image: product.images[0] ?? "",
     price: formatPaise(product.pricePaise),
     /** "Price dropped since you saved it (was ₹1,500)" only when true. */
-    priceDropped: dropped ? `${WISHLIST_MESSAGES.priceDropped} (was ${formatPaise(savedPricePaise)})` : null,
+    priceDropped: dropped ? translate(language, "wishlist.priceDroppedWas", { price: formatPaise(savedPricePaise) }) : null,
     stock,
     /** A watch with colours is added from its page, where the colour is chosen. */
     chooseColour: product.colours.length > 0,

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { priceDropped, watchCountWords, WISHLIST_LIMIT, WISHLIST_MESSAGES, wishlistConfirmPath } from "~/lib/wishlist";
+import { translate } from "~/i18n/messages.server";
+import { priceDropped, WISHLIST_LIMIT, WISHLIST_MESSAGES, wishlistConfirmPath } from "~/lib/wishlist";
 import { hashToken } from "~/services/accounts.server";
 import { importCatalogue } from "~/services/catalogue.server";
 import { setProductHidden } from "~/services/products-admin.server";
@@ -30,8 +31,9 @@ describe("wishlist words (pure)", () => {
   it("says the price dropped only when it did", () => {
     expect([priceDropped(150_000, 149_999), priceDropped(150_000, 150_000), priceDropped(150_000, 150_001)]).toEqual([true, false, false]);
   });
-  it("counts watches and builds the confirm address", () => {
-    expect([watchCountWords(1), watchCountWords(2), watchCountWords(1000)]).toEqual(["1 watch", "2 watches", "1,000 watches"]);
+  it("counts saved watches in each language and builds the confirm address", () => {
+    expect([1, 2, 1000].map((count) => translate("en", "wishlist.saved", { count }))).toEqual(["1 watch saved", "2 watches saved", "1,000 watches saved"]);
+    expect([1, 2, 1000].map((count) => translate("hi", "wishlist.saved", { count }))).toEqual(["1 घड़ी सेव है", "2 घड़ियाँ सेव हैं", "1,000 घड़ियाँ सेव हैं"]);
     expect(wishlistConfirmPath("w 1/x")).toBe("/wishlist?save=w%201%2Fx");
   });
 });

@@ -33,6 +33,7 @@ import * as stock from "~/services/stock.server";
 import * as declarations from "~/services/declarations.server";
 import * as wishlist from "~/services/wishlist.server";
 import * as shopperHeader from "~/services/shopper-header.server";
+import * as shopperLanguage from "~/services/shopper-language.server";
 
 /*
  * The store's own features (docs/decisions/0680-one-door.md): everything this process runs on its
@@ -125,6 +126,8 @@ export function createOwnStore(getDb: () => Promise<DB>) {
       publishReview: reviews.publishReview,
       rejectReview: reviews.rejectReview,
     }),
+    /** The shopper's chosen language on the account (issue 27; docs/decisions/0900; `capabilities.accountLanguage`). */
+    languages: bind({ setShopperLanguage: shopperLanguage.setShopperLanguage, shopperLanguage: shopperLanguage.shopperLanguage }),
     /** What every page's header shows of a session, in one trip (issue 26 item 1; docs/decisions/0800). */
     shopperHeader: bind({ shopperHeaderState: shopperHeader.shopperHeaderState }),
     /** The shopper's wishlist, kept on the server (issue 24 item 2; docs/decisions/0710). */

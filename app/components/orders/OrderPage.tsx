@@ -1,6 +1,7 @@
 import { Link } from "~/components/ui/local-links";
 import { Fragment, type ReactNode } from "react";
 import { Separator } from "~/components/ui/Separator";
+import { useT } from "~/i18n/use-t";
 import type { OrderPageView, PageDate } from "~/lib/order-page";
 import { ORDER_MESSAGES } from "~/schemas/order-constants";
 
@@ -10,34 +11,36 @@ import { ORDER_MESSAGES } from "~/schemas/order-constants";
  * window while on its way, the status timeline as an ordered list (the current step marked
  * aria-current="step"), once shipped, the courier, AWB number and tracking link and, once issued,
  * the GST tax invoice's download (`invoiceNumber`, issue 14 item 2). Plain HTML:
- * links only, no script needed.
+ * links only, no script needed. In the page's language (issue 27): the view's words come made by
+ * the loader, the labels from the `orders` catalogue.
  */
 export function OrderPage({ view, invoiceNumber = null }: { view: OrderPageView; invoiceNumber?: string | null }) {
+  const { t, phrase } = useT();
   return (
     <div className="mx-auto max-w-screen-xl border-t px-4 pb-16 pt-14 text-gray-700 sm:px-[5vw] lg:px-[7vw]">
       <p className="mb-4 text-sm">
         <Link to="/orders" className="text-gray-600 underline hover:text-gray-900">
-          ← My Orders
+          {t("orders.backToOrders")}
         </Link>
       </p>
-      <h1 className="text-2xl font-medium text-gray-900">Order {view.id}</h1>
+      <h1 className="text-2xl font-medium text-gray-900">{t("orders.order", { id: view.id })}</h1>
       <p className="mt-2 text-sm">
-        Placed on <PageTime date={view.placedOn} />
+        {t("orders.placedOn")} <PageTime date={view.placedOn} />
       </p>
       <p className="mt-1 flex items-center gap-2 text-sm sm:text-base" data-testid="order-page-status">
         <span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-600" />
-        Status: <span className="font-medium text-gray-900">{view.status}</span>
+        {t("orders.status")} <span className="font-medium text-gray-900">{view.status}</span>
       </p>
       {view.delivery ? (
         <p className="mt-1 text-sm sm:text-base" data-testid="order-page-delivery">
-          Expected delivery: <span className="text-gray-600">{view.delivery}</span>
+          {t("orders.expectedDelivery")} <span className="text-gray-600">{view.delivery}</span>
         </p>
       ) : null}
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[3fr_2fr]">
         <div>
-          <Section title="Items">
-            <ul aria-label="Items in this order" className="border-t">
+          <Section title={t("orders.items")}>
+            <ul aria-label={t("orders.itemsInOrder")} className="border-t">
               {view.items.map((item) => (
                 <li key={item.key} className="flex items-start gap-6 border-b py-4 text-sm" data-testid="order-page-item">
                   <img src={item.image} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 shrink-0 rounded bg-gray-50 object-cover" />
@@ -60,16 +63,16 @@ export function OrderPage({ view, invoiceNumber = null }: { view: OrderPageView;
               ))}
             </ul>
             <dl className="mt-4 grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm" data-testid="order-page-totals">
-              <dt>Subtotal</dt>
+              <dt>{t("orders.subtotal")}</dt>
               <dd className="text-right">{view.totals.subtotal}</dd>
-              <dt>Delivery</dt>
+              <dt>{t("orders.delivery")}</dt>
               <dd className="text-right">{view.totals.delivery}</dd>
-              <dt className="font-medium text-gray-900">Total</dt>
+              <dt className="font-medium text-gray-900">{t("orders.total")}</dt>
               <dd className="text-right font-medium text-gray-900">{view.totals.total}</dd>
             </dl>
           </Section>
 
-          <Section title="Delivery address">
+          <Section title={t("orders.deliveryAddress")}>
             <address className="text-sm not-italic leading-6" data-testid="order-page-address">
               {view.address.map((line) => (
                 <Fragment key={line}>
@@ -80,17 +83,17 @@ export function OrderPage({ view, invoiceNumber = null }: { view: OrderPageView;
             </address>
           </Section>
 
-          <Section title="Payment">
+          <Section title={t("orders.paymentSection")}>
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm" data-testid="order-page-payment">
-              <dt>Method</dt>
+              <dt>{t("orders.method")}</dt>
               <dd className="text-gray-900">{view.payment.method}</dd>
-              <dt>Status</dt>
+              <dt>{t("orders.paymentStatus")}</dt>
               <dd className="text-gray-900">
                 {view.payment.status}
                 {view.payment.testPayment ? " " : null}
                 {view.payment.testPayment ? (
                   <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900" data-testid="test-payment">
-                    {ORDER_MESSAGES.testPayment}
+                    {phrase(ORDER_MESSAGES.testPayment)}
                   </span>
                 ) : null}
               </dd>
@@ -99,8 +102,8 @@ export function OrderPage({ view, invoiceNumber = null }: { view: OrderPageView;
         </div>
 
         <div>
-          <Section title="Order status">
-            <ol aria-label="Order status" className="border-l border-gray-300 pl-5" data-testid="order-timeline">
+          <Section title={t("orders.orderStatus")}>
+            <ol aria-label={t("orders.orderStatus")} className="border-l border-gray-300 pl-5" data-testid="order-timeline">
               {view.timeline.map((step) => (
                 <li
                   key={step.key}
@@ -116,11 +119,11 @@ export function OrderPage({ view, invoiceNumber = null }: { view: OrderPageView;
                     <>
                       {" "}
                       <span className="text-gray-600">
-                        on <PageTime date={step.date} />
+                        <StepDate words={t("orders.stepOn")} date={step.date} />
                       </span>
                     </>
                   ) : step.reached ? null : (
-                    <span className="text-gray-600"> (not yet)</span>
+                    <span className="text-gray-600"> {t("orders.notYet")}</span>
                   )}
                 </li>
               ))}
@@ -128,11 +131,11 @@ export function OrderPage({ view, invoiceNumber = null }: { view: OrderPageView;
           </Section>
 
           {view.shipment ? (
-            <Section title="Shipment">
+            <Section title={t("orders.shipment")}>
               <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm" data-testid="order-page-shipment">
-                <dt>Courier</dt>
+                <dt>{t("orders.courier")}</dt>
                 <dd className="text-gray-900">{view.shipment.courier}</dd>
-                <dt>AWB number</dt>
+                <dt>{t("orders.awbNumber")}</dt>
                 <dd className="text-gray-900">{view.shipment.awbNumber}</dd>
               </dl>
               {view.shipment.trackingUrl ? (
@@ -141,21 +144,21 @@ export function OrderPage({ view, invoiceNumber = null }: { view: OrderPageView;
                   rel="noopener noreferrer"
                   className="mt-4 inline-block rounded-sm border border-gray-900 px-4 py-2 text-sm font-medium text-gray-900 hover:bg-gray-50"
                 >
-                  Track your parcel
+                  {t("orders.trackParcel")}
                 </a>
               ) : null}
             </Section>
           ) : null}
 
           {invoiceNumber ? (
-            <Section title="Tax invoice">
-              <p className="text-sm">Invoice {invoiceNumber}</p>
+            <Section title={t("orders.taxInvoice")}>
+              <p className="text-sm">{t("orders.invoice", { number: invoiceNumber })}</p>
               <a
                 href={`/orders/${encodeURIComponent(view.id)}/invoice.pdf`}
                 download
                 className="mt-3 inline-block rounded-sm border border-gray-900 px-4 py-2 text-sm font-medium text-gray-900 hover:bg-gray-50"
               >
-                Download tax invoice (PDF)
+                {t("orders.downloadInvoice")}
               </a>
             </Section>
           ) : null}
@@ -176,4 +179,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function PageTime({ date }: { date: PageDate }) {
   return <time dateTime={date.dateTime}>{date.text}</time>;
+}
+
+/** A timeline step's date in its sentence ("on {date}" / "{date} को"), the date a `<time>`. */
+function StepDate({ words, date }: { words: string; date: PageDate }) {
+  const [before, after = ""] = words.split("{date}");
+  return (
+    <>
+      {before}
+      <PageTime date={date} />
+      {after}
+    </>
+  );
 }

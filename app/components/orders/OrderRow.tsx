@@ -2,7 +2,8 @@ import { Form, Link } from "~/components/ui/local-links";
 import { Fragment } from "react";
 import { NAME_MAX_CHARS } from "~/constants/store";
 import { truncateName } from "~/lib/money";
-import { orderRowDetails, type OrderRowData } from "~/lib/order-rows";
+import { useT } from "~/i18n/use-t";
+import type { OrderRowData } from "~/lib/order-rows";
 import { ORDER_MESSAGES } from "~/schemas/order-constants";
 import { Separator } from "~/components/ui/Separator";
 
@@ -11,9 +12,11 @@ import { Separator } from "~/components/ui/Separator";
  * payment method ("Test payment" when no real money moved, issue 8 item 1), the promised delivery
  * window while the order is on its way (issue 13 item 4), the order id linking to its page
  * (/orders/:orderId, issue 14 item 1) and the server's status text, with TRACK ORDER — a GET form
- * to /orders that reloads the list, with or without JavaScript (SPEC.md §4 keeps it so).
+ * to /orders that reloads the list, with or without JavaScript (SPEC.md §4 keeps it so). In the
+ * page's language: the row's words come made by the loader, the labels from the `orders` catalogue.
  */
 export function OrderRow({ row }: { row: OrderRowData }) {
+  const { t, phrase } = useT();
   return (
     <li className="flex flex-col gap-4 border-b py-4 text-gray-700 md:flex-row md:items-center md:justify-between" data-testid="order-row">
       <div className="flex items-start gap-6 text-sm">
@@ -25,7 +28,7 @@ export function OrderRow({ row }: { row: OrderRowData }) {
             </Link>
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 text-gray-700">
-            {orderRowDetails(row).map((detail, index) => (
+            {row.details.map((detail, index) => (
               <Fragment key={detail}>
                 {index > 0 ? <Separator visible /> : null}
                 <span>{detail}</span>
@@ -33,24 +36,24 @@ export function OrderRow({ row }: { row: OrderRowData }) {
             ))}
           </p>
           <p className="mt-1">
-            Date: <time dateTime={row.dateTime} className="text-gray-600">{row.date}</time>
+            {t("orders.date")} <time dateTime={row.dateTime} className="text-gray-600">{row.date}</time>
           </p>
           <p className="mt-1">
-            Payment: <span className="text-gray-600">{row.paymentMethod}</span>
+            {t("orders.payment")} <span className="text-gray-600">{row.paymentMethod}</span>
             {row.testPayment ? (
               <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900" data-testid="test-payment">
-                {ORDER_MESSAGES.testPayment}
+                {phrase(ORDER_MESSAGES.testPayment)}
               </span>
             ) : null}
           </p>
           {row.delivery ? (
             <p className="mt-1" data-testid="order-delivery">
-              Expected delivery: <span className="text-gray-600">{row.delivery}</span>
+              {t("orders.expectedDelivery")} <span className="text-gray-600">{row.delivery}</span>
             </p>
           ) : null}
           <p className="mt-1 text-xs">
             <Link to={`/orders/${row.orderId}`} className="text-gray-600 underline hover:text-gray-900" data-testid="order-link">
-              Order {row.orderId}
+              {t("orders.order", { id: row.orderId })}
             </Link>
           </p>
         </div>
@@ -62,7 +65,7 @@ export function OrderRow({ row }: { row: OrderRowData }) {
         </p>
         <Form method="get" action="/orders" preventScrollReset>
           <button type="submit" className="rounded-sm border px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50">
-            TRACK ORDER
+            {t("orders.trackOrder")}
           </button>
         </Form>
       </div>

@@ -643,6 +643,23 @@ export const en = {
     descriptionTwo:
       "We pack each order with care and ship it free across India. If you have a question about sizing, straps, water resistance or servicing, our support team is happy to help, Monday to Saturday, 10:00 to 19:00 IST.",
   },
+  /** /wishlist (issue 24 item 2): its heading, counts, buttons and sentences. */
+  wishlist: {
+    heading: "My Wishlist",
+    pageTitle: "My Wishlist | {storeName}",
+    saved: { one: "{count} watch saved", other: "{count} watches saved" },
+    inWishlist: "{name} is in your wishlist.",
+    saveQuestion: "Save {name} to your wishlist?",
+    saveButton: "Save to wishlist",
+    priceDroppedWas: "Price dropped since you saved it (was {price})",
+    empty: "Your wishlist is empty. Save a watch from its page to find it here later.",
+    browse: "Browse the collection",
+    savedWatches: "Saved watches",
+    chooseColour: "Choose a colour",
+    forName: " for {name}",
+    moveToCart: "Move to cart",
+    remove: "Remove",
+  },
 } as const;
 
 /** A catalogue's shape: the English catalogue's namespaces and keys, each a text or plural forms. */
