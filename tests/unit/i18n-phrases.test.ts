@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { INDIAN_STATES_AND_UTS } from "~/constants/indian-states";
 import { hiPhrases } from "~/i18n/catalogues/phrases.hi.server";
 import { phrasesFor, translatePhrase } from "~/i18n/messages.server";
 import { phraseIn } from "~/i18n/phrases";
@@ -247,5 +248,15 @@ describe("/profile/data's readable view in Hindi (issue 27)", () => {
     expect(html).toContain("ऑर्डर CI-1001 पर समस्या की रिपोर्ट (damaged, वीडियो के साथ)");
     expect(html).toContain("Send me the newsletter.");
     expect(personalDataHtml(EXPORT)).toContain("Saved addresses (1)");
+  });
+});
+
+describe("the states and union territories", () => {
+  it("each have a Hindi name for the address form's list (the option's value stays English)", () => {
+    const book = phrasesFor("hi", ["address"]);
+    for (const state of INDIAN_STATES_AND_UTS) expect(book[state], state).toMatch(/^[\u0900-\u097F][\u0900-\u097F ]+$/);
+    expect(book["Karnataka"]).toBe("कर्नाटक");
+    // A made sentence puts the state's Hindi name in.
+    expect(translatePhrase("hi", DELIVERY_MESSAGES.stateMismatch("Karnataka"))).toBe("यह पिन कोड कर्नाटक में है। कृपया राज्य या पिन कोड जाँचें।");
   });
 });

@@ -20,7 +20,7 @@ const inputClass =
  * looks it up); `pinStatus` shows under the PIN code field (what the lookup found), in a live region.
  */
 export function AddressFields({ fields, onPinInput, pinStatus }: { fields: Fields; onPinInput?: (value: string) => void; pinStatus?: React.ReactNode }) {
-  const { t } = useT();
+  const { t, phrase } = useT();
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row">
@@ -47,14 +47,14 @@ export function AddressFields({ fields, onPinInput, pinStatus }: { fields: Field
             <optgroup label={t("checkout.states")}>
               {INDIAN_STATES.map((state) => (
                 <option key={state} value={state}>
-                  {state}
+                  {phrase(state)}
                 </option>
               ))}
             </optgroup>
             <optgroup label={t("checkout.unionTerritories")}>
               {INDIAN_UNION_TERRITORIES.map((state) => (
                 <option key={state} value={state}>
-                  {state}
+                  {phrase(state)}
                 </option>
               ))}
             </optgroup>

@@ -70,14 +70,14 @@ export function PlainAddressFields({
             <optgroup label={t("checkout.states")}>
               {INDIAN_STATES.map((state) => (
                 <option key={state} value={state}>
-                  {state}
+                  {phrase(state)}
                 </option>
               ))}
             </optgroup>
             <optgroup label={t("checkout.unionTerritories")}>
               {INDIAN_UNION_TERRITORIES.map((state) => (
                 <option key={state} value={state}>
-                  {state}
+                  {phrase(state)}
                 </option>
               ))}
             </optgroup>
