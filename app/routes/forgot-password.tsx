@@ -57,7 +57,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (limit.ok) {
     // Not awaited: the answer leaves before the link is stored and queued, so its timing does not
     // tell whether an account uses the email (the writes happen only when one does).
-    void own.accounts.requestPasswordReset({ email }).catch((error: unknown) => console.error("Password reset: the link could not be queued:", error));
+    const language = languageOfPath(new URL(request.url).pathname);
+    void own.accounts.requestPasswordReset({ email, language }).catch((error: unknown) => console.error("Password reset: the link could not be queued:", error));
   } else {
     console.warn(`Password reset: the per-${limit.key} limit was reached; no link sent (again in ${limit.retryAfterSeconds} s).`);
   }

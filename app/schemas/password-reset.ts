@@ -23,7 +23,11 @@ function matching<T extends { password: string; confirm: string }>(value: T, con
 }
 
 /** /forgot-password: the email an account may use. */
-export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const forgotPasswordSchema = z.object({
+  email: emailSchema,
+  /** The language of the page the shopper asked on (issue 27): the email's when the account chose none. */
+  language: z.enum(["en", "hi"]).catch("en").optional(),
+});
 
 /** /reset-password: the link's token and the new password twice. */
 export const resetPasswordSchema = z

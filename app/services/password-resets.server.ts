@@ -151,8 +151,10 @@ export async function requestPasswordReset(db: DB, input: unknown, options: { no
   const now = options.now ?? Date.now();
   const env = options.env ?? getEnv();
   const user = await db.selectFrom("users").select(["id", "name", "email", "language"]).where("email", "=", parsed.data.email).executeTakeFirst();
-  // The account's chosen language (issue 27): its email and link in Hindi when it chose Hindi.
-  const language = user?.language === "hi" ? "hi" : "en";
+  // The account's chosen language (issue 27), else the page's it was asked on: Hindi writes the
+  // email and its link in Hindi.
+  const chosen = user?.language === "hi" || user?.language === "en" ? user.language : (parsed.data.language ?? "en");
+  const language = chosen === "hi" ? "hi" : "en";
 
   const token = newResetToken();
   const tokenHash = hashToken(token);

@@ -263,17 +263,19 @@ describe.each(testDatabases())("orders and accounts keep their language on $name
   it("writes a password reset email in the account's language: Hindi, with a /hi link, once it chose Hindi", async () => {
     await setUp();
     const { token } = await registerAccount(db, { name: "Asha Rao", email: "asha.reset@example.in", password: "a long enough password 1" }, NOW);
-    const resetEmail = async () => {
-      await requestPasswordReset(db, { email: "asha.reset@example.in" }, { now: NOW });
+    const resetEmail = async (language?: "en" | "hi") => {
+      await requestPasswordReset(db, { email: "asha.reset@example.in", language }, { now: NOW });
       return db.selectFrom("outbox").selectAll().where("kind", "=", "password_reset").orderBy("id", "desc").executeTakeFirstOrThrow();
     };
     const english = await resetEmail();
     expect(english.subject).toBe("Choose a new password for Chrono India");
     expect(english.text).toMatch(/\/reset-password\?token=/);
     expect(english.text).not.toContain("/hi/reset-password");
+    // Asked on a Hindi page by an account that chose no language: the page's language.
+    expect((await resetEmail("hi")).subject).toBe("Chrono India के लिए नया पासवर्ड चुनें");
 
     await setShopperLanguage(db, token, "hi", NOW);
-    const hindi = await resetEmail();
+    const hindi = await resetEmail("en");
     expect(hindi.subject).toBe("Chrono India के लिए नया पासवर्ड चुनें");
     expect(hindi.html).toContain('<html lang="hi">');
     expect(hindi.text).toContain("नमस्ते Asha Rao,");
