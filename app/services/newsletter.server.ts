@@ -60,9 +60,12 @@ export function confirmUrl(token: string, env: Env = getEnv(), language: "en" | 
   return `${publicUrl(env)}${language === "hi" ? "/hi" : ""}/newsletter/confirm?token=${encodeURIComponent(token)}`;
 }
 
-/** `${PUBLIC_URL}/newsletter/unsubscribe?token=…`: GET shows a one-button page, POST unsubscribes (RFC 8058). */
-export function unsubscribeUrl(token: string, env: Env = getEnv()): string {
-  return `${publicUrl(env)}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+/**
+ * `${PUBLIC_URL}/newsletter/unsubscribe?token=…`: GET shows a one-button page, POST unsubscribes
+ * (RFC 8058); under /hi for a subscriber who signed up with the Hindi words (issue 27).
+ */
+export function unsubscribeUrl(token: string, env: Env = getEnv(), language: "en" | "hi" = "en"): string {
+  return `${publicUrl(env)}${language === "hi" ? "/hi" : ""}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
 async function count(query: { executeTakeFirst: () => Promise<{ count: number | string | bigint } | undefined> }): Promise<number> {
@@ -298,7 +301,7 @@ export async function sendNewsletter(db: DB, draft: NewsletterDraft, actor: Acto
   const result = await db.transaction().execute(async (trx) => {
     const subscribers = await trx
       .selectFrom("newsletter_subscribers")
-      .select(["id", "email", "unsubscribe_token"])
+      .select(["id", "email", "unsubscribe_token", "consent_version"])
       .where("confirmed_at", "is not", null)
       .where("unsubscribed_at", "is", null)
       .orderBy("id")
@@ -320,7 +323,9 @@ export async function sendNewsletter(db: DB, draft: NewsletterDraft, actor: Acto
       .executeTakeFirst();
     const start = Math.max(now, last?.last == null ? 0 : Number(last.last) + spacing);
     const rows = subscribers.map((subscriber, index) => {
-      const link = unsubscribeUrl(subscriber.unsubscribe_token, env);
+      // The page in the language whose words the subscriber agreed to.
+      const language = newsletterConsentLanguage(subscriber.consent_version);
+      const link = unsubscribeUrl(subscriber.unsubscribe_token, env, language);
       const mail = renderNewsletterEmail({ storeName: env.STORE_NAME, subject, bodyMarkdown: draft.body, unsubscribeUrl: link });
       return {
         kind: NEWSLETTER_KIND,

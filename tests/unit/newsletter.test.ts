@@ -73,7 +73,7 @@ describe.each(testDatabases())("the newsletter on $name", ({ create }) => {
   });
 
   const outbox = () => db.selectFrom("outbox").selectAll().orderBy("id").execute();
-  const signUp = (email: string, now = NOW) => requestSubscription(db, { email, consentVersion: NEWSLETTER_CONSENT_VERSION }, { now, env });
+  const signUp = (email: string, now = NOW, consentVersion: string = NEWSLETTER_CONSENT_VERSION) => requestSubscription(db, { email, consentVersion }, { now, env });
   /** The token of the latest confirmation email to `email`, read from the email as the shopper would. */
   async function confirmToken(email: string): Promise<string> {
     const rows = (await outbox()).filter((row) => row.kind === "newsletter_confirm" && row.recipient === email);
@@ -81,8 +81,8 @@ describe.each(testDatabases())("the newsletter on $name", ({ create }) => {
     if (!match) throw new Error(`no confirmation email to ${email}`);
     return match[1];
   }
-  async function subscribe(email: string, now = NOW): Promise<void> {
-    await signUp(email, now);
+  async function subscribe(email: string, now = NOW, consentVersion?: string): Promise<void> {
+    await signUp(email, now, consentVersion);
     expect(await confirmSubscription(db, await confirmToken(email), now + MINUTE)).toBe(true);
   }
   const subscriberRow = (email: string) => db.selectFrom("newsletter_subscribers").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
@@ -194,7 +194,8 @@ describe.each(testDatabases())("the newsletter on $name", ({ create }) => {
   it("queues one newsletter per confirmed subscriber only; each arrives with List-Unsubscribe, One-Click and a visible link", async () => {
     await setUp();
     await subscribe("asha@example.in");
-    await subscribe("ravi@example.in");
+    // Ravi signed up with the Hindi words: his unsubscribe page is the Hindi one (issue 27).
+    await subscribe("ravi@example.in", NOW, "2026-11-v1-hi");
     await subscribe("gone@example.in");
     await signUp("pending@example.in");
     await unsubscribe(db, (await subscriberRow("gone@example.in")).unsubscribe_token, NOW + 2 * MINUTE);
@@ -218,7 +219,7 @@ describe.each(testDatabases())("the newsletter on $name", ({ create }) => {
     for (const mail of smtp.received) {
       const to = (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text ?? "";
       const token = (await subscriberRow(to)).unsubscribe_token;
-      const url = `https://chronoindia.example/newsletter/unsubscribe?token=${token}`;
+      const url = `https://chronoindia.example${to === "ravi@example.in" ? "/hi" : ""}/newsletter/unsubscribe?token=${token}`;
       // Unfolded (RFC 5322 2.2.3): a long header is folded at its spaces on the way.
       const header = (name: string) => mail.headerLines.find((line) => line.key === name)?.line.replace(/\r?\n/g, "");
       expect(header("list-unsubscribe")).toBe(`List-Unsubscribe: <${url}>, <mailto:unsubscribe@chronoindia.example?subject=unsubscribe>`);
