@@ -46,6 +46,8 @@ export interface GrievancesTable {
   name: string;
   /** Where the acknowledgement and the answer go (the account's own for a shopper). */
   email: string;
+  /** The language of the page it was filed on, "en" or "hi": its emails' (issue 27; 0023_grievance_language). */
+  language: Generated<string>;
   /** The shopper's own order it is about, or null. */
   order_id: string | null;
   /** One of GRIEVANCE_SUBJECTS (schemas/grievance-constants.ts). */

@@ -157,8 +157,29 @@ function renderHindiGrievanceAck(input: Parameters<typeof renderGrievanceAck>[0]
   return { subject, html: page(subject, lines, "hi"), text: `${lines.map((line) => line.text).join("\n\n")}\n` };
 }
 
-/** The answer that resolves a grievance, emailed when staff close it. */
-export function renderGrievanceAnswer(input: { storeName: string; name: string; ticket: string; answer: string; answeredAt: number; officer: { email: string } }): Rendered {
+/**
+ * The answer that resolves a grievance, emailed when staff close it; in Hindi for a complaint filed
+ * on a Hindi page (the staff's answer itself as they wrote it; issue 27).
+ */
+export function renderGrievanceAnswer(input: {
+  storeName: string;
+  name: string;
+  ticket: string;
+  answer: string;
+  answeredAt: number;
+  officer: { email: string };
+  language?: "en" | "hi";
+}): Rendered {
+  if (input.language === "hi") {
+    const subject = `आपकी शिकायत ${input.ticket} का समाधान हो गया है — ${input.storeName}`;
+    const lines = [
+      { text: `नमस्ते ${input.name},` },
+      { text: `आपकी शिकायत ${input.ticket} पर हमारा जवाब (${hindiIstDate(input.answeredAt, true)} IST):` },
+      { text: input.answer },
+      { text: `हमारे पहले ईमेल का लिंक भी इसे दिखाता है। अगर इससे बात नहीं सुलझती, तो ${input.officer.email ? `${input.officer.email} पर लिखें` : "इस ईमेल का जवाब दें"}, और टिकट नंबर ${input.ticket} बताएँ।` },
+    ];
+    return { subject, html: page(subject, lines, "hi"), text: `${lines.map((line) => line.text).join("\n\n")}\n` };
+  }
   const subject = `Your complaint ${input.ticket} is resolved — ${input.storeName}`;
   const lines = [
     { text: `Hello ${input.name},` },

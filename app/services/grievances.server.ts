@@ -143,6 +143,7 @@ export async function fileGrievance(
         answer: null,
         answered_by: null,
         answered_at: null,
+        language: options.language ?? "en",
       })
       .execute();
     const mail = renderGrievanceAck({
@@ -332,7 +333,16 @@ export async function resolveGrievance(db: DB, ticket: string, answer: unknown, 
       after: { status: "resolved", answer: text },
       at: now,
     });
-    const mail = renderGrievanceAnswer({ storeName: env.STORE_NAME, name: row.name, ticket, answer: text, answeredAt: now, officer: await officerOf(trx) });
+    const mail = renderGrievanceAnswer({
+      storeName: env.STORE_NAME,
+      name: row.name,
+      ticket,
+      answer: text,
+      answeredAt: now,
+      officer: await officerOf(trx),
+      // The language it was filed in (issue 27): a complaint made in Hindi is answered in Hindi.
+      language: row.language === "hi" ? "hi" : "en",
+    });
     await trx
       .insertInto("outbox")
       .values({

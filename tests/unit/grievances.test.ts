@@ -223,4 +223,16 @@ describe.each(testDatabases())("grievances on $name", ({ create }) => {
     expect(await openGrievances(db, FILED + DAY)).toEqual([]);
     expect(await grievanceCounts(db, FILED + DAY)).toEqual({ open: 0, overdue: 0 });
   });
+
+  it("answers a complaint filed on a Hindi page in Hindi (issue 27), the staff's answer as written", async () => {
+    await setUp();
+    const filed = await fileGrievance(db, complaint, null, { now: FILED, env, language: "hi" });
+    const answer = "We found the parcel at the courier's hub; it reaches you tomorrow.";
+    await resolveGrievance(db, filed.ticket, answer, STAFF, { now: FILED + DAY, env });
+    const [mail] = await outbox("grievance_answered");
+    expect(mail.subject).toBe(`आपकी शिकायत ${filed.ticket} का समाधान हो गया है — Chrono India`);
+    expect(mail.html).toContain('<html lang="hi">');
+    expect(mail.text).toContain("नमस्ते ");
+    expect(mail.text).toContain(answer);
+  });
 });

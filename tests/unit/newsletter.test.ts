@@ -5,7 +5,7 @@ import type { DB } from "~/db/db.server";
 import { BackendError } from "~/lib/errors";
 import { newsletterBodyHtml, newsletterHeaders, progressLine } from "~/lib/newsletter";
 import { newsletterDraftSchema, newsletterSignUpSchema } from "~/schemas/newsletter";
-import { NEWSLETTER_CONSENT_TEXTS, NEWSLETTER_CONSENT_VERSION } from "~/schemas/newsletter-constants";
+import { NEWSLETTER_CONSENT_TEXTS, NEWSLETTER_CONSENT_VERSION, type NewsletterConsentVersion } from "~/schemas/newsletter-constants";
 import type { Actor } from "~/services/audit.server";
 import { createMailTransport, type MailTransport } from "~/services/mail.server";
 import {
@@ -73,7 +73,7 @@ describe.each(testDatabases())("the newsletter on $name", ({ create }) => {
   });
 
   const outbox = () => db.selectFrom("outbox").selectAll().orderBy("id").execute();
-  const signUp = (email: string, now = NOW, consentVersion: string = NEWSLETTER_CONSENT_VERSION) => requestSubscription(db, { email, consentVersion }, { now, env });
+  const signUp = (email: string, now = NOW, consentVersion: NewsletterConsentVersion = NEWSLETTER_CONSENT_VERSION) => requestSubscription(db, { email, consentVersion }, { now, env });
   /** The token of the latest confirmation email to `email`, read from the email as the shopper would. */
   async function confirmToken(email: string): Promise<string> {
     const rows = (await outbox()).filter((row) => row.kind === "newsletter_confirm" && row.recipient === email);
@@ -81,7 +81,7 @@ describe.each(testDatabases())("the newsletter on $name", ({ create }) => {
     if (!match) throw new Error(`no confirmation email to ${email}`);
     return match[1];
   }
-  async function subscribe(email: string, now = NOW, consentVersion?: string): Promise<void> {
+  async function subscribe(email: string, now = NOW, consentVersion?: NewsletterConsentVersion): Promise<void> {
     await signUp(email, now, consentVersion);
     expect(await confirmSubscription(db, await confirmToken(email), now + MINUTE)).toBe(true);
   }

@@ -859,6 +859,14 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable("orders").dropColumn("language").execute();
     },
   },
+  "0023_grievance_language": {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("grievances").addColumn("language", "text", (c) => c.notNull().defaultTo("en")).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable("grievances").dropColumn("language").execute();
+    },
+  },
 };
 
 /**
