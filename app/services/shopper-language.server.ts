@@ -17,7 +17,13 @@ import { requireAccount } from "~/services/accounts.server";
 export async function setShopperLanguage(db: DB, token: string | null | undefined, language: string, now = Date.now()): Promise<void> {
   if (!(ORDER_LANGUAGES as readonly string[]).includes(language)) throw new BackendError(400, ORDER_LANGUAGE_INVALID);
   const account = await requireAccount(db, token, now);
-  await db.updateTable("users").set({ language }).where("id", "=", account.id).execute();
+  // Written only when it changes: a switch clicked again (or a flood of them) costs no write.
+  await db
+    .updateTable("users")
+    .set({ language })
+    .where("id", "=", account.id)
+    .where((eb) => eb.or([eb("language", "is", null), eb("language", "!=", language)]))
+    .execute();
 }
 
 /** The chosen language of the account behind `token`, or null when it never chose. Throws BackendError 401 like requireAccount. */
