@@ -41,6 +41,17 @@ function patterns(book: Phrasebook): Pattern[] {
   return list;
 }
 
+/** A date as the store writes it in English ("24 Nov 2026", "24 Nov 2026, 10:05"; en-IN, IST). */
+const STORE_DATE = /^(\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec) (\d{4})(, \d{2}:\d{2})?$/;
+
+/** A part that is a store date, its month named as the book names it ("24 नव॰ 2026"); null for anything else. */
+function dateIn(book: Phrasebook, part: string): string | null {
+  const match = STORE_DATE.exec(part);
+  // ICU writes September "Sept" in en-IN, "Sep" elsewhere.
+  const month = match ? book[`month:${match[2].slice(0, 3)}`] : undefined;
+  return match && month ? `${match[1]} ${month} ${match[3]}${match[4] ?? ""}` : null;
+}
+
 /**
  * `text` (an English sentence) in the book's language: its entry, else the first entry with
  * placeholders that matches it, parts put in (each translated when the book has it); else `text`
@@ -56,7 +67,7 @@ export function phraseIn(book: Phrasebook, text: string): string {
       const index = names.indexOf(name);
       if (index < 0) return whole;
       const part = match[index + 1];
-      return book[part] ?? part;
+      return book[part] ?? dateIn(book, part) ?? part;
     });
   }
   return text;

@@ -163,7 +163,7 @@ describe("the Hindi phrasebook", () => {
     expect(translatePhrase("hi", "We don't deliver to 795001 yet")).toBe("हम अभी 795001 पर डिलीवरी नहीं करते");
     expect(translatePhrase("hi", "Casio MTP: Moved to your cart.")).toBe("Casio MTP: आपके कार्ट में चली गई।");
     expect(translatePhrase("hi", "Wrong products can be reported within 48 hours of delivery. This order was delivered on 24 Nov 2026, 10:05.")).toBe(
-      "गलत प्रोडक्ट की रिपोर्ट डिलीवरी के 48 घंटे के अंदर की जा सकती है। यह ऑर्डर 24 Nov 2026, 10:05 को डिलीवर हुआ था।",
+      "गलत प्रोडक्ट की रिपोर्ट डिलीवरी के 48 घंटे के अंदर की जा सकती है। यह ऑर्डर 24 नव॰ 2026, 10:05 को डिलीवर हुआ था।",
     );
   });
 
@@ -258,5 +258,15 @@ describe("the states and union territories", () => {
     expect(book["Karnataka"]).toBe("कर्नाटक");
     // A made sentence puts the state's Hindi name in.
     expect(translatePhrase("hi", DELIVERY_MESSAGES.stateMismatch("Karnataka"))).toBe("यह पिन कोड कर्नाटक में है। कृपया राज्य या पिन कोड जाँचें।");
+  });
+});
+
+describe("dates inside a sentence", () => {
+  it("are written with the book's month names, whatever ICU calls September", () => {
+    const sentence = (date: string) => `Damaged products can be reported within 24 hours of delivery. This order was delivered on ${date}.`;
+    expect(translatePhrase("hi", sentence("24 Nov 2026, 10:05"))).toBe("खराब प्रोडक्ट की रिपोर्ट डिलीवरी के 24 घंटे के अंदर की जा सकती है। यह ऑर्डर 24 नव॰ 2026, 10:05 को डिलीवर हुआ था।");
+    expect(translatePhrase("hi", sentence("3 Sept 2026, 09:00"))).toContain("3 सित॰ 2026, 09:00 को");
+    expect(translatePhrase("hi", sentence("3 Sep 2026"))).toContain("3 सित॰ 2026 को");
+    expect(translatePhrase("en", sentence("24 Nov 2026, 10:05"))).toBe(sentence("24 Nov 2026, 10:05"));
   });
 });

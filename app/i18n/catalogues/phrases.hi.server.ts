@@ -208,6 +208,19 @@ export const hiPhrases = {
       "{what} की रिपोर्ट डिलीवरी के {hours} घंटे के अंदर की जा सकती है। यह ऑर्डर {date} को डिलीवर हुआ था।",
     "You have sent several reports in the last hour. Please try again in 1 minute.": "पिछले एक घंटे में आपने कई रिपोर्ट भेजी हैं। कृपया 1 मिनट बाद फिर कोशिश करें।",
     "You have sent several reports in the last hour. Please try again in {minutes} minutes.": "पिछले एक घंटे में आपने कई रिपोर्ट भेजी हैं। कृपया {minutes} मिनट बाद फिर कोशिश करें।",
+    // The months of a date inside a sentence ("delivered on 24 Nov 2026, 10:05"): phrases.ts `dateIn`.
+    "month:Jan": "जन॰",
+    "month:Feb": "फ़र॰",
+    "month:Mar": "मार्च",
+    "month:Apr": "अप्रैल",
+    "month:May": "मई",
+    "month:Jun": "जून",
+    "month:Jul": "जुल॰",
+    "month:Aug": "अग॰",
+    "month:Sep": "सित॰",
+    "month:Oct": "अक्तू॰",
+    "month:Nov": "नव॰",
+    "month:Dec": "दिस॰",
   },
   /** The account pages: /profile's address book and password forms, /profile/data, /profile/delete (app/lib/personal-data.ts, app/utils/rate-limit.server.ts, app/routes/profile.tsx). */
   profile: {
