@@ -11,7 +11,10 @@
  */
 export type Phrasebook = Readonly<Record<string, string>>;
 
-type Pattern = { regex: RegExp; names: string[]; text: string };
+type Pattern = { key: string; regex: RegExp; names: string[]; text: string };
+
+/** The length of a key's text outside its placeholders. */
+const literalLength = (key: string) => key.replace(/\{\w+\}/g, "").length;
 const patternsOf = new WeakMap<Phrasebook, Pattern[]>();
 
 function escapeRegex(text: string) {
@@ -35,8 +38,11 @@ function patterns(book: Phrasebook): Pattern[] {
         return "(.+?)";
       })
       .join("");
-    list.push({ regex: new RegExp(`^${source}$`, "s"), names, text });
+    list.push({ key, regex: new RegExp(`^${source}$`, "s"), names, text });
   }
+  // The most specific first: the pattern with the most literal text ("{price} when saved on {when}"
+  // before "{date} IST", which would also match the longer sentence).
+  list.sort((a, b) => literalLength(b.key) - literalLength(a.key));
   patternsOf.set(book, list);
   return list;
 }

@@ -57,7 +57,8 @@ export function exportResponse(data: PersonalDataExport, filename = exportFilena
 }
 
 const e = (text: string | number | null | undefined) => he.escape(String(text ?? ""));
-const when = (isoTime: string | null) => (isoTime ? `${formatIstDateTime(Date.parse(isoTime))} IST` : "—");
+/** An instant as IST date and time; on a Hindi page with Hindi month names (the phrasebook's "{date} IST"). */
+const when = (isoTime: string | null, say: Say = asIs) => (isoTime ? say(`${formatIstDateTime(Date.parse(isoTime))} IST`) : "—");
 const money = (rupees: number) => formatPaise(rupeesToPaise(rupees));
 const h2 = (id: string, text: string) => `<h2 id="${id}" class="mt-10 font-serif text-2xl text-gray-900">${e(text)}</h2>`;
 const none = (text: string) => `<p class="mt-2 text-sm text-gray-700">${e(text)}</p>`;
@@ -92,7 +93,7 @@ export function personalDataHtml(data: PersonalDataExport, say: Say = asIs): str
     rows([
       [say("Name"), data.account.name],
       [say("Email"), data.account.email],
-      [say("Created"), when(data.account.createdAt)],
+      [say("Created"), when(data.account.createdAt, say)],
       [say("Phone"), say("None kept on the account (see addresses and orders)")],
     ]),
   );
@@ -114,7 +115,7 @@ export function personalDataHtml(data: PersonalDataExport, say: Say = asIs): str
               .map((line) => `<li>${e(say(`${line.quantity} × ${line.product}${line.size !== "default" ? ` (${line.size})` : ""}, ${money(line.unitPriceRupees)} each: ${money(line.totalRupees)}`))}</li>`)
               .join("");
             return `<section class="mt-4 border-t border-gray-200 pt-3" aria-label="${e(say("Order"))} ${e(order.number)}"><h3 class="font-medium text-gray-900">${e(say("Order"))} <span class="font-mono">${e(order.number)}</span></h3>${rows([
-              [say("Placed"), when(order.date)],
+              [say("Placed"), when(order.date, say)],
               [say("Status"), order.status],
               [say("Payment"), `${say(order.paymentMethod === "cod" ? "Cash on delivery" : "Online")}, ${order.paymentStatus.toLowerCase()}`],
               [say("Amount"), money(order.amountRupees)],
@@ -130,7 +131,7 @@ export function personalDataHtml(data: PersonalDataExport, say: Say = asIs): str
     data.reviews.length === 0
       ? none(say("No reviews."))
       : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${data.reviews
-          .map((r) => `<li>${e(`${r.product ?? r.productId}: ${say(`${r.rating} of 5 stars`)}${r.title ? `, “${r.title}”` : ""}${r.text ? ` — ${r.text}` : ""} (${r.status}, ${say(`shown as ${r.shownAs}`)}, ${when(r.writtenAt)})`)}</li>`)
+          .map((r) => `<li>${e(`${r.product ?? r.productId}: ${say(`${r.rating} of 5 stars`)}${r.title ? `, “${r.title}”` : ""}${r.text ? ` — ${r.text}` : ""} (${r.status}, ${say(`shown as ${r.shownAs}`)}, ${when(r.writtenAt, say)})`)}</li>`)
           .join("")}</ul>`,
   );
 
@@ -138,7 +139,7 @@ export function personalDataHtml(data: PersonalDataExport, say: Say = asIs): str
   parts.push(
     data.wishlist.length === 0
       ? none(say("No saved watches."))
-      : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${data.wishlist.map((w) => `<li>${e(`${w.product ?? w.productId}, ${say(`${money(w.priceWhenSavedRupees)} when saved on ${when(w.savedAt)}`)}`)}</li>`).join("")}</ul>`,
+      : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${data.wishlist.map((w) => `<li>${e(`${w.product ?? w.productId}, ${say(`${money(w.priceWhenSavedRupees)} when saved on ${when(w.savedAt, say)}`)}`)}</li>`).join("")}</ul>`,
   );
 
   parts.push(h2("data-consents", say("Consents")));
@@ -149,9 +150,9 @@ export function personalDataHtml(data: PersonalDataExport, say: Say = asIs): str
           [say("Newsletter"), say(n.status)],
           [say("Email"), n.email],
           [say("Words agreed to"), n.consentText],
-          [say("Asked"), when(n.requestedAt)],
-          [say("Confirmed"), when(n.confirmedAt)],
-          [say("Withdrawn"), when(n.withdrawnAt)],
+          [say("Asked"), when(n.requestedAt, say)],
+          [say("Confirmed"), when(n.confirmedAt, say)],
+          [say("Withdrawn"), when(n.withdrawnAt, say)],
         ])
       : none(say("No marketing consent: we send you no newsletter.")),
   );
@@ -159,9 +160,9 @@ export function personalDataHtml(data: PersonalDataExport, say: Say = asIs): str
   parts.push(h2("data-complaints", say(`Complaints and problem reports (${data.grievances.length + data.problemReports.length})`)));
   const answer = (text: string | null) => (text ? ` — ${say(`Our answer: ${text}`)}` : "");
   const complaints = [
-    ...data.grievances.map((g) => `<li>${e(`${g.ticket} (${g.subject}${g.orderNumber ? `, ${say(`order ${g.orderNumber}`)}` : ""}), ${g.status}, ${say(`filed ${when(g.filedAt)}`)}: ${g.text}${answer(g.answer)}`)}</li>`),
+    ...data.grievances.map((g) => `<li>${e(`${g.ticket} (${g.subject}${g.orderNumber ? `, ${say(`order ${g.orderNumber}`)}` : ""}), ${g.status}, ${say(`filed ${when(g.filedAt, say)}`)}: ${g.text}${answer(g.answer)}`)}</li>`),
     ...data.problemReports.map(
-      (r) => `<li>${e(`${say(`Problem report on order ${r.orderNumber}`)} (${r.kind}${r.video ? say(", with a video") : ""}), ${r.status}, ${say(`filed ${when(r.filedAt)}`)}: ${r.description}${answer(r.answer)}`)}</li>`,
+      (r) => `<li>${e(`${say(`Problem report on order ${r.orderNumber}`)} (${r.kind}${r.video ? say(", with a video") : ""}), ${r.status}, ${say(`filed ${when(r.filedAt, say)}`)}: ${r.description}${answer(r.answer)}`)}</li>`,
     ),
   ];
   parts.push(complaints.length === 0 ? none(say("None filed.")) : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${complaints.join("")}</ul>`);

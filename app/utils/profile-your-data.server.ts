@@ -1,7 +1,7 @@
 import he from "he";
 import { getBackend } from "~/backend/index.server";
 import type { MarketingConsent } from "~/backend/own/types";
-import { formatIstDateTime } from "~/lib/admin-format";
+import { istDateTimeIn } from "~/utils/ist-dates.server";
 import { BackendError } from "~/lib/errors";
 import { pathIn, type Language } from "~/i18n/language";
 import { translate } from "~/i18n/messages.server";
@@ -47,7 +47,7 @@ export function yourDataSectionHtml(consent: MarketingConsent, language: Languag
   const t = (key: Parameters<typeof translate>[1], values?: Record<string, string>) => e(translate(language, key, values));
   const to = (path: string) => e(pathIn(path, language));
   const consentPart = consent
-    ? `<p class="mt-2 text-sm text-gray-700">${t("profile.agreedOn", { when: formatIstDateTime(consent.confirmedAt), words: consent.consentText })}</p>` +
+    ? `<p class="mt-2 text-sm text-gray-700">${t("profile.agreedOn", { when: istDateTimeIn(consent.confirmedAt, language), words: consent.consentText })}</p>` +
       `<form method="post" action="${to("/profile/data")}" class="mt-3"><input type="hidden" name="intent" value="withdraw-consent"><button type="submit" class="${button}">${t("profile.withdrawConsent")}</button></form>`
     : `<p class="mt-2 text-sm text-gray-700">${t("profile.noConsent")}</p>`;
   return (

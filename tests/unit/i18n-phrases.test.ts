@@ -247,6 +247,9 @@ describe("/profile/data's readable view in Hindi (issue 27)", () => {
     expect(html).toContain("5 में से 4 स्टार");
     expect(html).toContain("ऑर्डर CI-1001 पर समस्या की रिपोर्ट (damaged, वीडियो के साथ)");
     expect(html).toContain("Send me the newsletter.");
+    // Its times with Hindi month names, none left in English.
+    expect(html).toContain("11 फ़र॰ 2026, 05:30 IST");
+    expect(html).not.toMatch(/\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec) \d{4}/);
     expect(personalDataHtml(EXPORT)).toContain("Saved addresses (1)");
   });
 });

@@ -224,6 +224,20 @@ export const hiPhrases = {
   },
   /** The account pages: /profile's address book and password forms, /profile/data, /profile/delete (app/lib/personal-data.ts, app/utils/rate-limit.server.ts, app/routes/profile.tsx). */
   profile: {
+    // An instant on /profile/data ("24 Nov 2026, 16:05 IST"): its month in Hindi (phrases.ts `dateIn`).
+    "{date} IST": "{date} IST",
+    "month:Jan": "जन॰",
+    "month:Feb": "फ़र॰",
+    "month:Mar": "मार्च",
+    "month:Apr": "अप्रैल",
+    "month:May": "मई",
+    "month:Jun": "जून",
+    "month:Jul": "जुल॰",
+    "month:Aug": "अग॰",
+    "month:Sep": "सित॰",
+    "month:Oct": "अक्तू॰",
+    "month:Nov": "नव॰",
+    "month:Dec": "दिस॰",
     "Address saved.": "पता सेव हो गया।",
     "Address updated.": "पता अपडेट हो गया।",
     "Address deleted.": "पता हटा दिया गया।",
