@@ -175,6 +175,78 @@ describe.runIf(hasLynx || process.env.CI)("a shopper with lynx (no JavaScript, R
     expect(bodyText(lynx.dump(`${base}/cart`))).not.toContain(product!.name.slice(0, 30));
   }, 240_000);
 
+  it("a Hindi-speaking shopper signs up, reads the checkout's errors in Hindi, pays in Test mode and lands on My Orders in Hindi (issue 27)", async () => {
+    const hindiDir = fs.mkdtempSync(path.join(os.tmpdir(), "lynx-hindi-"));
+    const hindi = new Lynx(hindiDir);
+    try {
+      // The field right after the line that reads exactly `label` ("पता" is also the end of "ईमेल पता").
+      const fieldOnLine = (page: string, label: string) => {
+        const at = page.search(new RegExp(`^\\s*${label}\\s*$`, "m"));
+        expect(at, `a line "${label}"`).toBeGreaterThanOrEqual(0);
+        return Number(/\[(\d+)\]/.exec(page.slice(at))![1]);
+      };
+      const signUpUrl = `${base}/hi/login?mode=signup`;
+      const signUp = hindi.dump(signUpUrl);
+      const email = `lynx-hi-${Date.now()}@example.in`;
+      const registered = hindi.interact(signUpUrl, [
+        { fill: fieldAfter(signUp, "नाम", "साइन अप"), text: "Asha Rao" },
+        { fill: fieldAfter(signUp, "ईमेल", "साइन अप"), text: email },
+        { fill: fieldAfter(signUp, "पासवर्ड", "साइन अप"), text: "correct horse 42 lynx" },
+        { press: buttonNumber(signUp, "साइन अप") },
+      ]);
+      expect(registered.url, bodyText(registered.text)).toBe(`${base}/hi`);
+
+      const products: ApiProduct[] = (await (await fetch(`${base}/api/product/listproduct`)).json()).products;
+      const product = products.find((candidate) => candidate.colours.length === 0)!;
+      const productUrl = `${base}/hi/product/${product._id}`;
+      const productPage = hindi.dump(productUrl);
+      const added = hindi.interact(productUrl, [{ press: buttonNumber(productPage, "कार्ट में डालें") }]);
+      expect(bodyText(added.text)).toContain("आइटम कार्ट में जुड़ गया!");
+
+      const checkoutUrl = `${base}/hi/place-order`;
+      const checkout = hindi.dump(checkoutUrl);
+      const checkoutText = bodyText(checkout);
+      expect(checkoutText).toContain("टेस्ट मोड");
+      expect(checkoutText).toMatch(/कार्ड \/ UPI\W+Cashfree से सुरक्षित भुगतान करें/);
+      const karnataka = 1 + INDIAN_STATES.indexOf("Karnataka");
+      const refused = hindi.interact(checkoutUrl, [
+        { choose: fieldOnLine(checkout, "राज्य"), down: karnataka },
+        { fill: fieldAfter(checkout, "पिन कोड", "डिलीवरी"), text: "12" },
+        { press: buttonNumber(checkout, "ऑर्डर करें") },
+      ]);
+      const refusedText = bodyText(refused.text);
+      const summary = refusedText.slice(refusedText.indexOf("कुछ ठीक करना है"), refusedText.indexOf("की जानकारी"));
+      expect(refusedText.indexOf("कुछ ठीक करना है")).toBeGreaterThan(-1);
+      for (const message of ["कृपया अपना पहला नाम लिखें।", "कृपया अपना पता (मकान, गली) लिखें।", "कृपया सही 6 अंकों का पिन कोड लिखें।", "कृपया अपना मोबाइल नंबर लिखें।"]) {
+        expect(summary, `"${message}" in the summary`).toMatch(new RegExp(`\\[\\d+\\]${message.replace(/[()]/g, "\\$&")}`));
+      }
+      // The state keeps its choice, shown by its Hindi name.
+      expect(refusedText).toMatch(/कर्नाटक/);
+
+      const again = hindi.dump(checkoutUrl);
+      const toPay = hindi.interact(checkoutUrl, [
+        { fill: fieldOnLine(again, "पहला नाम"), text: "Asha" },
+        { fill: fieldOnLine(again, "उपनाम"), text: "Rao" },
+        { fill: fieldOnLine(again, "ईमेल पता"), text: email },
+        { fill: fieldOnLine(again, "पता"), text: "12 MG Road, Indiranagar" },
+        { fill: fieldOnLine(again, "शहर"), text: "Bengaluru" },
+        { choose: fieldOnLine(again, "राज्य"), down: karnataka },
+        { fill: fieldAfter(again, "पिन कोड", "डिलीवरी"), text: "560038" },
+        { fill: fieldAfter(again, "मोबाइल नंबर", "डिलीवरी"), text: "98765 43210" },
+        { press: buttonNumber(again, "ऑर्डर करें") },
+      ]);
+      expect(toPay.url.startsWith(`${base}/payments/simulator/`), `${toPay.url}\n${bodyText(toPay.text)}`).toBe(true);
+      const simulator = hindi.dump(toPay.url);
+      const paid = hindi.interact(toPay.url, [{ press: buttonNumber(simulator, "Pay") }]);
+      expect(paid.url).toBe(`${base}/hi/orders`);
+      const ordersText = bodyText(paid.text);
+      expect(ordersText).toContain("भुगतान की पुष्टि हो गई!");
+      expect(ordersText).toContain("मेरे ऑर्डर");
+    } finally {
+      fs.rmSync(hindiDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
   /** The headings of a dump: the lines lynx prints at the margin (the rest is indented). */
   const headings = (text: string) => bodyText(text).split("\n").filter((line) => /^\S/.test(line));
   /** The text from the heading `from` to the next heading. */
