@@ -179,11 +179,11 @@ describe.runIf(hasLynx || process.env.CI)("a shopper with lynx (no JavaScript, R
     const hindiDir = fs.mkdtempSync(path.join(os.tmpdir(), "lynx-hindi-"));
     const hindi = new Lynx(hindiDir);
     try {
-      // The field right after the line that reads exactly `label` ("पता" is also the end of "ईमेल पता").
+      // The field of the line that starts with `label` ("पता [27]", not "ईमेल पता [26]").
       const fieldOnLine = (page: string, label: string) => {
-        const at = page.search(new RegExp(`^\\s*${label}\\s*$`, "m"));
-        expect(at, `a line "${label}"`).toBeGreaterThanOrEqual(0);
-        return Number(/\[(\d+)\]/.exec(page.slice(at))![1]);
+        const number = new RegExp(`^\\s*${label}\\s*\\[(\\d+)\\]`, "m").exec(page)?.[1];
+        expect(number, `a line "${label} [n]" in:\n${page}`).toBeDefined();
+        return Number(number);
       };
       const signUpUrl = `${base}/hi/login?mode=signup`;
       const signUp = hindi.dump(signUpUrl);
@@ -207,11 +207,13 @@ describe.runIf(hasLynx || process.env.CI)("a shopper with lynx (no JavaScript, R
       const checkout = hindi.dump(checkoutUrl);
       const checkoutText = bodyText(checkout);
       expect(checkoutText).toContain("टेस्ट मोड");
+      // No words run together: the save-address box and the business buyer's line are apart.
+      expect(checkoutText).not.toMatch(/सेव करेंकिसी/);
       expect(checkoutText).toMatch(/कार्ड \/ UPI\W+Cashfree से सुरक्षित भुगतान करें/);
       const karnataka = 1 + INDIAN_STATES.indexOf("Karnataka");
       const refused = hindi.interact(checkoutUrl, [
         { choose: fieldOnLine(checkout, "राज्य"), down: karnataka },
-        { fill: fieldAfter(checkout, "पिन कोड", "डिलीवरी"), text: "12" },
+        { fill: fieldOnLine(checkout, "पिन कोड \\(6 अंक\\)"), text: "12" },
         { press: buttonNumber(checkout, "ऑर्डर करें") },
       ]);
       const refusedText = bodyText(refused.text);
@@ -231,8 +233,8 @@ describe.runIf(hasLynx || process.env.CI)("a shopper with lynx (no JavaScript, R
         { fill: fieldOnLine(again, "पता"), text: "12 MG Road, Indiranagar" },
         { fill: fieldOnLine(again, "शहर"), text: "Bengaluru" },
         { choose: fieldOnLine(again, "राज्य"), down: karnataka },
-        { fill: fieldAfter(again, "पिन कोड", "डिलीवरी"), text: "560038" },
-        { fill: fieldAfter(again, "मोबाइल नंबर", "डिलीवरी"), text: "98765 43210" },
+        { fill: fieldOnLine(again, "पिन कोड \\(6 अंक\\)"), text: "560038" },
+        { fill: fieldOnLine(again, "मोबाइल नंबर \\(10 अंक\\)"), text: "98765 43210" },
         { press: buttonNumber(again, "ऑर्डर करें") },
       ]);
       expect(toPay.url.startsWith(`${base}/payments/simulator/`), `${toPay.url}\n${bodyText(toPay.text)}`).toBe(true);

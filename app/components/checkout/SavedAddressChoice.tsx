@@ -89,10 +89,13 @@ export function SavedAddressChoice({
  */
 export function SaveAddressCheckbox({ ticked = false }: { ticked?: boolean }) {
   const { t } = useT();
+  // A paragraph of its own: a text browser would otherwise run it into the next line's words.
   return (
-    <label className="flex items-center gap-2 text-sm text-gray-800">
-      <input type="checkbox" name="saveAddress" value="on" defaultChecked={ticked} className="h-4 w-4 accent-black" />
-      {t("checkout.saveAddress")}
-    </label>
+    <p>
+      <label className="flex items-center gap-2 text-sm text-gray-800">
+        <input type="checkbox" name="saveAddress" value="on" defaultChecked={ticked} className="h-4 w-4 accent-black" />
+        {t("checkout.saveAddress")}
+      </label>
+    </p>
   );
 }
