@@ -2,10 +2,9 @@ import { useLocation, useMatches } from "@remix-run/react";
 import type { MessageKey } from "./catalogues/en.server";
 import { formatMessage, type Message, type MessageValues } from "./format";
 import { languageOfPath, pathIn, type Language } from "./language";
-import { phraseIn, type Phrasebook } from "./phrases";
 
 /** What a page's loaders send of the catalogues (messages.server.ts `messagesFor`). */
-type LoaderMessages = { messages?: Partial<Record<MessageKey, Message>>; phrases?: Phrasebook };
+type LoaderMessages = { messages?: Partial<Record<MessageKey, Message>> };
 
 /** The page's language and its words: what `useT` gives a component. */
 export type Translator = {
@@ -13,12 +12,6 @@ export type Translator = {
   language: Language;
   /** The text of `key` in the page's language with `values` put in (format.ts `formatMessage`). */
   t: (key: MessageKey, values?: MessageValues) => string;
-  /**
-   * `text`, an English sentence of the store's rules (a form error, a stock or delivery sentence),
-   * in the page's language, from the phrasebook groups its loaders sent (phrases.ts); as it is
-   * when none has it (English pages). `undefined` stays `undefined`, for optional errors.
-   */
-  phrase: <T extends string | undefined>(text: T) => T;
   /** `to` (a store path, query allowed) in the page's language: "/cart" → "/hi/cart" on a Hindi page. */
   localPath: (to: string) => string;
 };
@@ -34,19 +27,13 @@ export function useT(): Translator {
   const matches = useMatches();
   const language = languageOfPath(pathname);
   const messages: Partial<Record<MessageKey, Message>> = {};
-  const phrases: Record<string, string> = {};
-  for (const match of matches) {
-    const data = match.data as LoaderMessages | undefined;
-    Object.assign(messages, data?.messages);
-    Object.assign(phrases, data?.phrases);
-  }
+  for (const match of matches) Object.assign(messages, (match.data as LoaderMessages | undefined)?.messages);
   return {
     language,
     t: (key, values) => {
       const message = messages[key];
       return message === undefined ? key : formatMessage(language, message, values);
     },
-    phrase: (text) => (text === undefined ? text : phraseIn(phrases, text)) as typeof text,
     localPath: (to) => pathIn(to, language),
   };
 }

@@ -4,6 +4,7 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/local-links";
 import { languageOfPath } from "~/i18n/language";
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { getBackend } from "~/backend/index.server";
 import { AccountField, FormAlert, accountInputClass } from "~/components/account/AccountField";
@@ -75,7 +76,8 @@ export default function ForgotPassword() {
   const { form, field } = useFormRules({ id: "forgot-password", rules: FORGOT_PASSWORD_FORM_RULES, lastResult: actionData?.result, shouldValidate: "onSubmit" });
   const email = field("email");
   const submitting = navigation.state === "submitting";
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
 
   return (
     <div className="mx-auto mb-20 mt-14 flex w-[90%] flex-col items-center gap-4 text-gray-800 sm:max-w-96">

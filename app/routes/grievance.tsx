@@ -9,6 +9,7 @@ import { readFormData, throwBodyError } from "~/http/body.server";
 import { BackendError } from "~/lib/errors";
 import { languageOfPath } from "~/i18n/language";
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { EMAIL_MAX, NAME_MAX } from "~/schemas/account-rules";
 import { ACKNOWLEDGE_HOURS, GRIEVANCE_MESSAGES, GRIEVANCE_TEXT_MAX, GRIEVANCE_TEXT_MIN, RESOLVE_DAYS } from "~/schemas/grievance-constants";
@@ -185,7 +186,8 @@ export default function GrievancePage() {
   const result = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const care = data.seller?.care;
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
 
   if (!data.available) {
     return (

@@ -1,5 +1,6 @@
 import { languageOfPath } from "~/i18n/language";
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -145,7 +146,8 @@ function AuthForm({ mode, redirectTo }: { mode: Mode; redirectTo: string }) {
 
   // SPEC.md §8: the server's message for a failed login or sign-up is also a toast (with JavaScript).
   // Any refused submission clears the password, as the server-rendered form (no JavaScript) does.
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   const formError = phrase(form.errors?.[0]);
   const passwordRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -311,7 +313,7 @@ function Field({
   after?: React.ReactNode;
   children: React.ReactElement<{ id?: string }>;
 }) {
-  const { phrase } = useT();
+  const phrase = usePhrase();
   return (
     <div className="flex w-full flex-col gap-1">
       <label htmlFor={children.props.id} className="text-sm text-gray-700">

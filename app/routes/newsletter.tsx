@@ -7,6 +7,7 @@ import { readFormData, throwBodyError } from "~/http/body.server";
 import { getEnv } from "~/config/env.server";
 import { languageOfPath } from "~/i18n/language";
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_CONSENT_TEXTS, NEWSLETTER_CONSENT_VERSION_BY_LANGUAGE, NEWSLETTER_EMAIL_MAX } from "~/schemas/newsletter-constants";
 import { newsletterAddressAllowed, parseNewsletterSignUp } from "~/utils/newsletter.server";
@@ -70,7 +71,8 @@ function newsletterOwn() {
 export default function NewsletterPage() {
   const { consentVersion, consentText, emailMax } = useLoaderData<typeof loader>();
   const data = useActionData<ActionData>();
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   return (
     <section aria-labelledby="newsletter-heading" className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
       <h1 id="newsletter-heading" className="font-serif text-3xl text-gray-900">

@@ -6,6 +6,7 @@ import { getBackend } from "~/backend/index.server";
 import { getEnv } from "~/config/env.server";
 import { languageOfPath } from "~/i18n/language";
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { NEWSLETTER_PAGE_MESSAGES } from "~/schemas/newsletter-constants";
 import { requireSameOrigin } from "~/utils/origin.server";
@@ -52,7 +53,8 @@ function newsletterOwn() {
 export default function UnsubscribeNewsletter() {
   const { known, token, invalid } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   let body;
   if (result) {
     body = <p role="status" className="mt-4 text-gray-800">{phrase(result.message)}</p>;

@@ -1,4 +1,5 @@
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { productsIn } from "~/utils/product-texts.server";
 import { languageOfPath } from "~/i18n/language";
@@ -214,7 +215,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 export default function PlaceOrderPage() {
   const { lines, totals, codEnabled, testMode, modal, idempotencyKey, savedAddresses, stockProblems } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, phrase, language } = useT();
+  const { t, language } = useT();
+  const phrase = usePhrase();
   const navigation = useNavigation();
   const submit = useSubmit();
   // The form's rules in the browser, message for message the server's zod schema (conform without

@@ -81,7 +81,7 @@ export default function ProductPage() {
   return <ProductDetail key={product.id} product={product} related={related} delivery={delivery} descriptionTab={descriptionTab} reviews={reviews} wishlist={wishlist} />;
 }
 
-function ProductDetail({ product, related, delivery, descriptionTab, reviews, wishlist }: Omit<SerializeFrom<typeof loader>, "meta" | "messages" | "phrases">) {
+function ProductDetail({ product, related, delivery, descriptionTab, reviews, wishlist }: Omit<SerializeFrom<typeof loader>, "meta" | "messages">) {
   const productPath = `/product/${product.id}`;
   const location = useLocation();
   const navigate = useNavigate();
@@ -98,9 +98,9 @@ function ProductDetail({ product, related, delivery, descriptionTab, reviews, wi
     });
 
   const brandIsKnown = (BRANDS as readonly string[]).includes(product.subCategory);
-  const { t, phrase } = useT();
-  // The refusal's sentence in the page's language (docs/decisions/0890).
-  const actionError = phrase(useActionData<typeof action>()?.error);
+  const { t } = useT();
+  // The refusal's sentence, in the page's language already (utils/product-page.server.ts).
+  const actionError = useActionData<typeof action>()?.error;
 
   return (
     <article className="mx-auto max-w-screen-xl px-4 pb-16 pt-6 sm:px-8">
@@ -203,11 +203,10 @@ function AddToCartForm({ product }: { product: PageProduct }) {
   const formId = `add-to-cart-${product.id}`;
   const sizeErrorId = `${formId}-size-error`;
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-to-cart";
-  const { t, phrase } = useT();
-  const sizeError = phrase(actionData?.error);
+  const { t } = useT();
+  const sizeError = actionData?.error;
   useEffect(() => {
-    if (actionData?.error) showToast(phrase(actionData.error), "error");
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast per answer, not per render's phrasebook
+    if (actionData?.error) showToast(actionData.error, "error");
   }, [actionData]);
   // Issue 23: a sold-out watch cannot be bought (the words come from the loader); the server refuses a forged post too.
   if (product.soldOut) return <p className="rounded border bg-gray-50 p-3 text-sm" data-testid="sold-out">{product.soldOut}</p>;

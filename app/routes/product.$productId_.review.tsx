@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/local-links";
 import type { MessageKey } from "~/i18n/catalogues/en.server";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { MAX_REVIEW_TEXT, MAX_REVIEW_TITLE, REVIEW_GUIDELINES_PATH, REVIEW_RATING_MAX } from "~/lib/reviews";
 import { loadReviewPage, reviewPageAction } from "~/utils/review-page.server";
@@ -52,7 +53,8 @@ export default function ReviewPage() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const productPath = `/product/${product.id}`;
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   const statusKey = own ? STATUS_WORDS[own.status] : undefined;
 
   return (

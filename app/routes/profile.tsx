@@ -4,6 +4,7 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/local-links";
 import { languageOfPath } from "~/i18n/language";
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { PlainAddressFields } from "~/components/profile/PlainAddressFields";
 import { SavedAddressBlock } from "~/components/profile/SavedAddressBlock";
@@ -241,7 +242,8 @@ function AddressBook({ book }: { book: Book }) {
   const answer = actionData && (editing ? actionData.intent === "edit" && actionData.addressId === String(editing.id) : actionData.intent === "add") ? actionData : null;
   const full = !editing && book.addresses.length >= book.max;
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === (editing ? "edit" : "add");
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   const formTitle = editing ? t("profile.editAddress") : t("profile.addAddress");
   return (
     <div className="mt-14">
@@ -322,7 +324,8 @@ type ChangePasswordAnswer = { intent?: string; result?: { error?: Record<string,
  * native length attributes still speak before the post).
  */
 function PasswordSection() {
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   const answer = useActionData() as ChangePasswordAnswer | undefined;
   const errors = answer?.intent === "change-password" ? (answer.result?.error ?? {}) : {};
   const field = (name: string, label: string, autoComplete: string, hint?: string) => {

@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/local-links";
 import { languageOfPath } from "~/i18n/language";
 import { messagesFor, phrasesFor, translate, translatePhrase } from "~/i18n/messages.server";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { storeNameOf } from "~/utils/root-data";
 import { readFormData, throwBodyError } from "~/http/body.server";
@@ -70,7 +71,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function YourData() {
   const { name, exportedAt, html } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   return (
     <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <p className="text-xs font-semibold uppercase tracking-widest text-gray-600">{t("profile.myProfile")}</p>

@@ -4,6 +4,7 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/local-links";
 import { languageOfPath } from "~/i18n/language";
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { getBackend } from "~/backend/index.server";
 import { AccountField, FormAlert, accountInputClass } from "~/components/account/AccountField";
@@ -72,7 +73,8 @@ export default function ResetPassword() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const problem = actionData?.problem ?? data.problem;
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   return (
     <div className="mx-auto mb-20 mt-14 flex w-[90%] flex-col items-center gap-4 text-gray-800 sm:max-w-96">
       <div className="mb-2 mt-10 inline-flex items-center gap-2">
@@ -100,7 +102,8 @@ function NewPasswordForm({ token, email, lastResult }: { token: string; email: s
   const { form, field } = useFormRules({ id: "reset-password", rules: RESET_PASSWORD_FORM_RULES, lastResult, shouldValidate: "onSubmit" });
   const password = field("password", "reset-password-password-hint");
   const confirm = field("confirm");
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   return (
     // Posted to the link's own address, so a refused form shows again with the link's state.
     <Form method="post" action={`/reset-password?token=${encodeURIComponent(token)}`} className="flex w-full flex-col gap-4" {...form.props}>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/local-links";
 import { ErrorPage } from "~/components/ErrorPage";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { storeNameOf } from "~/utils/root-data";
 import { loadWishlistPage, wishlistAction } from "~/utils/wishlist.server";
@@ -24,7 +25,8 @@ const button = "rounded px-4 py-2 text-sm font-medium";
 
 export default function Wishlist() {
   const { heading, countWords, confirm, notice, items } = useLoaderData<typeof loader>();
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   // A refusal's sentence in the page's language (docs/decisions/0890).
   const error = phrase(useActionData<typeof action>()?.error);
   return (

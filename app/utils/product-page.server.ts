@@ -1,4 +1,4 @@
-import { messagesFor, phrasesFor, translate, translatePhrase } from "~/i18n/messages.server";
+import { messagesFor, translate, translatePhrase } from "~/i18n/messages.server";
 import type { Language } from "~/i18n/language";
 import { declarationRowsIn, genericDescriptionIn, reviewWordsIn, specRowsIn } from "~/utils/product-words.server";
 import { stockWordsIn } from "~/utils/stock-words.server";
@@ -106,8 +106,6 @@ export async function loadProductPage(request: Request, productIdParam: string |
     wishlist,
     /** The page's own words in its language (issue 27; i18n/use-t.ts). */
     messages: messagesFor(language, ["product", "delivery"]),
-    /** The add-to-cart refusals' sentences (shown by the picker and as a toast) in its language (docs/decisions/0890). */
-    phrases: phrasesFor(language, ["cart"]),
   }, { headers });
 }
 
@@ -213,8 +211,10 @@ async function addToCart(request: Request, product: Product, formData: FormData)
   if (!submission.ok) {
     // Not a flash toast: without JavaScript this very response is the page, and a flash cookie
     // would pop up on the next one. The page shows the message by the picker, and as a toast
-    // when JavaScript runs (docs/decisions/0142).
-    return json({ error: submission.message }, { status: 400 });
+    // when JavaScript runs (docs/decisions/0142). Worded here in the page's language (issue 27),
+    // so the page's JavaScript carries no phrasebook.
+    const language = languageOfPath(new URL(request.url).pathname);
+    return json({ error: translatePhrase(language, submission.message) }, { status: 400 });
   }
   const productPath = `/product/${product.id}`;
   const token = await getSessionToken(request);

@@ -122,3 +122,18 @@ test("a product page's own words read in Hindi: the Legal Metrology table, the D
   await expect(page.getByRole("table", { name: "Product details (Legal Metrology)" })).toBeVisible();
   await expect(page.getByRole("tab", { name: /^Reviews \(\d+\)$/ })).toBeVisible();
 });
+
+test("a Hindi product page checks delivery to a PIN code and answers in Hindi", async ({ page }) => {
+  await page.goto(`/hi/product/${CARTIER.id}`);
+  const check = page.getByRole("form", { name: "डिलीवरी जाँचें" });
+  await check.getByLabel("पिन कोड").fill("560038");
+  await check.getByRole("button", { name: "जाँचें" }).click();
+  await expect(page).toHaveURL(/\/hi\/product\/w00001\?pin=560038/);
+  // "Bengaluru, Karnataka में डिलीवरी शुक्र, 4 दिस॰ तक": the place as India Post names it, the window in Hindi.
+  await expect(check.getByText(/^Bengaluru, Karnataka में डिलीवरी \S+, \d{1,2} \S+ (तक|से \S+, \d{1,2} \S+ के बीच)$/)).toBeVisible();
+  await expect(check.getByText("कैश ऑन डिलीवरी उपलब्ध है")).toBeVisible();
+  // A PIN code India Post doesn't list, in Hindi too.
+  await check.getByLabel("पिन कोड").fill("999999");
+  await check.getByRole("button", { name: "जाँचें" }).click();
+  await expect(check.getByText("यह पिन कोड मौजूद नहीं है। कृपया इसे जाँचें।")).toBeVisible();
+});

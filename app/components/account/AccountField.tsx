@@ -1,4 +1,4 @@
-import { useT } from "~/i18n/use-t";
+import { usePhrase } from "~/i18n/use-phrase";
 
 /**
  * A labelled field of the account forms (forgot and reset password, change password): the label,
@@ -20,7 +20,7 @@ export function AccountField({
   hintId?: string;
   children: React.ReactElement<{ id?: string }>;
 }) {
-  const { phrase } = useT();
+  const phrase = usePhrase();
   return (
     <div className="flex w-full flex-col gap-1">
       <label htmlFor={children.props.id} className="text-sm text-gray-700">

@@ -1,11 +1,11 @@
-import { useT } from "~/i18n/use-t";
+import { usePhrase } from "~/i18n/use-phrase";
 
 /**
  * The cart's lines that can't be ordered now (issue 23 item 1: sold out, or fewer left than
  * asked), each in words, worded by the server (lib/stock `cartStockProblems`). Nothing when none.
  */
 export function StockProblems({ problems }: { problems: readonly { productId: string; message: string }[] }) {
-  const { phrase } = useT();
+  const phrase = usePhrase();
   if (problems.length === 0) return null;
   return (
     <div role="alert" className="my-4 rounded border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800" data-testid="stock-problems">

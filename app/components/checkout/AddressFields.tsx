@@ -1,4 +1,5 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { INDIAN_STATES, INDIAN_UNION_TERRITORIES } from "~/constants/indian-states";
 
@@ -20,7 +21,8 @@ const inputClass =
  * looks it up); `pinStatus` shows under the PIN code field (what the lookup found), in a live region.
  */
 export function AddressFields({ fields, onPinInput, pinStatus }: { fields: Fields; onPinInput?: (value: string) => void; pinStatus?: React.ReactNode }) {
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row">
@@ -101,7 +103,7 @@ function Field({
   children: React.ReactElement<{ id?: string }>;
 }) {
   // The rule's English sentence in the page's language (docs/decisions/0890).
-  const error = useT().phrase(field.errors?.[0]);
+  const error = usePhrase()(field.errors?.[0]);
   return (
     <div className="flex w-full flex-col gap-1">
       <label htmlFor={children.props.id} className="text-sm text-gray-700">

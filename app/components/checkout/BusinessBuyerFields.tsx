@@ -1,4 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 
 const inputClass =
@@ -12,7 +13,8 @@ const inputClass =
  * their field, tied to it with aria-describedby (conform).
  */
 export function BusinessBuyerFields({ gstin, businessName }: { gstin: FieldMetadata<string | undefined>; businessName: FieldMetadata<string | undefined> }) {
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   const open = Boolean(gstin.initialValue || businessName.initialValue || gstin.errors || businessName.errors);
   return (
     <details open={open} className="rounded border border-gray-200 px-3 py-2 text-sm text-gray-700">

@@ -1,4 +1,5 @@
 import { forwardRef, type MouseEvent } from "react";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 
 /** One problem the summary lists: its sentence, and the id of the field it is about (if any). */
@@ -23,7 +24,8 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { errors: SummaryError[];
   { errors, formErrorId },
   ref,
 ) {
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   const formWide = errors.filter((error) => !error.fieldId);
   const fields = errors.filter((error) => error.fieldId);
   return (

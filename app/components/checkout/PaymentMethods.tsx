@@ -1,4 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { Separator } from "~/components/ui/Separator";
 
@@ -27,7 +28,8 @@ export function PaymentMethods({
   codEnabled: boolean;
   codProblem?: string | null;
 }) {
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   const options: Option[] = [
     { value: "cashfree", name: t("checkout.cardUpi"), detail: t("checkout.payWithCashfree"), disabled: false },
     { value: "stripe", name: "Stripe", detail: t("checkout.unavailable"), disabled: true },

@@ -1,7 +1,7 @@
 import type { CashfreeCheckoutResult, CashfreeInstance } from "@cashfreepayments/cashfree-js";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/toast";
-import { useT } from "~/i18n/use-t";
+import { usePhrase } from "~/i18n/use-phrase";
 import { ORDER_MESSAGES } from "~/schemas/order-constants";
 
 export type CashfreeModalState = "off" | "loading" | "ready" | "failed";
@@ -23,7 +23,7 @@ export type CashfreeModalOutcome =
 export function useCashfreeModal(enabled: boolean, mode: "sandbox" | "production") {
   const cashfree = useRef<CashfreeInstance | null>(null);
   // SPEC.md §8's toasts in the page's language (docs/decisions/0890); the provider's own message stays as it says.
-  const { phrase } = useT();
+  const phrase = usePhrase();
   const say = useRef(phrase);
   useEffect(() => {
     say.current = phrase;

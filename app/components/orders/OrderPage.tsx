@@ -1,6 +1,7 @@
 import { Link } from "~/components/ui/local-links";
 import { Fragment, type ReactNode } from "react";
 import { Separator } from "~/components/ui/Separator";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import type { OrderPageView, PageDate } from "~/lib/order-page";
 import { ORDER_MESSAGES } from "~/schemas/order-constants";
@@ -15,7 +16,8 @@ import { ORDER_MESSAGES } from "~/schemas/order-constants";
  * the loader, the labels from the `orders` catalogue.
  */
 export function OrderPage({ view, invoiceNumber = null }: { view: OrderPageView; invoiceNumber?: string | null }) {
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   return (
     <div className="mx-auto max-w-screen-xl border-t px-4 pb-16 pt-14 text-gray-700 sm:px-[5vw] lg:px-[7vw]">
       <p className="mb-4 text-sm">

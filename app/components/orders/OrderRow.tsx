@@ -2,6 +2,7 @@ import { Form, Link } from "~/components/ui/local-links";
 import { Fragment } from "react";
 import { NAME_MAX_CHARS } from "~/constants/store";
 import { truncateName } from "~/lib/money";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import type { OrderRowData } from "~/lib/order-rows";
 import { ORDER_MESSAGES } from "~/schemas/order-constants";
@@ -16,7 +17,8 @@ import { Separator } from "~/components/ui/Separator";
  * page's language: the row's words come made by the loader, the labels from the `orders` catalogue.
  */
 export function OrderRow({ row }: { row: OrderRowData }) {
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   return (
     <li className="flex flex-col gap-4 border-b py-4 text-gray-700 md:flex-row md:items-center md:justify-between" data-testid="order-row">
       <div className="flex items-start gap-6 text-sm">

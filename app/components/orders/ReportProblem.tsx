@@ -1,5 +1,6 @@
 import { Form, Link } from "~/components/ui/local-links";
 import { MAX_REPORT_TEXT, reportPath } from "~/constants/problem-reports";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import type { ReportSectionView } from "~/lib/problem-reports";
 
@@ -13,7 +14,8 @@ import type { ReportSectionView } from "~/lib/problem-reports";
  * is one for both languages, so a Hindi page says `?lang=hi` to be sent back to itself.
  */
 export function ReportProblem({ orderId, view }: { orderId: string; view: ReportSectionView }) {
-  const { t, phrase, language } = useT();
+  const { t, language } = useT();
+  const phrase = usePhrase();
   const damagedOffered = view.kinds.some((kind) => kind.kind === "damaged");
   return (
     <section id="report" aria-labelledby="report-heading" className="mx-auto max-w-screen-xl px-4 pb-16 text-gray-700 sm:px-[5vw] lg:px-[7vw]" data-testid="report-problem">

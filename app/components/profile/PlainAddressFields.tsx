@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { INDIAN_STATES, INDIAN_UNION_TERRITORIES } from "~/constants/indian-states";
 import type { AddressField } from "~/schemas/checkout-rules";
+import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 
 const inputClass =
@@ -24,7 +25,8 @@ export function PlainAddressFields({
   values: Partial<Record<AddressField, string>>;
   errors: Partial<Record<AddressField, string>>;
 }) {
-  const { t, phrase } = useT();
+  const { t } = useT();
+  const phrase = usePhrase();
   const props = (name: AddressField) => ({
     id: `${idPrefix}-${name}`,
     name,
