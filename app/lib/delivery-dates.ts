@@ -17,7 +17,7 @@ const WEEKDAYS: Record<DateLanguage, readonly string[]> = {
   en: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
   hi: ["रवि", "सोम", "मंगल", "बुध", "गुरु", "शुक्र", "शनि"],
 };
-const MONTHS: Record<DateLanguage, readonly string[]> = {
+export const SHORT_MONTHS: Record<DateLanguage, readonly string[]> = {
   en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
   hi: ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्तू॰", "नव॰", "दिस॰"],
 };
@@ -25,7 +25,7 @@ const MONTHS: Record<DateLanguage, readonly string[]> = {
 /** "2026-11-27" → "Fri, 27 Nov" ("शुक्र, 27 नव॰" in Hindi). */
 export function formatDeliveryDate(date: string, language: DateLanguage = "en"): string {
   const value = new Date(`${date}T00:00:00Z`);
-  return `${WEEKDAYS[language][value.getUTCDay()]}, ${value.getUTCDate()} ${MONTHS[language][value.getUTCMonth()]}`;
+  return `${WEEKDAYS[language][value.getUTCDay()]}, ${value.getUTCDate()} ${SHORT_MONTHS[language][value.getUTCMonth()]}`;
 }
 
 /**

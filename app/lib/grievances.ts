@@ -1,6 +1,7 @@
 import he from "he";
 import { IST_OFFSET_MS, formatIstDateTime } from "~/lib/admin-format";
 import { formatIstDate } from "~/lib/gst";
+import { istDateIn, istDateTimeIn } from "~/lib/ist-dates";
 import { ACKNOWLEDGE_HOURS, RESOLVE_DAYS, grievanceSubjectLabel } from "~/schemas/grievance-constants";
 
 /**
@@ -132,24 +133,14 @@ const HINDI_SUBJECT_LABELS: Record<string, string> = {
   website: "वेबसाइट",
   other: "अन्य",
 };
-const HINDI_MONTHS = ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्तू॰", "नव॰", "दिस॰"];
-
-/** An instant's IST date ("24 नव॰ 2026") and, with `time`, its 24-hour time, in Hindi. */
-function hindiIstDate(ms: number, time = false): string {
-  const ist = new Date(ms + 330 * 60 * 1000);
-  const day = `${ist.getUTCDate()} ${HINDI_MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
-  const two = (value: number) => String(value).padStart(2, "0");
-  return time ? `${day}, ${two(ist.getUTCHours())}:${two(ist.getUTCMinutes())}` : day;
-}
-
 /** The acknowledgement in Hindi (renderGrievanceAck's words, sentence for sentence). */
 function renderHindiGrievanceAck(input: Parameters<typeof renderGrievanceAck>[0]): Rendered {
   const subject = `आपकी शिकायत ${input.ticket} हमें मिल गई है — ${input.storeName}`;
   const about = `${HINDI_SUBJECT_LABELS[input.subject] ?? HINDI_SUBJECT_LABELS.other}${input.orderId ? `, ऑर्डर ${input.orderId}` : ""}`;
   const lines: { text: string; link?: string }[] = [
     { text: `नमस्ते ${input.name},` },
-    { text: `हमें लिखने के लिए धन्यवाद। आपकी शिकायत ${hindiIstDate(input.filedAt, true)} IST को ${input.ticket} (${about}) के रूप में दर्ज हो गई है। यह ईमेल उसकी पावती है।` },
-    { text: `हमारे शिकायत अधिकारी${input.officer.name ? `, ${input.officer.name},` : ""} ज़्यादा से ज़्यादा ${hindiIstDate(input.resolveBy)} तक इसका समाधान करेंगे, और हम आपको जवाब ईमेल करेंगे।` },
+    { text: `हमें लिखने के लिए धन्यवाद। आपकी शिकायत ${istDateTimeIn(input.filedAt, "hi")} IST को ${input.ticket} (${about}) के रूप में दर्ज हो गई है। यह ईमेल उसकी पावती है।` },
+    { text: `हमारे शिकायत अधिकारी${input.officer.name ? `, ${input.officer.name},` : ""} ज़्यादा से ज़्यादा ${istDateIn(input.resolveBy, "hi")} तक इसका समाधान करेंगे, और हम आपको जवाब ईमेल करेंगे।` },
     { text: "अपनी शिकायत यहाँ देखें (यह लिंक किसी और को न दें):" },
     { text: input.followUrl, link: input.followUrl },
     { text: `कुछ और बताने के लिए इस ईमेल का जवाब दें${input.officer.email ? ` या ${input.officer.email} पर लिखें` : ""}, और टिकट नंबर ${input.ticket} बताएँ।` },
@@ -174,7 +165,7 @@ export function renderGrievanceAnswer(input: {
     const subject = `आपकी शिकायत ${input.ticket} का समाधान हो गया है — ${input.storeName}`;
     const lines = [
       { text: `नमस्ते ${input.name},` },
-      { text: `आपकी शिकायत ${input.ticket} पर हमारा जवाब (${hindiIstDate(input.answeredAt, true)} IST):` },
+      { text: `आपकी शिकायत ${input.ticket} पर हमारा जवाब (${istDateTimeIn(input.answeredAt, "hi")} IST):` },
       { text: input.answer },
       { text: `हमारे पहले ईमेल का लिंक भी इसे दिखाता है। अगर इससे बात नहीं सुलझती, तो ${input.officer.email ? `${input.officer.email} पर लिखें` : "इस ईमेल का जवाब दें"}, और टिकट नंबर ${input.ticket} बताएँ।` },
     ];

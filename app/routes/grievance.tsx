@@ -14,7 +14,7 @@ import { useT } from "~/i18n/use-t";
 import { EMAIL_MAX, NAME_MAX } from "~/schemas/account-rules";
 import { ACKNOWLEDGE_HOURS, GRIEVANCE_MESSAGES, GRIEVANCE_TEXT_MAX, GRIEVANCE_TEXT_MIN, RESOLVE_DAYS } from "~/schemas/grievance-constants";
 import { grievanceAllowed, grievanceFiler, grievancesOwn, grievanceSubjectLabelIn, grievanceSubjectsIn, parseGrievanceForm } from "~/utils/grievances.server";
-import { istDateTimeIn } from "~/utils/ist-dates.server";
+import { istDateTimeIn } from "~/lib/ist-dates";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { storeSellerDetails } from "~/utils/seller-details.server";
 import type { SellerDetails } from "~/lib/seller-details";

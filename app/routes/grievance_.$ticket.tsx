@@ -7,7 +7,7 @@ import { languageOfPath } from "~/i18n/language";
 import { messagesFor, translate } from "~/i18n/messages.server";
 import { useT } from "~/i18n/use-t";
 import { grievanceFiler, grievancesOwn, grievanceSubjectLabelIn } from "~/utils/grievances.server";
-import { istDateIn, istDateTimeIn } from "~/utils/ist-dates.server";
+import { istDateIn, istDateTimeIn } from "~/lib/ist-dates";
 import { storeSellerDetails } from "~/utils/seller-details.server";
 
 /**

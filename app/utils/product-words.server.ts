@@ -1,6 +1,7 @@
 import type { Language } from "~/i18n/language";
 import { translate } from "~/i18n/messages.server";
 import type { MessageKey } from "~/i18n/catalogues/en.server";
+import { istDateIn } from "~/lib/ist-dates";
 import { collectionPeriodWords, formatReviewDate, reviewCountWords } from "~/lib/reviews";
 
 /*
@@ -71,8 +72,7 @@ export function declarationRowsIn(rows: [string, string][], language: Language):
 
 /** ms since epoch → the review date in `language` (IST): "24 Nov 2026" / "24 नव॰ 2026". */
 export function reviewDateIn(ms: number, language: Language): string {
-  if (language === "en") return formatReviewDate(ms);
-  return new Intl.DateTimeFormat("hi-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" }).format(ms);
+  return language === "en" ? formatReviewDate(ms) : istDateIn(ms, language);
 }
 
 /** "12 reviews" / "12 रिव्यू" (Indian grouping). */

@@ -1,7 +1,7 @@
 import he from "he";
 import { getBackend } from "~/backend/index.server";
 import type { MarketingConsent } from "~/backend/own/types";
-import { istDateTimeIn } from "~/utils/ist-dates.server";
+import { istDateTimeIn } from "~/lib/ist-dates";
 import { BackendError } from "~/lib/errors";
 import { pathIn, type Language } from "~/i18n/language";
 import { translate } from "~/i18n/messages.server";

@@ -11,7 +11,7 @@ import { requireSameOrigin } from "~/utils/origin.server";
 import { productIn } from "~/utils/product-texts.server";
 import { languageOfPath, type Language } from "~/i18n/language";
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
-import { istDateIn } from "~/utils/ist-dates.server";
+import { istDateIn } from "~/lib/ist-dates";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 

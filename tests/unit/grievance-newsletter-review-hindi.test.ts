@@ -8,7 +8,7 @@ import { NEWSLETTER_CONSENT_TEXTS, NEWSLETTER_CONSENT_VERSION, NEWSLETTER_CONSEN
 import { newsletterSignUpSchema } from "~/schemas/newsletter";
 import { reviewInputSchema } from "~/schemas/review";
 import { grievanceSubjectLabelIn, grievanceSubjectsIn } from "~/utils/grievances.server";
-import { istDateIn, istDateTimeIn } from "~/utils/ist-dates.server";
+import { istDateIn, istDateTimeIn } from "~/lib/ist-dates";
 import { renderGrievanceAck } from "~/lib/grievances";
 import { renderConfirmationEmail } from "~/lib/newsletter";
 
