@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { logInWithForm, newShopper, registerWithApi, toast } from "./auth";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
 import { STORE_PORT } from "./servers";
 
 /**
@@ -44,6 +44,8 @@ test("a shopper who forgot the password gets a link, sets a new one, is signed i
   await registerWithApi(request, shopper);
 
   await page.goto("/login");
+  // A click while React hydrates the page can be lost (seen on a busy CI run): wait for it first.
+  if (!jsDisabled()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
