@@ -11,16 +11,25 @@ const CATALOGUES: Record<Language, Catalogue> = { en, hi };
 /** A page's messages: "namespace.key" → message, in one language. */
 export type PageMessages = Partial<Record<MessageKey, Message>>;
 
+/** messagesFor's answers, made once per language and list of namespaces (the catalogues never change while the store runs). */
+const PAGE_MESSAGES = new Map<string, PageMessages>();
+
 /**
  * The messages of `namespaces` in `language`, flattened to "namespace.key" (what the browser's `t`
- * reads from the loader data; DESIGN.md §24: catalogues are never sent whole).
+ * reads from the loader data; DESIGN.md §24: catalogues are never sent whole). The same frozen
+ * object for the same arguments, so every page load does not copy its catalogue again.
  */
 export function messagesFor(language: Language, namespaces: readonly Namespace[]): PageMessages {
+  const cacheKey = `${language}:${namespaces.join(",")}`;
+  const made = PAGE_MESSAGES.get(cacheKey);
+  if (made) return made;
   const messages: Record<string, Message> = {};
   for (const namespace of namespaces) {
     for (const [key, message] of Object.entries(CATALOGUES[language][namespace])) messages[`${namespace}.${key}`] = message;
   }
-  return messages as PageMessages;
+  const frozen = Object.freeze(messages) as PageMessages;
+  PAGE_MESSAGES.set(cacheKey, frozen);
+  return frozen;
 }
 
 /** The text of `key` in `language` with `values` put in, for words a loader makes (format.ts `formatMessage`). */
