@@ -867,6 +867,25 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable("grievances").dropColumn("language").execute();
     },
   },
+  /**
+   * The facet sums read from their indexes alone (issue 26 item 2; docs/decisions/0820): each of
+   * the two queries a collection page sums (brands within the chosen categories, categories within
+   * the chosen brands) has an index that leads with its filter and carries `n`, so SQLite neither
+   * looks up each row in the table nor sorts for the GROUP BY. At 1,00,000 products "brands of Men"
+   * went from 1.6 to 0.4 ms, "categories of Casio" from 0.5 to 0.2 ms.
+   */
+  "0024_catalogue_facets_covering": {
+    async up(db: Kysely<any>) {
+      await db.schema.dropIndex("catalogue_facets_brand").execute();
+      await db.schema.createIndex("catalogue_facets_brand").on("catalogue_facets").columns(["sub_category", "price_paise", "category", "n"]).execute();
+      await db.schema.createIndex("catalogue_facets_category").on("catalogue_facets").columns(["category", "sub_category", "price_paise", "n"]).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropIndex("catalogue_facets_category").execute();
+      await db.schema.dropIndex("catalogue_facets_brand").execute();
+      await db.schema.createIndex("catalogue_facets_brand").on("catalogue_facets").columns(["sub_category", "price_paise", "category"]).execute();
+    },
+  },
 };
 
 /**
