@@ -78,6 +78,36 @@ describe("route matching keeps its ranked branches and compiled patterns (@remix
     }
   });
 
+  it("tries only the branches a path's first segment allows, and still finds params, splats, any case and the index", () => {
+    // The server's copy also keeps, per first segment, the branches that could match (their own
+    // first segment, or a param or splat); these answers are the unpatched router's.
+    const table: RouteObject[] = [
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "home", index: true },
+          { id: "collection", path: "collection" },
+          { id: "hi-collection", path: "hi/collection" },
+          { id: "hi-home", path: "hi" },
+          { id: "brand", path: ":brand/watches" },
+          { id: "splat", path: "*" },
+        ],
+      },
+    ];
+    expect(ids("/", table)).toEqual(["root", "home"]);
+    expect(ids("/COLLECTION", table)).toEqual(["root", "collection"]);
+    expect(ids("/hi/Collection", table)).toEqual(["root", "hi-collection"]);
+    expect(ids("/hi", table)).toEqual(["root", "hi-home"]);
+    // A first segment no branch names: the param branch, then the splat.
+    expect(matchRoutes(table, "/casio/watches")?.at(-1)?.params).toEqual({ brand: "casio" });
+    expect(ids("/casio/straps", table)).toEqual(["root", "splat"]);
+    // A named first segment still falls through to the param and splat branches.
+    expect(matchRoutes(table, "/collection/watches")?.at(-1)?.params).toEqual({ brand: "collection" });
+    expect(ids("/hi/nothing-here", table)).toEqual(["root", "splat"]);
+    expect(ids("/caf%C3%A9", table)).toEqual(["root", "splat"]);
+  });
+
   it("a different table gets its own answer, not the first table's", () => {
     const other: RouteObject[] = [{ id: "only-product", path: "/product/:productId" }];
     expect(ids("/product/w1")).toEqual(["root", "product"]);
