@@ -3,19 +3,18 @@
  * audit entries as field-by-field changes.
  */
 
-const istDateTime = new Intl.DateTimeFormat("en-IN", {
-  timeZone: "Asia/Kolkata",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-});
+import { SHORT_MONTHS } from "~/lib/delivery-dates";
 
-/** ms since epoch → "24 Nov 2026, 16:05" in IST (the store's clock, whatever the server's zone). */
+/**
+ * ms since epoch → "24 Nov 2026, 16:05" in IST (the store's clock, whatever the server's zone),
+ * the hour 00–23. Written out from fixed tables rather than with Intl: Node's ICU wrote the hour
+ * after midnight as "24" ("28 Nov 2026, 24:26") where the browser's wrote "00", so every back-office
+ * page showing such a time failed to hydrate between 00:00 and 01:00 IST.
+ */
 export function formatIstDateTime(ms: number): string {
-  return istDateTime.format(new Date(ms));
+  const ist = new Date(ms + IST_OFFSET_MS);
+  const two = (value: number) => String(value).padStart(2, "0");
+  return `${ist.getUTCDate()} ${SHORT_MONTHS.en[ist.getUTCMonth()]} ${ist.getUTCFullYear()}, ${two(ist.getUTCHours())}:${two(ist.getUTCMinutes())}`;
 }
 
 /** IST is UTC+05:30 all year (no daylight saving), in ms. */

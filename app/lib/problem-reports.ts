@@ -1,4 +1,5 @@
 import { MAX_REPORT_TEXT, MAX_SHOPPER_VIDEO_BYTES, REPORT_WINDOW_MS, type ReportKind } from "~/constants/problem-reports";
+import { formatIstDateTime } from "~/lib/admin-format";
 
 /**
  * Problem reports in words (issue 14 item 3; DESIGN.md §20; SPEC.md §9): the report windows and
@@ -57,19 +58,9 @@ export function reportRateLimitMessage(retryAfterSeconds: number): string {
   return `You have sent several reports in the last hour. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
-const istDateTime = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "Asia/Kolkata",
-});
-
-/** "24 Nov 2026, 10:05" in IST. */
+/** "24 Nov 2026, 10:05" in IST (lib/admin-format.ts `formatIstDateTime`: the same on the server and in the browser). */
 export function formatReportTime(ms: number): string {
-  return istDateTime.format(ms);
+  return formatIstDateTime(ms);
 }
 
 export const KIND_WORDS: Record<ReportKind, { what: string; hours: number }> = {
