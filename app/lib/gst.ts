@@ -5,6 +5,7 @@
  */
 
 import { IST_OFFSET_MS } from "~/lib/admin-format";
+import { SHORT_MONTHS } from "~/lib/delivery-dates";
 
 /** HSN code of wrist watches (chapter 91, heading 9102). */
 export const HSN_WRIST_WATCHES = "9102";
@@ -132,12 +133,10 @@ export function formatInvoiceRupees(paise: number): string {
   return `${grouped}.${String(paise % 100).padStart(2, "0")}`;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
 /** The IST calendar date of an instant (ms) as the invoice prints it: "24 Nov 2026". */
 export function formatIstDate(ms: number): string {
   const ist = new Date(ms + IST_OFFSET_MS);
-  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
+  return `${ist.getUTCDate()} ${SHORT_MONTHS.en[ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
 }
 
 /** The invoice number: prefix, financial year and a six-digit sequence, e.g. "CI/2026-27/000123". */
