@@ -195,8 +195,10 @@ describe.each(testDatabases())("orders service on $name", ({ create }) => {
     it("an empty cart", async () => {
       await setUp();
       await db.deleteFrom("cart_lines").execute();
-      for (const attempt of [placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true }), checkout()]) {
-        const error = await rejection(attempt);
+      // One attempt at a time, each awaited as it starts: a second promise made up front rejects
+      // while the first is awaited, with no handler yet (an unhandled rejection on a slow run).
+      for (const attempt of [() => placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true }), checkout]) {
+        const error = await rejection(attempt());
         expect([error.status, error.message]).toEqual([400, ORDER_MESSAGES.cartEmpty]);
       }
       // A cart holding only a product that left the catalogue is empty too.
