@@ -354,10 +354,10 @@ describe.each(testDatabases())("orders service on $name", ({ create }) => {
 
       const stranger = await createShopper(db);
       for (const attempt of [
-        verifyCashfreePayment(db, gateway, stranger, { orderId: order.id }),
-        verifyStripePayment(db, stranger, { success: "true", orderId: order.id }),
+        () => verifyCashfreePayment(db, gateway, stranger, { orderId: order.id }),
+        () => verifyStripePayment(db, stranger, { success: "true", orderId: order.id }),
       ]) {
-        const error = await rejection(attempt);
+        const error = await rejection(attempt());
         expect([error.status, error.message]).toEqual([404, ORDER_MESSAGES.orderNotFound]);
       }
       expect(await listUserOrders(db, stranger)).toEqual([]);
