@@ -23,8 +23,8 @@ const replayContextOf = new WeakMap<Browser, Promise<BrowserContext>>();
 
 /**
  * The worker's context in which a no-JS page is replayed for axe: one for all its checks, each
- * check a page of its own (a context per check cost ~1 s of a 3 s check; issue 22 item 2).
- * Closed with the worker's browser.
+ * check a page of its own, sized to the checked page's viewport (decision 0681, measured
+ * 2026-11-27: no faster than a context per check, beyond the noise). Closed with the worker's browser.
  */
 function replayContext(browser: Browser): Promise<BrowserContext> {
   let context = replayContextOf.get(browser);
