@@ -1,5 +1,8 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
+
+/** A layout effect in the browser (before paint); on the server, where there is no layout, a plain effect (never run). */
+const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * Makes a `<details>` menu behave like a menu once JavaScript runs (without it the native
@@ -15,7 +18,10 @@ export function useDetailsMenu(companion?: RefObject<HTMLElement>) {
   const place = `${location.pathname}${location.search}`;
   const lastPlace = useRef(place);
 
-  useEffect(() => {
+  // Closed in the commit that renders the new page, before it is painted: an effect after paint
+  // showed the new page's menu open for a frame (a test under load read the logged-out menu's
+  // "Log In / Sign Up" beside the header's account link).
+  useBeforePaint(() => {
     if (lastPlace.current === place) return;
     lastPlace.current = place;
     if (ref.current) ref.current.open = false;
