@@ -280,7 +280,7 @@ async function chaosRound(server: ProofServer, catalogue: Catalogue, ledger: Led
 
       const verified = await client.api("/api/order/verifyCashfree", shopper, { orderId: order.order_id });
       if (!(verified.ok && verified.status === 200 && verified.body.paymentStatus === "PAID")) {
-        unexpected("a payment verification", verified);
+        unexpected(`the payment verification of ${order.order_id}`, verified);
         return;
       }
       ledger.verified.add(order.order_id);

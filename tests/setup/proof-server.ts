@@ -157,8 +157,22 @@ function stopChild(child: ChildProcess, signal: "SIGTERM" | "SIGKILL"): Promise<
   });
 }
 
-/** A loopback port in [from, to] nobody listens on, tried from a random start. */
-export async function freePortInRange(from: number, to: number): Promise<number> {
+/** How many slices a range of ports is cut into: one per Vitest worker, up to this many. */
+const PORT_SLICES = 4;
+
+/**
+ * A loopback port nobody listens on, tried from a random start, in this Vitest worker's slice of
+ * [from, to] (VITEST_POOL_ID 1 takes the first quarter, 2 the second, …; the whole range outside
+ * Vitest). Files that start servers run two at a time (vitest.config.ts), and "free" is only true
+ * when asked: a server restarted on its own port (the crash test) or two servers starting together
+ * could otherwise find another file's server there and take its /healthz for their own.
+ */
+export async function freePortInRange(rangeFrom: number, rangeTo: number): Promise<number> {
+  const poolId = Number(process.env.VITEST_POOL_ID);
+  const sliceSize = Math.floor((rangeTo - rangeFrom + 1) / PORT_SLICES);
+  const slice = Number.isInteger(poolId) && poolId >= 1 ? (poolId - 1) % PORT_SLICES : null;
+  const from = slice === null ? rangeFrom : rangeFrom + slice * sliceSize;
+  const to = slice === null ? rangeTo : from + sliceSize - 1;
   const span = to - from + 1;
   const offset = crypto.randomInt(span);
   for (let i = 0; i < span; i += 1) {
