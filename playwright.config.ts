@@ -1,37 +1,10 @@
 import { defineConfig } from "@playwright/test";
-import fs from "node:fs";
+import { launchOptions } from "./tests/e2e/browser";
 import { checkedOnceFolder } from "./tests/e2e/checked-once";
 import { BACK_OFFICE_PORT, BACK_OFFICE_URL, STORE_PORT, STORE_URL } from "./tests/e2e/servers";
 
 // Axe and the markup check skip what this run already passed, across workers (tests/e2e/checked-once.ts).
 checkedOnceFolder("tests/.tmp");
-
-/**
- * Debian's Chromium (DESIGN.md §14) in its headless shell, Debian's package
- * `chromium-headless-shell` (the same browser's build without the desktop, as Playwright itself uses
- * for headless runs): measured on the four largest specs, the browser phase took 294 s with it
- * against 531 s with the full `chromium` (docs/decisions/0682). The full browser when the shell is
- * missing; PLAYWRIGHT_CHROMIUM_PATH overrides, "bundled" uses Playwright's.
- */
-const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? defaultChromium();
-
-function defaultChromium() {
-  const shell = "/usr/lib/chromium/chromium-headless-shell";
-  return fs.existsSync(shell) ? shell : "/usr/bin/chromium";
-}
-
-const launchOptions = {
-  ...(chromiumPath === "bundled" ? {} : { executablePath: chromiumPath }),
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-};
 
 /**
  * Browser tests against the production build (`remix build` first), each spec twice:
@@ -62,7 +35,8 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: STORE_URL,
-    launchOptions,
+    // Without pictures, but in the specs about pictures (tests/e2e/browser.ts).
+    launchOptions: launchOptions(false),
     // Reduced motion: the home page's brand strip stands still and toasts fade instead of sliding.
     // A running marquee repaints every frame and the trace's screencast encodes each one (over 100
     // frames during one axe run), which made the home page's axe run take 10–35 s.

@@ -1,4 +1,8 @@
+import { launchOptions } from "./browser";
 import { expect, test } from "./fixtures";
+
+// Pictures on: these tests are about them (the other specs run without; tests/e2e/browser.ts).
+test.use({ launchOptions: launchOptions(true) });
 
 // The demo catalogue's own media (docs/decisions/0101, 0102): drawn SVG pictures and shipped clips.
 

@@ -1,5 +1,9 @@
 import type { Page } from "@playwright/test";
+import { launchOptions } from "./browser";
 import { expect, test } from "./fixtures";
+
+// Pictures on: these tests are about them (the other specs run without; tests/e2e/browser.ts).
+test.use({ launchOptions: launchOptions(true) });
 
 // How pages load their pictures and styles (docs/decisions/0540-lighthouse.md): the largest
 // picture of the first screen is fetched first, no picture makes the layout jump, pictures further
