@@ -1,20 +1,38 @@
+import crypto from "node:crypto";
 import pg from "pg";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenForCatalogueChanges } from "~/db/catalogue-listen.server";
 import { CATALOGUE_CHANNEL } from "~/db/products.server";
 
 /**
  * The page cache hears of another process's catalogue change at once on PostgreSQL (DESIGN.md §15,
  * §17): `NOTIFY catalogue_changed` reaches the listener, once on connecting and once per change.
+ * Notifications belong to a database, not a schema, and the files running beside this one change
+ * catalogues in schemas of the test database: so this file listens in a database of its own
+ * (with them on one database, a run counted 5 calls where 1 was due).
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)("listenForCatalogueChanges (PostgreSQL)", () => {
+  const database = `listen_${crypto.randomBytes(6).toString("hex")}`;
+  const url = new URL(process.env.TEST_DATABASE_URL ?? "postgres://unused");
+  const admin = () => new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  beforeAll(async () => {
+    const client = admin();
+    await client.connect();
+    await client.query(`create database "${database}"`).finally(() => client.end());
+    url.pathname = `/${database}`;
+  });
+  afterAll(async () => {
+    const client = admin();
+    await client.connect();
+    await client.query(`drop database if exists "${database}" with (force)`).finally(() => client.end());
+  });
+
   it("calls back on connecting and on each notification, and stops when closed", async () => {
-    const url = process.env.TEST_DATABASE_URL!;
     let calls = 0;
-    const listener = listenForCatalogueChanges(url, () => calls++);
+    const listener = listenForCatalogueChanges(url.href, () => calls++);
     await expect.poll(() => calls, { timeout: 5_000 }).toBe(1);
 
-    const other = new pg.Client({ connectionString: url });
+    const other = new pg.Client({ connectionString: url.href });
     await other.connect();
     try {
       await other.query(`select pg_notify($1, '7')`, [CATALOGUE_CHANNEL]);

@@ -159,13 +159,19 @@ function stopChild(child: ChildProcess, signal: "SIGTERM" | "SIGKILL"): Promise<
 
 /** How many slices a range of ports is cut into: one per Vitest worker, up to this many. */
 const PORT_SLICES = 4;
+/** Ports this process has handed out: each is its server's for the life of the process. */
+const handedOut = new Set<number>();
 
 /**
  * A loopback port nobody listens on, tried from a random start, in this Vitest worker's slice of
  * [from, to] (VITEST_POOL_ID 1 takes the first quarter, 2 the second, …; the whole range outside
  * Vitest). Files that start servers run two at a time (vitest.config.ts), and "free" is only true
  * when asked: a server restarted on its own port (the crash test) or two servers starting together
- * could otherwise find another file's server there and take its /healthz for their own.
+ * could otherwise find another file's server there and take its /healthz for their own. A port is
+ * handed out once per process: two servers a file starts together (the fuzz's and the crash test's
+ * SQLite and PostgreSQL servers) both found the same port free before either listened, 1 time in
+ * 25, and the loser's /healthz was answered by the winner (a full run's fuzz registered its
+ * shopper on the other database's server).
  */
 export async function freePortInRange(rangeFrom: number, rangeTo: number): Promise<number> {
   const poolId = Number(process.env.VITEST_POOL_ID);
@@ -177,7 +183,10 @@ export async function freePortInRange(rangeFrom: number, rangeTo: number): Promi
   const offset = crypto.randomInt(span);
   for (let i = 0; i < span; i += 1) {
     const port = from + ((offset + i) % span);
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
     if (await canListen(port)) return port;
+    handedOut.delete(port);
   }
   throw new Error(`no free port in ${from}-${to}`);
 }

@@ -62,4 +62,26 @@ describe.each(testDatabases())("test databases on $name", ({ name, create }) => 
       await Promise.all([direct.cleanup(), first.cleanup(), second.cleanup()]);
     }
   });
+
+  it("one given back and handed out again is empty and the same as a freshly migrated one, its ids from 1 again", async () => {
+    const direct = await migratedDirectly(name);
+    const used = await create();
+    const schemaOf = async (db: DB) => (isSqlite(db) ? null : (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s);
+    const usedSchema = await schemaOf(used.db);
+    await used.db.insertInto("users").values({ name: "Asha", email: "asha@example.in", password_hash: "x", created_at: 0 }).execute();
+    await used.db.insertInto("users").values({ name: "Ravi", email: "ravi@example.in", password_hash: "x", created_at: 0 }).execute();
+    await used.db.updateTable("catalogue_state").set({ version: 41 }).execute();
+    await used.cleanup();
+    const again = await create();
+    try {
+      // PostgreSQL hands the same schema out again (tests/setup/databases.ts); SQLite makes a new file.
+      if (name === "postgres") expect(await schemaOf(again.db)).toBe(usedSchema);
+      expect(await shape(again.db)).toEqual(await shape(direct.db));
+      expect(await again.db.selectFrom("users").selectAll().execute()).toEqual([]);
+      const { id } = await again.db.insertInto("users").values({ name: "Meera", email: "meera@example.in", password_hash: "x", created_at: 0 }).returning("id").executeTakeFirstOrThrow();
+      expect(id).toBe(1);
+    } finally {
+      await Promise.all([direct.cleanup(), again.cleanup()]);
+    }
+  });
 });
