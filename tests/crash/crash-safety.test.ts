@@ -106,7 +106,7 @@ describe.each(databases)("crash safety on %s", (kind) => {
       const ledger: Ledger = { shoppers: [], orders: [], paid: new Set(), verified: new Set(), carts: new Map(), violations: [] };
 
       for (let round = 0; round < ROUNDS; round += 1) {
-        const stats = await chaosRound(server, catalogue, ledger, round);
+        const stats = await chaosRound(server, db, catalogue, ledger, round);
         expect(ledger.violations, `round ${round + 1} on ${kind}, before the kill`).toEqual([]);
         expect(stats.verifiedAtKill, `round ${round + 1}: acknowledged verifications before the kill`).toBeGreaterThanOrEqual(
           KILL_AFTER_VERIFICATIONS[round],
@@ -124,6 +124,21 @@ describe.each(databases)("crash safety on %s", (kind) => {
     600_000,
   );
 });
+
+/**
+ * An order's payment as the store recorded it: its payment status, what paid it, and its payment
+ * events (with any other order's event under the same id). A refused verification's finding
+ * carries it: beside another test file, one run saw six verifications answer 409 "Payment
+ * verification failed" after the simulator had answered SUCCESS (decision 0681).
+ */
+async function paymentRecord(db: DB, orderId: string): Promise<string> {
+  const order = await db.selectFrom("orders").select(["payment_status", "paid_by", "gateway_order_id", "amount_paise"]).where("id", "=", orderId).executeTakeFirst();
+  const events = await db.selectFrom("payment_events").select(["event_id", "kind", "order_id"]).where("order_id", "=", orderId).execute();
+  const sameIds = events.length
+    ? await db.selectFrom("payment_events").select(["event_id", "kind", "order_id"]).where("event_id", "in", events.map((e) => e.event_id)).where("order_id", "!=", orderId).execute()
+    : [];
+  return JSON.stringify({ order, events, otherOrdersUnderTheseIds: sameIds });
+}
 
 type Catalogue = { pricePaise: Map<string, number>; lines: Line[] };
 
@@ -143,7 +158,7 @@ async function readCatalogue(db: DB): Promise<Catalogue> {
  * One round: sign up 55 shoppers, let them all loose, kill -9 the server once the round's quota of
  * verifications is acknowledged, wait for every client to see its answer or its cut connection.
  */
-async function chaosRound(server: ProofServer, catalogue: Catalogue, ledger: Ledger, round: number) {
+async function chaosRound(server: ProofServer, db: DB, catalogue: Catalogue, ledger: Ledger, round: number) {
   const base = server.baseUrl;
   const client = createClient(base);
   const total = SHOPPERS.cart + SHOPPERS.cod + SHOPPERS.cashfree;
@@ -281,6 +296,8 @@ async function chaosRound(server: ProofServer, catalogue: Catalogue, ledger: Led
       const verified = await client.api("/api/order/verifyCashfree", shopper, { orderId: order.order_id });
       if (!(verified.ok && verified.status === 200 && verified.body.paymentStatus === "PAID")) {
         unexpected(`the payment verification of ${order.order_id}`, verified);
+        // What the store had recorded for it, for the next look at this finding (decision 0681).
+        if (verified.ok) ledger.violations.push(`round ${round + 1}: ${order.order_id} at its refused verification: ${await paymentRecord(db, order.order_id)}`);
         return;
       }
       ledger.verified.add(order.order_id);
