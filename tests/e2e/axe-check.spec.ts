@@ -32,3 +32,23 @@ for (const { name, body } of CASES) {
     expect(failure).toContain("button-name");
   });
 }
+
+// With JavaScript off, every check replays its page in the worker's one replay page: a page with
+// faults, at the address of a clean page checked just before (another #fragment, which a browser
+// would treat as the same document), is still read afresh.
+test("axe reports the faults of a page checked right after a clean one at the same address", async ({ page: tab }) => {
+  let body = `<main><h1>No faults</h1><p>Plain text.</p></main>`;
+  await tab.route("**/axe-control", (route) => route.fulfill({ contentType: "text/html", body: page(body) }));
+  await tab.goto("/axe-control#first");
+  await expectNoAxeViolations(tab);
+  body = CASES[0].body;
+  await tab.goto("/axe-control#second");
+  await tab.reload();
+  await expect(tab.getByRole("heading", { name: "Known faults" })).toBeVisible();
+  const failure = await expectNoAxeViolations(tab).then(
+    () => "no violation reported",
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain("color-contrast");
+  expect(failure).toContain("button-name");
+});

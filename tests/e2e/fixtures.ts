@@ -18,24 +18,40 @@ const validatedDocuments = new CheckedOnce("markup");
 const axePassed = new CheckedOnce("axe");
 /** Contexts whose pages are not the store's bytes (expectNoAxeViolations replays the live DOM). */
 const replayContexts = new WeakSet<BrowserContext>();
-/** Each worker's one replay context (scripted, for axe), opened on the first no-JS check. */
-const replayContextOf = new WeakMap<Browser, Promise<BrowserContext>>();
+
+/** A worker's replay page and the HTML its next navigation is answered with. */
+type Replay = { page: Page; html: string };
+/** Each worker's one replay page (scripted, for axe), opened on the first no-JS check. */
+const replayOf = new WeakMap<Browser, Promise<Replay>>();
 
 /**
- * The worker's context in which a no-JS page is replayed for axe: one for all its checks, each
- * check a page of its own, sized to the checked page's viewport (decision 0681, measured
- * 2026-11-27: no faster than a context per check, beyond the noise). Closed with the worker's browser.
+ * The worker's page in which a no-JS page is replayed for axe: one page, in a context of its own,
+ * for all its checks, each check a navigation answered with the checked page's HTML. A page per
+ * check cost a renderer process each (measured 2026-11-29, headless shell: a new page and a visit
+ * 550–620 ms, the same page visiting again 210 ms; decision 0681). Its scripts, pictures and media
+ * are never fetched; its stylesheets are. Closed with the worker's browser.
  */
-function replayContext(browser: Browser): Promise<BrowserContext> {
-  let context = replayContextOf.get(browser);
-  if (!context) {
-    context = browser.newContext({ javaScriptEnabled: true, reducedMotion: "reduce" }).then((opened) => {
-      replayContexts.add(opened);
+function replayPage(browser: Browser): Promise<Replay> {
+  let replay = replayOf.get(browser);
+  if (!replay) {
+    replay = browser.newContext({ javaScriptEnabled: true, reducedMotion: "reduce" }).then(async (context) => {
+      replayContexts.add(context);
+      const opened: Replay = { page: await context.newPage(), html: "" };
+      await opened.page.route("**/*", (route) => {
+        const request = route.request();
+        if (request.isNavigationRequest() && request.frame() === opened.page.mainFrame()) {
+          return route.fulfill({ body: opened.html, contentType: "text/html" });
+        }
+        // The page's own scripts never run without JavaScript; its pictures change no rule axe
+        // applies (alt text, names and contrast are read from the markup and the styles).
+        if (["script", "image", "media"].includes(request.resourceType())) return route.abort();
+        return route.continue();
+      });
       return opened;
     });
-    replayContextOf.set(browser, context);
+    replayOf.set(browser, replay);
   }
-  return context;
+  return replay;
 }
 
 /**
@@ -215,20 +231,16 @@ export async function expectNoAxeViolations(page: Page) {
   if (axePassed.has(seen)) return;
   let target = page;
   if (jsDisabled()) {
-    target = await (await replayContext(page.context().browser()!)).newPage();
-    if (viewport) await target.setViewportSize(viewport);
-    await target.route("**/*", (route) => {
-      const request = route.request();
-      if (request.isNavigationRequest() && request.frame() === target.mainFrame()) return route.fulfill({ body: html, contentType: "text/html" });
-      // The page's own scripts never run without JavaScript; its pictures change no rule axe
-      // applies (alt text, names and contrast are read from the markup and the styles).
-      if (["script", "image", "media"].includes(request.resourceType())) return route.abort();
-      return route.continue();
-    });
-    await target.goto(page.url());
+    const replay = await replayPage(page.context().browser()!);
+    replay.html = html;
+    if (viewport) await replay.page.setViewportSize(viewport);
+    // A blank page between checks: a visit to the same address with another #fragment would
+    // otherwise stay in the document already there, and axe would read the previous page.
+    await replay.page.goto("about:blank");
+    await replay.page.goto(page.url());
+    target = replay.page;
   }
   const results = await axeBuilder(target).analyze();
-  if (target !== page) await target.close();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`,
   );
