@@ -60,6 +60,7 @@ export default defineConfig({
             "tests/contract/**/*.test.ts",
             "tests/fuzz/**/*.test.ts",
             "tests/text-browser/**/*.test.ts",
+            "tests/abuse/**/*.test.ts",
           ],
           exclude: [...configDefaults.exclude, ...MEASURED_FILES, ...SHARED_MODULE_FILES],
           maxWorkers: 2,
