@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import { getEnv, mailFrom, publicUrl, type Env } from "~/config/env.server";
-import { outboxDir } from "~/config/outbox.server";
+import { outboxDir, outboxFileStem } from "~/config/outbox.server";
 import { isSqlite, type DB, type Executor } from "~/db/db.server";
 import { getDb } from "~/db/index.server";
 import type { OutboxTable } from "~/db/schema";
@@ -220,7 +220,7 @@ export async function deliverOutbox(
         messageId: `<outbox-${row.id}.${row.order_id}@${messageIdDomain(env)}>`,
         headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
         attachments: await attachments(db, row),
-        fileStem: `${new Date(now).toISOString().replace(/[:.]/g, "-")}-${row.kind}-${row.order_id}-${row.id}`,
+        fileStem: outboxFileStem(row, now),
       });
     } catch (error) {
       const message = errorText(error);

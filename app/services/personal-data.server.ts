@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import crypto from "node:crypto";
 import { reportVideoDir } from "~/config/media.server";
+import { outboxDir, removeOutboxFiles } from "~/config/outbox.server";
 import { asStaffRole, type StaffRole } from "~/constants/staff";
 import { isSqlite, type DB, type Executor } from "~/db/db.server";
 import { BackendError } from "~/lib/errors";
@@ -254,6 +255,12 @@ export async function correctName(db: DB, userId: number, input: unknown): Promi
 /** A shopper found by staff: id, name, email, whether their account is deleted. */
 export type FoundShopper = { id: number; name: string; email: string; createdAt: number; deletedAt: number | null; role: StaffRole | null };
 
+const SHOPPER_COLUMNS = ["id", "name", "email", "created_at", "deleted_at", "role"] as const;
+
+function foundShopper(row: { id: number | string; name: string; email: string; created_at: number | string; deleted_at: number | string | null; role: string | null }): FoundShopper {
+  return { id: Number(row.id), name: row.name, email: row.email, createdAt: Number(row.created_at), deletedAt: row.deleted_at === null ? null : Number(row.deleted_at), role: asStaffRole(row.role) };
+}
+
 /**
  * The account with `email` (trimmed, lower-cased), for the back office's personal-data page; null
  * when none (or the email is malformed). A deleted account is found by its placeholder
@@ -264,10 +271,19 @@ export async function findShopperByEmail(db: DB, email: unknown): Promise<FoundS
   const wanted = email.trim().toLowerCase();
   // A deleted account's placeholder (deleted-<id>@invalid) is no address sign-up takes, but staff look it up.
   if (!emailSchema.safeParse(wanted).success && !/^deleted-\d+@invalid$/.test(wanted)) return null;
-  const row = await db.selectFrom("users").select(["id", "name", "email", "created_at", "deleted_at", "role"]).where("email", "=", wanted).executeTakeFirst();
-  return row
-    ? { id: Number(row.id), name: row.name, email: row.email, createdAt: Number(row.created_at), deletedAt: row.deleted_at === null ? null : Number(row.deleted_at), role: asStaffRole(row.role) }
-    : null;
+  const row = await db.selectFrom("users").select(SHOPPER_COLUMNS).where("email", "=", wanted).executeTakeFirst();
+  return row ? foundShopper(row) : null;
+}
+
+/**
+ * The account `userId` (a positive integer), live or deleted, for the back office's personal-data
+ * page, which names a found shopper by id so that no email address goes into an address bar or a
+ * request log (issue 43 item 6); null when none.
+ */
+export async function findShopperById(db: DB, userId: number): Promise<FoundShopper | null> {
+  if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+  const row = await db.selectFrom("users").select(SHOPPER_COLUMNS).where("id", "=", userId).executeTakeFirst();
+  return row ? foundShopper(row) : null;
 }
 
 /**
@@ -328,13 +344,21 @@ export async function openOrderCount(db: Executor, userId: number): Promise<numb
  * cart lines, sessions, password reset links, the email's newsletter subscription and consent log
  * deleted; unsent email to the address dropped and sent copies emptied; reviews and grievances
  * keep their text under "Deleted shopper" (grievance email the placeholder); problem reports keep
- * their text, their videos are erased (files removed after the commit). Orders are kept with the
+ * their text, their videos are erased (files removed after the commit), and so are the `.eml`
+ * files of every email to the address in `mailDir` (issue 43 item 6). Orders are kept with the
  * phone and email erased (and, without an invoice, the name and street too; the state and PIN
  * code kept); gateway payloads lose the customer's name, email and phone; tax invoices stay as
  * issued (CGST Act s.36, Rule 56; DPDP Act s.8(7)). Two audit rows (entity `user`): the request
  * and the deletion, with counts only. Answers the counts.
  */
-export async function deleteAccount(db: DB, userId: number, requester: DeletionRequester, now = Date.now(), videoDir = reportVideoDir()): Promise<DeletionSummary> {
+export async function deleteAccount(
+  db: DB,
+  userId: number,
+  requester: DeletionRequester,
+  now = Date.now(),
+  videoDir = reportVideoDir(),
+  mailDir = outboxDir(),
+): Promise<DeletionSummary> {
   if (requester.by === "staff" && requester.actor.role !== "owner") throw new BackendError(403, "Only an owner can delete a shopper's account.");
   const user = await liveUser(db, userId);
   if (requester.by === "shopper") {
@@ -344,6 +368,7 @@ export async function deleteAccount(db: DB, userId: number, requester: DeletionR
   const actor: Actor = requester.by === "shopper" ? { id: userId, email: "shopper" } : { id: requester.actor.id, email: requester.actor.email };
   const unusable = unusablePasswordHash();
   const videos: string[] = [];
+  const mailFiles: (number | string)[] = [];
   const sqlite = isSqlite(db);
   const summary = await db.transaction().execute(async (trx) => {
     // Locks the account row on PostgreSQL: an order placed at this moment waits, then finds no account.
@@ -368,7 +393,10 @@ export async function deleteAccount(db: DB, userId: number, requester: DeletionR
       await trx.deleteFrom("newsletter_consent_log").where("subscriber_id", "=", subscriber.id).execute();
       await trx.deleteFrom("newsletter_subscribers").where("id", "=", subscriber.id).execute();
     }
-    // Email to the address: unsent messages dropped, sent copies emptied (the row stays as the outbox's count).
+    // Email to the address: unsent messages dropped, sent copies emptied (the row stays as the outbox's count),
+    // and the `.eml` files they were written to removed after the commit (issue 43 item 6).
+    const mailed = await trx.selectFrom("outbox").select("id").where("recipient", "=", email).execute();
+    for (const row of mailed) mailFiles.push(row.id);
     await trx.deleteFrom("outbox").where("recipient", "=", email).where("sent_at", "is", null).execute();
     await trx.updateTable("outbox").set({ recipient: placeholder, subject: "(erased)", html: "", text: "", headers: null }).where("recipient", "=", email).execute();
 
@@ -420,6 +448,7 @@ export async function deleteAccount(db: DB, userId: number, requester: DeletionR
   });
   // The videos' files go once the rows no longer name them; a file left by a crash here is named by nothing.
   await Promise.all(videos.map((file) => fs.rm(path.join(videoDir, path.basename(file)), { force: true }).catch(() => undefined)));
+  await removeOutboxFiles(mailFiles, mailDir).catch(() => undefined);
   return summary;
 }
 

@@ -167,10 +167,12 @@ export async function createProduct(
 
 /**
  * Saves an edited product (parsed by `productJsonSchema`; `_id` and `createdAt` are kept from the
- * stored row, whatever the form says). A changed price or original price (`pricePaise`,
- * `originalPaise`) needs `canChangePrice` (an owner; issue 12 item 2). Answers the saved product
- * and whether anything changed (nothing changed: no write, no audit row). Throws
- * ProductWriteError 404 (no such product), 403 "Only an owner can change prices." on `price`.
+ * stored row, whatever the form says). A changed price, original price or declared MRP
+ * (`pricePaise`, `originalPaise`, `declarations.mrpPaise`) needs `canChangePrice` (an owner; issue
+ * 12 item 2; issue 43 item 8: the MRP is a price the Legal Metrology rules read). Answers the saved
+ * product and whether anything changed (nothing changed: no write, no audit row). Throws
+ * ProductWriteError 404 (no such product), 403 "Only an owner can change prices." on `price` (or
+ * `declarations.mrp`).
  */
 export async function updateProduct(
   db: DB,
@@ -185,6 +187,9 @@ export async function updateProduct(
     const edited: Product = { ...productFromJson(json), id: before.id, createdAt: before.createdAt };
     if (!canChangePrice && (edited.pricePaise !== before.pricePaise || edited.originalPaise !== before.originalPaise)) {
       throw new ProductWriteError(403, PRICE_OWNER_ONLY, "price");
+    }
+    if (!canChangePrice && edited.declarations?.mrpPaise !== before.declarations?.mrpPaise) {
+      throw new ProductWriteError(403, PRICE_OWNER_ONLY, "declarations.mrp");
     }
     const stockBefore = before.stock ?? null;
     const stockAfter = edited.stock === undefined ? stockBefore : edited.stock;

@@ -195,10 +195,25 @@ export function parseDeleteForm(formData: FormData): { ok: true; password: strin
   return parsed.success ? { ok: true, password: parsed.data.password } : { ok: false, error: parsed.error.issues[0]?.message ?? PERSONAL_DATA_MESSAGES.passwordRequired };
 }
 
-/** The back office's deletion form: the account id and the shopper's email typed again; null when either is missing or malformed. */
-export function parseStaffDeleteForm(formData: FormData): { userId: number; confirm: string } | null {
-  const parsed = z
-    .object({ userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), confirm: z.string().trim().min(1).max(320) })
-    .safeParse({ userId: formData.get("userId"), confirm: formData.get("confirm") });
+const staffPersonalDataFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("find"), email: z.string().trim().min(1).max(320) }),
+  z.object({ intent: z.literal("delete"), userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), confirm: z.string().trim().min(1).max(320) }),
+]);
+
+/**
+ * A post to /admin/personal-data (hostile): `find` with the shopper's email (the search is a post,
+ * so the address never reaches the address bar or the request log: issue 43 item 6), or `delete`
+ * with the account id and the shopper's email typed again; null when the intent or a field is
+ * missing or malformed.
+ */
+export function parseStaffPersonalDataForm(formData: FormData): z.output<typeof staffPersonalDataFormSchema> | null {
+  const field = (name: string) => formData.get(name) ?? undefined;
+  const parsed = staffPersonalDataFormSchema.safeParse({ intent: field("intent"), email: field("email"), userId: field("userId"), confirm: field("confirm") });
+  return parsed.success ? parsed.data : null;
+}
+
+/** The shopper a back-office personal-data address names (`?shopper=<account id>`, digits only); null for none or anything else. */
+export function shopperIdOf(url: URL): number | null {
+  const parsed = z.string().regex(/^\d{1,15}$/).transform(Number).pipe(z.number().int().positive()).safeParse(url.searchParams.get("shopper"));
   return parsed.success ? parsed.data : null;
 }

@@ -14,11 +14,11 @@ import { newStaffMember, ownerCommand, signInAsStaff } from "./staff";
  * same URLs; staff cannot open an owner's pages nor manage roles; owners can.
  */
 
-type RealIds = { orderId: string; productId: string; reportId: string; ticket: string; email: string };
+type RealIds = { orderId: string; productId: string; reportId: string; ticket: string; shopperId: string };
 
 /** Admin routes that need a query to show something: the shopper whose data is asked for (issue 25 item 4). */
 const QUERIES: Record<string, (ids: RealIds) => string> = {
-  "admin.personal-data.export[.json]": (ids) => `?email=${encodeURIComponent(ids.email)}`,
+  "admin.personal-data.export[.json]": (ids) => `?shopper=${ids.shopperId}`,
 };
 
 /** Every URL of an admin route module, read from app/routes, its `$param` segments filled with the real ids. */
@@ -103,7 +103,12 @@ async function deliveredOrderWithReport(shopperClient: APIRequestContext, ownerC
   expect(filed.status()).toBe(303);
   const ticket = filed.headers().location?.match(/\/grievance\/(GR-\d{4}-\d{6})/)?.[1];
   expect(ticket, "the grievance's ticket").toBeDefined();
-  return { orderId, productId: product._id, reportId: reportId!, ticket: ticket!, email: shopper.email };
+  // The shopper's account id, as the back office's search answers it (issue 43 item 6: the page names an id, never an email).
+  const found = await ownerClient.post("/admin/personal-data", { form: { intent: "find", email: shopper.email }, maxRedirects: 0 });
+  expect(found.status()).toBe(303);
+  const shopperId = found.headers().location?.match(/^\/admin\/personal-data\?shopper=(\d+)$/)?.[1];
+  expect(shopperId, "the shopper's account id").toBeDefined();
+  return { orderId, productId: product._id, reportId: reportId!, ticket: ticket!, shopperId: shopperId! };
 }
 
 test.describe("who gets into /admin", () => {

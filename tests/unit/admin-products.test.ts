@@ -180,6 +180,13 @@ describe.each(testDatabases())("back office products on $name (issue 12 item 2)"
     await expect(updateProduct(db, "new-1", { ...json, price: 1 }, staff, { canChangePrice: false })).rejects.toMatchObject({ status: 403, message: PRICE_OWNER_ONLY });
     await expect(updateProduct(db, "new-1", { ...json, discount: 9999 }, staff, { canChangePrice: false })).rejects.toBeInstanceOf(ProductWriteError);
     expect((await getAdminProduct(db, "new-1"))!.pricePaise).toBe(499_900);
+    // Issue 43 item 8: the declared MRP is a price too — ₹1 on a ₹4,999 watch, refused, nothing written.
+    await expect(updateProduct(db, "new-1", { ...json, declarations: { ...json.declarations, mrp: 1 } }, staff, { canChangePrice: false })).rejects.toMatchObject({
+      status: 403,
+      message: PRICE_OWNER_ONLY,
+      field: "declarations.mrp",
+    });
+    expect((await getAdminProduct(db, "new-1"))!.declarations?.mrpPaise).toBe(before.declarations?.mrpPaise);
 
     const version = await catalogue.catalogueVersion(db);
     const saved = await updateProduct(db, "new-1", { ...json, name: "Casio Edifice Renamed" }, staff, { canChangePrice: false });

@@ -155,6 +155,7 @@ export function createOwnStore(getDb: () => Promise<DB>) {
     grievances: bind({
       fileGrievance: grievances.fileGrievance,
       followGrievance: grievances.followGrievance,
+      confirmGrievance: grievances.confirmGrievance,
       shopperGrievance: grievances.shopperGrievance,
       shopperGrievances: grievances.shopperGrievances,
       openGrievances: grievances.openGrievances,
@@ -172,6 +173,7 @@ export function createOwnStore(getDb: () => Promise<DB>) {
       withdrawMarketingConsent: personalData.withdrawMarketingConsent,
       correctName: personalData.correctName,
       findShopperByEmail: personalData.findShopperByEmail,
+      findShopperById: personalData.findShopperById,
       auditPersonalDataAccess: personalData.auditPersonalDataAccess,
       deleteAccount: personalData.deleteAccount,
       openOrderCount: personalData.openOrderCount,

@@ -270,7 +270,11 @@ export function ProductForm({
           payments, a watch missing one is not shown to shoppers.
         </p>
         {text("declarations.manufactured", "Month and year of manufacture or import", { hint: "As YYYY-MM, e.g. 2026-03. Required." })}
-        {text("declarations.mrp", "MRP (₹, incl. of all taxes)", { inputMode: "decimal", hint: "Empty: the original price, else the price." })}
+        {text("declarations.mrp", "MRP (₹, incl. of all taxes)", {
+          inputMode: "decimal",
+          readOnly: priceLocked,
+          hint: priceLocked ? "Only an owner can change prices." : "Empty: the original price, else the price.",
+        })}
         {text("declarations.countryOfOrigin", "Country of origin")}
         {text("declarations.genericName", "Generic name", { hint: "Empty: the brand's, else “Wrist watch”." })}
         {text("declarations.manufacturer", "Manufacturer")}
