@@ -20,6 +20,7 @@ import {
   isCheckoutPath,
   contentSecurityPolicy,
   everyResponseHeaders,
+  documentReferrerPolicy,
   isPersonalResponse,
   newNonce,
   PERSONAL_CACHE_CONTROL,
@@ -82,8 +83,9 @@ const ABORT_DELAY = 5_000;
 /**
  * Renders a page (DESIGN.md §16, issue 8 items 8–9): a fresh CSP nonce for every response, handed
  * to `<Scripts>`/`<ScrollRestoration>` through NonceProvider and to React's own inline scripts;
- * the page's Content-Security-Policy; `private, no-store` on personal pages and on any page
- * rendered for a session; a CDN-friendly Cache-Control on public pages that set none. The page
+ * the page's Content-Security-Policy; `private, no-store` on personal pages, on any page
+ * rendered for a session and on any page a route of which answered privately (issue 43 item 7);
+ * a CDN-friendly Cache-Control on public pages that set none. The page
  * cache's own renders are rendered whole (as for bots): they are stored, not streamed.
  */
 export default function handleRequest(
@@ -110,9 +112,12 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, pathname));
           responseHeaders.set("X-Content-Type-Options", "nosniff");
-          responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
+          // A route's loader or action that answered privately makes its page private, for
+          // signed-out visitors too, and a page reached by a secret link sends no Referer (issue 43 item 7).
+          const answers = remixContext.staticHandlerContext;
+          responseHeaders.set("Referrer-Policy", documentReferrerPolicy(answers));
           responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
-          if (isPersonalResponse(request, responseHeaders)) responseHeaders.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+          if (isPersonalResponse(request, responseHeaders, answers)) responseHeaders.set("Cache-Control", PERSONAL_CACHE_CONTROL);
           else if (!responseHeaders.has("Cache-Control") && responseStatusCode === 200 && isPublicPageRequest(request)) {
             responseHeaders.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
           }

@@ -1,3 +1,4 @@
+import { isStorableForm } from "~/lib/outside-text";
 import { API_MESSAGES } from "~/schemas/api";
 
 /** Largest urlencoded or multipart form body an action reads, in bytes (DESIGN.md §16). */
@@ -72,18 +73,32 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
 /**
  * The body of a form post (urlencoded or multipart), read through the cap (default 64 KB) and
  * parsed by the platform's own `formData()`. Throws BodyError 413 above the cap, 400 when the body
- * is not a readable form (wrong or missing content type, broken multipart).
+ * is not a readable form (wrong or missing content type, broken multipart) or holds text the store
+ * cannot keep (`requireStorableForm`).
  */
 export async function readFormData(request: Request, maxBytes = MAX_FORM_BODY_BYTES): Promise<FormData> {
   const bytes = await readBodyBytes(request, maxBytes);
   const headers = new Headers();
   const contentType = request.headers.get("content-type");
   if (contentType) headers.set("content-type", contentType);
+  let form: FormData;
   try {
-    return await new Request("http://body.invalid/", { method: "POST", headers, body: new Uint8Array(bytes) }).formData();
+    form = await new Request("http://body.invalid/", { method: "POST", headers, body: new Uint8Array(bytes) }).formData();
   } catch {
     throw new BodyError(400, "The form could not be read.");
   }
+  return requireStorableForm(form);
+}
+
+/**
+ * `form` itself when every field name and text value is text both databases keep as it came (no
+ * NUL, no byte that is not UTF-8 — decoded as U+FFFD —, no lone surrogate; lib/outside-text.ts),
+ * else throws BodyError 400 API_MESSAGES.unreadableText: the one check of form text, for every
+ * action on SQLite and PostgreSQL alike (issue 43 item 5; docs/decisions/0940).
+ */
+export function requireStorableForm(form: FormData): FormData {
+  if (!isStorableForm(form)) throw new BodyError(400, API_MESSAGES.unreadableText);
+  return form;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from "@remix-run/node";
-import { BodyError, cappedStream, readFormData } from "~/http/body.server";
+import { BodyError, cappedStream, readFormData, requireStorableForm } from "~/http/body.server";
 import { API_MESSAGES } from "~/schemas/api";
 
 /*
@@ -50,8 +50,9 @@ export type UploadedFile = { filepath: string; size: number };
  * to disk, never held in memory), or urlencoded through the 64 KB reader — and runs `handle` with the
  * form and the file (or null). The request's temporary folder is removed when `handle` settles or
  * the reading fails, so `handle` must move a file it keeps. Throws BodyError 413/400 (too large,
- * unreadable), MaxPartSizeExceededError (a part over its size), ExtraFilePartError (a second file
- * part, or a file in another field), or what `handle` throws. Source: issue 21 item 1.
+ * unreadable, text the store cannot keep: `requireStorableForm`), MaxPartSizeExceededError (a
+ * part over its size), ExtraFilePartError (a second file part, or a file in another field), or
+ * what `handle` throws. Source: issue 21 item 1.
  */
 export async function withUploadForm<T>(
   request: Request,
@@ -78,6 +79,7 @@ export async function withUploadForm<T>(
       if (error instanceof BodyError || error instanceof MaxPartSizeExceededError || error instanceof ExtraFilePartError) throw error;
       throw new BodyError(400, "The form could not be read.");
     }
+    requireStorableForm(form);
     const part = form.get(limits.fileField);
     const file = part && typeof part === "object" && "filepath" in part ? { filepath: String(part.filepath), size: part.size } : null;
     return await handle(form, file);

@@ -76,6 +76,9 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const url = new URL(request.url);
   const mode = modeOf(url);
+  // Where to go afterwards, worked out before anything is written (issue 43 item 4): the parser
+  // never throws, so a written account or session is always answered with its 303.
+  const back = safeRedirect(url.searchParams.get("redirectTo"));
   const formData = await readFormData(request).catch(throwBodyError);
   const submission = parseAuthForm(formData, mode);
   const hideFields = ["password"];
@@ -109,7 +112,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const headers = new Headers({ "Set-Cookie": await commitLogin(request, token) });
     // Issue 27 (docs/decisions/0900): the account's language — kept on a Hindi sign-up, brought back as the cookie at login.
     await languageAfterSignIn(request, token, mode === "signup", headers);
-    return redirect(safeRedirect(url.searchParams.get("redirectTo")), { status: 303, headers });
+    return redirect(back, { status: 303, headers });
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     // The backend's password rules (the common-password list) belong beside the password field.

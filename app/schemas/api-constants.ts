@@ -1,3 +1,4 @@
+import { UNREADABLE_TEXT_MESSAGE } from "~/lib/outside-text";
 import { ACCOUNT_MESSAGES } from "~/schemas/account-rules";
 
 /**
@@ -31,6 +32,8 @@ export const API_MESSAGES = {
   foreignOrigin: "This request came from another site and was refused.",
   methodNotAllowed: "Please use POST for this call.",
   bodyNotObject: "Please send the fields as a JSON object.",
+  /** Issue 43 item 5 (docs/decisions/0940): a NUL, U+FFFD or a lone surrogate in the body's text. */
+  unreadableText: UNREADABLE_TEXT_MESSAGE,
   loggedOut: "Logged out.",
 } as const;
 

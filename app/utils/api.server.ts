@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { BackendError } from "~/backend/types";
 import { API_MESSAGES, firstIssueMessage } from "~/schemas/api";
 import { BodyError, readBodyText } from "~/http/body.server";
+import { isStorableJson } from "~/lib/outside-text";
 import { requireSameOrigin } from "~/utils/origin.server";
 
 /** A Store API failure answer: `{success:false, message}` with a meaningful status (DESIGN.md §4). */
@@ -44,7 +45,8 @@ export function postOnlyLoader() {
  * Reads a Store API request's JSON body and parses it with `schema` (DESIGN.md §4). Throws, as
  * contract answers that handleApi passes on: 405 unless POST; 403 from a foreign Origin;
  * 415 unless `Content-Type` is JSON (`application/json` or `…+json`); 413 above
- * MAX_JSON_BODY_BYTES (or `options.maxBytes`); 400 'The body is not valid JSON.' or the schema's first message.
+ * MAX_JSON_BODY_BYTES (or `options.maxBytes`); 400 'The body is not valid JSON.', API_MESSAGES.unreadableText
+ * (a NUL, a byte that is not UTF-8 or a lone surrogate in any string; issue 43 item 5) or the schema's first message.
  * An empty body reads as `{}`.
  */
 export async function readJsonBody<S extends z.ZodTypeAny>(
@@ -67,6 +69,8 @@ export async function readJsonBody<S extends z.ZodTypeAny>(
       throw apiFailure(400, API_MESSAGES.badJson);
     }
   }
+  // One rule for text from outside, on both databases (issue 43 item 5; lib/outside-text.ts).
+  if (!isStorableJson(body)) throw apiFailure(400, API_MESSAGES.unreadableText);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw apiFailure(400, firstIssueMessage(parsed.error));
   return parsed.data;

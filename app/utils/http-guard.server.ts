@@ -1,5 +1,8 @@
 import http from "node:http";
 import type { Socket } from "node:net";
+import { languageOfPath, type Language } from "~/i18n/language";
+import { translatePhrase } from "~/i18n/messages.server";
+import { isStorableTarget, UNREADABLE_LINK_PAGE, UNREADABLE_TEXT_MESSAGE } from "~/lib/outside-text";
 import type { OriginHeaders } from "~/utils/origin.server";
 
 /**
@@ -9,6 +12,9 @@ import type { OriginHeaders } from "~/utils/origin.server";
  * express and Remix see a request happens here, on the Node `http.Server`:
  * - after SIGTERM/SIGINT: no new requests (503 + `Connection: close` on kept-alive connections),
  *   in-flight ones finish, then the database closes and the process exits 0 (issue 8 item 18);
+ * - a path or query with a NUL, a byte that is not UTF-8 or a lone surrogate: 400 with a short
+ *   page (in Hindi under /hi), before any route param or query value reaches a loader, an action
+ *   or the database — the same on SQLite and PostgreSQL (issue 43 item 5; lib/outside-text.ts);
  * - a declared body above the cap: 413 at once (issue 8 item 11);
  * - an unsafe-method page request from a foreign, `null` or malformed Origin: 403 with a short
  *   page, nothing written, nothing logged as an error (issue 8 item 13);
@@ -94,15 +100,15 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function page(storeName: string, title: string, paragraph: string): string {
+function page(storeName: string, title: string, paragraph: string, home = `Go to the ${storeName} home page`, language: Language = "en"): string {
   const store = escapeHtml(storeName);
   return (
-    `<!doctype html><html lang="en-IN"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${language === "hi" ? "hi" : "en-IN"}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(title)} — ${store}</title></head>` +
     `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2937;line-height:1.5">` +
     `<h1 style="font-size:1.5rem">${escapeHtml(title)}</h1><p>${escapeHtml(paragraph)}</p>` +
-    `<p><a href="/">Go to the ${store} home page</a></p></body></html>`
+    `<p><a href="${language === "hi" ? "/hi" : "/"}">${escapeHtml(home)}</a></p></body></html>`
   );
 }
 
@@ -119,6 +125,12 @@ const REFUSALS = {
     title: "That form was too large",
     text: "The store accepts smaller forms than that, so nothing was done. Please go back and try again.",
     api: "The body is too large.",
+  },
+  unreadableLink: {
+    status: 400,
+    title: UNREADABLE_LINK_PAGE.title,
+    text: UNREADABLE_LINK_PAGE.text,
+    api: UNREADABLE_TEXT_MESSAGE,
   },
   restarting: {
     status: 503,
@@ -155,8 +167,16 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
     } else {
       res.setHeader("Content-Type", "text/html; charset=utf-8");
       res.setHeader("Content-Security-Policy", options.pageCsp);
-      res.end(page(options.storeName, refusal.title, refusal.text));
+      res.end(kind === "unreadableLink" ? unreadableLinkPage(req) : page(options.storeName, refusal.title, refusal.text));
     }
+  }
+
+  /** The unreadable link's page in the language of its path (its Hindi from the phrasebook; issue 43 item 5). */
+  function unreadableLinkPage(req: http.IncomingMessage): string {
+    const language = languageOfPath(pathnameOf(req));
+    const words = (text: string) => translatePhrase(language, text);
+    const home = words(UNREADABLE_LINK_PAGE.home.replace("{storeName}", options.storeName));
+    return page(options.storeName, words(UNREADABLE_LINK_PAGE.title), words(UNREADABLE_LINK_PAGE.text), home, language);
   }
 
   function decorate(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -281,6 +301,7 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
     limitUnreadBody(req, res);
 
     if (shuttingDown) return refuse(req, res, "restarting");
+    if (!isStorableTarget(req.url ?? "/")) return refuse(req, res, "unreadableLink");
     const pathname = pathnameOf(req);
     const declared = Number(headerValue(req, "content-length") ?? "0");
     if (Number.isFinite(declared) && declared > options.maxBodyBytes(pathname)) return refuse(req, res, "tooLarge");

@@ -96,13 +96,46 @@ export function personalCookieNames(): string[] {
 }
 
 /**
+ * What the routes of a document answered, per route id (Remix's `staticHandlerContext`): the
+ * headers of their loaders' and action's answers, thrown ones included.
+ */
+export type RouteAnswers = { loaderHeaders: Record<string, Headers>; actionHeaders: Record<string, Headers> };
+
+/** The headers every route of `answers` answered with, loaders' then actions'. */
+function routeHeaders(answers: RouteAnswers | undefined): Headers[] {
+  return answers ? [...Object.values(answers.loaderHeaders), ...Object.values(answers.actionHeaders)] : [];
+}
+
+/**
+ * Whether a route of the document said its answer is private (issue 43 item 7): a loader or action
+ * answered `Cache-Control` with `private` or `no-store` — the route's one way to say that its page
+ * shows or depends on a secret (a link's token or key) or a person. Remix gives a document only the
+ * headers of routes that export `headers`, so without this the route's `?_data` answer was private
+ * and its page was not.
+ */
+export function routesAnsweredPrivately(answers: RouteAnswers | undefined): boolean {
+  return routeHeaders(answers).some((headers) => /\b(private|no-store)\b/i.test(headers.get("cache-control") ?? ""));
+}
+
+/**
+ * The document's `Referrer-Policy`: `no-referrer` when a route of it answered so (a page reached by
+ * a secret link: reset, newsletter, complaint; issue 43 item 7), else `strict-origin-when-cross-origin`.
+ */
+export function documentReferrerPolicy(answers: RouteAnswers | undefined): string {
+  const noReferrer = routeHeaders(answers).some((headers) => (headers.get("referrer-policy") ?? "").trim().toLowerCase() === "no-referrer");
+  return noReferrer ? "no-referrer" : "strict-origin-when-cross-origin";
+}
+
+/**
  * Whether a page or its data is personal and must be sent `private, no-store` (DESIGN.md §16,
  * §17; issue 8 item 9): a path in PERSONAL_PATHS (or below one), a request carrying a personal
  * cookie (session, toast, remembered PIN code: the page is rendered for that browser), a page
  * offering the visitor's chosen language (issue 27) or a delivery check (`?pin=`, issue 13 item 3),
- * or an answer that sets a cookie.
+ * an answer that sets a cookie, or — for a document — a route whose loader or action answered
+ * privately (`routesAnsweredPrivately`, issue 43 item 7; a `?_data` answer is its route's own).
  */
-export function isPersonalResponse(request: Request, responseHeaders: Headers): boolean {
+export function isPersonalResponse(request: Request, responseHeaders: Headers, answers?: RouteAnswers): boolean {
+  if (routesAnsweredPrivately(answers)) return true;
   const { pathname, searchParams } = new URL(request.url);
   // A Hindi twin (/hi/cart) is as personal as its page (issue 27).
   const page = unprefixedPath(pathname);

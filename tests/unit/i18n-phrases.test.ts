@@ -23,6 +23,7 @@ import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_MESSAGES, NEWSLETTER_NOTE, NEWSLETTE
 import { newsletterSignUpSchema } from "~/schemas/newsletter";
 import { reviewInputSchema } from "~/schemas/review";
 import { REJECT_REASONS, REVIEW_MESSAGES } from "~/constants/reviews";
+import { UNREADABLE_LINK_PAGE } from "~/lib/outside-text";
 import { KIND_LABELS, KIND_NAMES, REPORT_MESSAGES, REPORT_STATUS_WORDS, reportRateLimitMessage, reportWindow } from "~/lib/problem-reports";
 
 /**
@@ -128,6 +129,10 @@ const SHOPPER_SENTENCES = [
   KEPT_REASON,
   // app/routes/login.tsx: a sign-up refused for its honeypot.
   "We could not create your account. Please try again.",
+  // The HTTP guard's page for a link it cannot read (issue 43 item 5; docs/decisions/0940).
+  UNREADABLE_LINK_PAGE.title,
+  UNREADABLE_LINK_PAGE.text,
+  UNREADABLE_LINK_PAGE.home.replace("{storeName}", "Chrono India"),
 ].filter((text) => !NOT_FOR_SHOPPERS.has(text));
 
 const DEVANAGARI = /[\u0900-\u097F]/;

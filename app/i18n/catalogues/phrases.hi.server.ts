@@ -28,6 +28,13 @@ export const hiPhrases = {
     "This request came from another site and was refused.": "यह अनुरोध किसी दूसरी साइट से आया था, इसलिए मना कर दिया गया।",
     "Your name": "आपके नाम",
     "{label} must not contain control characters.": "{label} में कंट्रोल कैरेक्टर नहीं हो सकते।",
+    // Issue 43 item 5 (app/lib/outside-text.ts; docs/decisions/0940): the Store API's and the HTTP guard's answers.
+    "The request holds characters the store cannot read (a NUL byte or text that is not UTF-8). Please check it and try again.":
+      "इस अनुरोध में ऐसे अक्षर हैं जिन्हें स्टोर पढ़ नहीं सकता (NUL बाइट या ऐसा टेक्स्ट जो UTF-8 नहीं है)। कृपया इसे जाँचकर फिर कोशिश करें।",
+    "That link could not be read": "यह लिंक पढ़ा नहीं जा सका",
+    "Nothing was done: the link holds characters the store cannot read (a NUL byte or text that is not UTF-8). Please go back and try again.":
+      "कुछ नहीं किया गया: इस लिंक में ऐसे अक्षर हैं जिन्हें स्टोर पढ़ नहीं सकता (NUL बाइट या ऐसा टेक्स्ट जो UTF-8 नहीं है)। कृपया वापस जाकर फिर कोशिश करें।",
+    "Go to the {storeName} home page": "{storeName} के होम पेज पर जाएँ",
     "Please type your new password again.": "कृपया अपना नया पासवर्ड फिर से लिखें।",
     "The two passwords don't match. Please type the same new password twice.": "दोनों पासवर्ड अलग हैं। कृपया वही नया पासवर्ड दोनों बार लिखें।",
     "Please enter your current password.": "कृपया अपना मौजूदा पासवर्ड लिखें।",
