@@ -67,6 +67,12 @@ const envSchema = z
     NEWSLETTER_UNSUBSCRIBE_MAILTO: optionalText.pipe(z.email("must be an email address").optional()),
     /** Newsletter emails the outbox sends per minute at most (issue 24 item 3), so a big list never floods SMTP. */
     NEWSLETTER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+    /**
+     * Emails the whole store sends in an hour at most on a stranger's say-so — complaint
+     * confirmations, newsletter confirmations, password resets together (issue 43 item 2;
+     * app/utils/stranger-mail.server.ts, docs/decisions/0920).
+     */
+    STRANGER_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(300),
     ...rateLimitVariables,
   })
   .superRefine((env, ctx) => {

@@ -48,8 +48,12 @@ export interface GrievancesTable {
   email: string;
   /** The language of the page it was filed on, "en" or "hi": its emails' (issue 27; 0023_grievance_language). */
   language: Generated<string>;
-  /** The shopper's own order it is about, or null. */
+  /** The shopper's own order it is about, or null (a visitor's only once their address confirmed and owns it). */
   order_id: string | null;
+  /** The order number a visitor typed, as text, never linked by itself (issue 43 item 1; 0025_grievance_verification). */
+  order_typed: string | null;
+  /** When the named address confirmed it (a signed-in shopper's: when filed); null: not verified (issue 43 item 1). */
+  verified_at: number | null;
   /** One of GRIEVANCE_SUBJECTS (schemas/grievance-constants.ts). */
   subject: string;
   body: string;

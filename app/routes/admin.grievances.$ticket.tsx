@@ -14,8 +14,10 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 /**
  * /admin/grievances/:ticket (issue 25 item 3; docs/decisions/0750): one complaint, its deadlines
  * and the answer form. Posting the answer resolves it: the answer, an audit row and the email to
- * the filer in one transaction (a second post is a 409 sentence, nothing sent twice). Staff and
- * owner; an unknown ticket is a 404.
+ * the filer in one transaction (a second post is a 409 sentence, nothing sent twice). It says
+ * whether the complaint is verified (issue 43 item 1): one filed signed out that its address has
+ * not confirmed is marked, its typed order number shown as text, never linked; its answer still
+ * goes only to that address. Staff and owner; an unknown ticket is a 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { own } = await requireStaff(request);
@@ -66,6 +68,12 @@ export default function AdminGrievance() {
         <dd>
           {grievance.name} &lt;{grievance.email}&gt;
         </dd>
+        <dt className="font-medium">Verified</dt>
+        <dd data-testid="grievance-verified">
+          {grievance.verifiedAt !== null
+            ? `Verified: ${formatIstDateTime(grievance.verifiedAt)} IST (${grievance.verifiedAt === grievance.filedAt ? "filed signed in" : "confirmed from the emailed link"})`
+            : "Not verified: filed signed out; the address has not confirmed it, so the name and email are only what was typed"}
+        </dd>
         <dt className="font-medium">About</dt>
         <dd>
           {grievance.subjectLabel}
@@ -77,18 +85,19 @@ export default function AdminGrievance() {
               </Link>
             </>
           ) : null}
+          {grievance.orderTyped ? `, order number typed: ${grievance.orderTyped} (not linked: ${grievance.verified ? "not an order of this address" : "not confirmed"})` : null}
         </dd>
         <dt className="font-medium">Filed</dt>
         <dd>{formatIstDateTime(grievance.filedAt)} IST</dd>
         <dt className="font-medium">Acknowledged (48 h)</dt>
         <dd>
-          {grievance.acknowledgedAt !== null ? `Met: ${formatIstDateTime(grievance.acknowledgedAt)} IST, ticket emailed` : "Not yet"}
-          {grievance.ackSentAt !== null ? ` (sent ${formatIstDateTime(grievance.ackSentAt)})` : " (email waiting in the outbox)"}
+          {grievance.acknowledgedAt !== null ? `Met: ${formatIstDateTime(grievance.acknowledgedAt)} IST, ${grievance.verified && grievance.verifiedAt !== grievance.filedAt ? "confirmed on the follow page" : "ticket emailed"}` : "Not started: the month runs from the address's confirmation"}
+          {grievance.ackSentAt !== null ? ` (email sent ${formatIstDateTime(grievance.ackSentAt)})` : " (email waiting in the outbox)"}
         </dd>
         <dt className="font-medium">Resolve by</dt>
         <dd>
-          {formatIstDate(grievance.resolveBy)}
-          {open ? ` — ${timeLeft(grievance.resolveBy, now)}` : ""}
+          {grievance.acknowledgedAt !== null ? formatIstDate(grievance.resolveBy) : "30 days from confirmation"}
+          {open && grievance.acknowledgedAt !== null ? ` — ${timeLeft(grievance.resolveBy, now)}` : ""}
         </dd>
       </dl>
       <section aria-labelledby="complaint-heading" className="mt-6">

@@ -11,7 +11,10 @@ import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
  * /admin/grievances (issue 25 item 3; DESIGN.md §23; docs/decisions/0750): every open complaint
  * with its two deadlines — acknowledged within 48 hours (met by the emailed ticket; shown with
  * its time) and resolved within a month — overdue first, then by deadline. Problem reports count
- * as grievances and are listed here too; they are answered on their order's page. Staff and owner.
+ * as grievances and are listed here too; they are answered on their order's page. Each says
+ * whether it is verified (filed signed in, or confirmed by its address; issue 43 item 1): one filed
+ * signed out and not confirmed says so, links no order, has no month running and comes last.
+ * Staff and owner.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { own } = await requireStaff(request);
@@ -58,14 +61,23 @@ export default function AdminGrievances() {
                   {row.subject}
                   {row.orderId ? <span className="block text-xs text-gray-700">Order {row.orderId}</span> : null}
                   <span className="block text-xs text-gray-700">{row.from}</span>
+                  <span data-testid="grievance-verified" className={`block text-xs ${row.verified ? "text-gray-700" : "font-semibold text-amber-800"}`}>
+                    {row.verified ? "Verified" : "Not verified: filed signed out, the address has not confirmed it"}
+                  </span>
                 </td>
                 <td className={adminStyles.td}>{formatIstDateTime(row.filedAt)}</td>
                 <td className={adminStyles.td}>
-                  {row.acknowledgedAt !== null ? `Met: ${formatIstDateTime(row.acknowledgedAt)} (${row.acknowledgedBy})` : `Due ${formatIstDateTime(row.acknowledgeBy)}`}
+                  {row.acknowledgedAt !== null ? `Met: ${formatIstDateTime(row.acknowledgedAt)} (${row.acknowledgedBy})` : "Not started: waiting for the address to confirm"}
                 </td>
                 <td className={adminStyles.td}>
-                  {formatIstDate(row.resolveBy)}
-                  <span className={`block text-xs ${row.overdue ? "font-semibold text-red-800" : "text-gray-700"}`}>{timeLeft(row.resolveBy, now)}</span>
+                  {row.acknowledgedAt !== null ? (
+                    <>
+                      {formatIstDate(row.resolveBy)}
+                      <span className={`block text-xs ${row.overdue ? "font-semibold text-red-800" : "text-gray-700"}`}>{timeLeft(row.resolveBy, now)}</span>
+                    </>
+                  ) : (
+                    "30 days from confirmation"
+                  )}
                 </td>
               </tr>
             ))}

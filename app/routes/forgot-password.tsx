@@ -13,7 +13,7 @@ import { FORGOT_PASSWORD_FORM_RULES, PASSWORD_RESET_MESSAGES } from "~/schemas/p
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { parseForgotPasswordForm } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
-import { limitPasswordResetRequest } from "~/utils/rate-limit.server";
+import { strangerMailAllowed } from "~/utils/stranger-mail.server";
 
 /**
  * /forgot-password (issue 24 item 1; DESIGN.md §22): the email field, and after a request the one
@@ -40,10 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * Sends a reset link (through the outbox, to the account's own address) when an account uses the
  * email — in the background, after the answer — and answers the same 303 to `?sent=1` whether or
- * not one does, and whether or not the
- * limits (3 links an hour per email, 10 per client address behind TRUST_PROXY) let it send — a
- * limited request sends nothing and is logged. 400 with the field's sentence for a bad email;
- * 404 where the store cannot reset passwords.
+ * not one does, and whether or not the stranger-mail gate (issue 43 item 2: 3 links an hour per
+ * mailbox, 10 requests an hour per client address behind TRUST_PROXY, STRANGER_MAIL_PER_HOUR for
+ * the store; counted whether or not an account uses the email, so the limit tells nothing) lets it
+ * send — a limited request sends nothing and is logged. 400 with the field's sentence for a bad
+ * email; 404 where the store cannot reset passwords.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -54,14 +55,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
 
   const { email } = submission.value;
-  const limit = await limitPasswordResetRequest(request, email);
-  if (limit.ok) {
+  if ((await strangerMailAllowed(request, "password_reset", email)).ok) {
     // Not awaited: the answer leaves before the link is stored and queued, so its timing does not
     // tell whether an account uses the email (the writes happen only when one does).
     const language = languageOfPath(new URL(request.url).pathname);
     void own.accounts.requestPasswordReset({ email, language }).catch((error: unknown) => console.error("Password reset: the link could not be queued:", error));
-  } else {
-    console.warn(`Password reset: the per-${limit.key} limit was reached; no link sent (again in ${limit.retryAfterSeconds} s).`);
   }
   // The page's own sentence is the answer (no toast saying it twice).
   return redirect("/forgot-password?sent=1", 303);

@@ -13,10 +13,11 @@ import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { EMAIL_MAX, NAME_MAX } from "~/schemas/account-rules";
 import { ACKNOWLEDGE_HOURS, GRIEVANCE_MESSAGES, GRIEVANCE_TEXT_MAX, GRIEVANCE_TEXT_MIN, RESOLVE_DAYS } from "~/schemas/grievance-constants";
-import { grievanceAllowed, grievanceFiler, grievancesOwn, grievanceSubjectLabelIn, grievanceSubjectsIn, parseGrievanceForm } from "~/utils/grievances.server";
+import { grievanceFiler, grievancesOwn, grievanceSubjectLabelIn, grievanceSubjectsIn, parseGrievanceForm } from "~/utils/grievances.server";
 import { istDateTimeIn } from "~/lib/ist-dates";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { storeSellerDetails } from "~/utils/seller-details.server";
+import { STRANGER_MAIL_LIMITS, strangerMailAllowed } from "~/utils/stranger-mail.server";
 import type { SellerDetails } from "~/lib/seller-details";
 
 const NO_STORE = { "cache-control": "private, no-store" };
@@ -25,9 +26,13 @@ const NO_STORE = { "cache-control": "private, no-store" };
  * /grievance (issue 25 item 3; DESIGN.md §23; Consumer Protection (E-Commerce) Rules 2020): the
  * grievance officer and the complaint form — name, email (the account's, fixed, for a signed-in
  * shopper), an optional order number (`?order=` prefills it from the order page), a subject from
- * a fixed list and the text. A plain POST: filed, it answers 303 to the complaint's follow page,
- * which says the ticket and what happens next; a problem, 400 with each field's sentence; over a
- * limit, 429. Visitors may file too. A store without grievances (a remote Store API) gives the
+ * a fixed list and the text. A plain POST: a signed-in shopper's complaint answers 303 to its
+ * follow page, which says the ticket and what happens next (over a limit, 429). A visitor's
+ * proves nothing (issue 43 item 1; docs/decisions/0920): it answers 303 to `?sent=1`, "check
+ * your email", whatever became of it — filed not verified with the confirming link emailed to the
+ * address named, or nothing sent because the stranger-mail gate refused — and its order number is
+ * not looked up, so the answer never tells who owns an order or whether an address was mailed. A
+ * problem, 400 with each field's sentence. A store without grievances (a remote Store API) gives the
  * store's email for complaints. Under /hi every word, subject, date and form error is Hindi
  * (issue 27; docs/decisions/0910): the rules' English sentences are worded by the phrasebook.
  */
@@ -46,6 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const own = grievancesOwn();
   const account = await grievanceFiler(request);
   const order = new URL(request.url).searchParams.get("order") ?? "";
+  // A visitor's filing answered "check your email" (issue 43 item 1).
+  const sent = !account && new URL(request.url).searchParams.get("sent") === "1";
   const mine = account ? await own.grievances.shopperGrievances(account.id) : [];
   return json(
     {
@@ -53,6 +60,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       seller,
       account: account ? { name: account.name, email: account.email } : null,
       order: /^[A-Za-z0-9_-]{3,45}$/.test(order) ? order : "",
+      sent,
+      mailsPerDay: STRANGER_MAIL_LIMITS.grievance.mailbox.points,
       mine: mine.map((item) => ({
         ticket: item.ticket,
         subjectLabel: grievanceSubjectLabelIn(language, item.subjectLabel),
@@ -89,13 +98,17 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return json<ActionData>({ errors, values }, { status: 400, headers: NO_STORE });
   }
-  if (!(await grievanceAllowed(request, submission.value.email))) {
-    return json<ActionData>({ errors: {}, form: GRIEVANCE_MESSAGES.limited, values }, { status: 429, headers: NO_STORE });
+  const language = languageOfPath(new URL(request.url).pathname);
+  const allowed = (await strangerMailAllowed(request, "grievance", submission.value.email)).ok;
+  if (!account) {
+    // A visitor: the same answer whether it was filed or the gate refused (issue 43 items 1 and 2).
+    if (allowed) await own.grievances.fileGrievance(submission.value, null, { language });
+    return redirect("/grievance?sent=1", { status: 303, headers: NO_STORE });
   }
+  if (!allowed) return json<ActionData>({ errors: {}, form: GRIEVANCE_MESSAGES.limited, values }, { status: 429, headers: NO_STORE });
   try {
     // Acknowledged by email in the page's language (issue 27; docs/decisions/0910).
-    const language = languageOfPath(new URL(request.url).pathname);
-    const filed = await own.grievances.fileGrievance(submission.value, account ? { id: account.id, email: account.email } : null, { language });
+    const filed = await own.grievances.fileGrievance(submission.value, { id: account.id, email: account.email }, { language });
     return redirect(`/grievance/${filed.ticket}?key=${encodeURIComponent(filed.key)}&filed=1`, { status: 303, headers: NO_STORE });
   } catch (error) {
     if (error instanceof BackendError && error.status === 400) {
@@ -211,6 +224,12 @@ export default function GrievancePage() {
     <div className="mx-auto mb-20 mt-14 max-w-2xl px-4 text-gray-800">
       <h1 className="font-serif text-3xl text-gray-900">{t("grievance.makeComplaint")}</h1>
       <p className="mt-4 leading-7">{t("grievance.intro", { days: RESOLVE_DAYS })}</p>
+      {data.sent ? (
+        <div role="status" data-testid="grievance-sent" className="mt-6 rounded border border-green-300 bg-green-50 p-4 text-sm leading-6 text-green-900">
+          <p className="font-semibold">{t("grievance.sentHeadline")}</p>
+          <p className="mt-2">{t("grievance.sentText", { max: data.mailsPerDay })}</p>
+        </div>
+      ) : null}
       <Officer seller={data.seller} />
       {data.mine.length > 0 ? (
         <section aria-labelledby="mine-heading" className="mt-8">

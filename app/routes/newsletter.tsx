@@ -10,18 +10,20 @@ import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
 import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_CONSENT_TEXTS, NEWSLETTER_CONSENT_VERSION_BY_LANGUAGE, NEWSLETTER_EMAIL_MAX } from "~/schemas/newsletter-constants";
-import { newsletterAddressAllowed, parseNewsletterSignUp } from "~/utils/newsletter.server";
+import { parseNewsletterSignUp } from "~/utils/newsletter.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { storeNameOf } from "~/utils/root-data";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { strangerMailAllowed } from "~/utils/stranger-mail.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
 /**
  * /newsletter (issue 24 item 3; DESIGN.md §22): GET shows the sign-up form on a page of its own;
  * the newsletter box's POST lands here. A good address is answered by a 303 back to `redirectTo`
  * with the one sentence "check your inbox" — whether it was queued a confirmation email, is
- * subscribed already, or is over a limit (per client address behind TRUST_PROXY, per email, per
- * store) — so the answer never tells whether an address is subscribed. A bad one: this page with
+ * subscribed already, or is over a limit (the stranger-mail gate: per client address behind
+ * TRUST_PROXY, per canonical mailbox, per store; issue 43 item 2) — so the answer never tells
+ * whether an address is subscribed. A bad one: this page with
  * the message, 400. Foreign origin 403; a store without the newsletter 404. Under /hi the page,
  * its sentences and the consent words are Hindi, and the form posts the Hindi words' version
  * (issue 27; docs/decisions/0910).
@@ -53,7 +55,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // Worked out before the confirmation is queued (issue 43 item 4); the parser never throws.
   const back = safeRedirect(parsed.data.redirectTo, "/");
-  if (await newsletterAddressAllowed(request)) {
+  // The stranger-mail gate (issue 43 item 2): per mailbox (plus-addresses and Gmail's dots folded), per client, per store.
+  if ((await strangerMailAllowed(request, "newsletter_confirm", parsed.data.email)).ok) {
     await own.newsletter.requestSubscription({ email: parsed.data.email, consentVersion: parsed.data.consentVersion }, { now: Date.now() });
   }
   return redirectWithSuccess(back, NEWSLETTER_CHECK_INBOX);

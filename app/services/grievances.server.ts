@@ -12,6 +12,7 @@ import {
   istYear,
   renderGrievanceAck,
   renderGrievanceAnswer,
+  renderGrievanceConfirm,
   type GrievanceDeadlineRow,
   type GrievanceView,
 } from "~/lib/grievances";
@@ -24,19 +25,28 @@ import { nudgeOrderEmails } from "~/services/order-emails.server";
 /*
  * Grievances (issue 25 item 3; DESIGN.md §23, Consumer Protection (E-Commerce) Rules 2020 rule
  * 4(5): acknowledge a complaint within 48 hours, resolve it within one month; docs/decisions/0750).
- * Filing writes the grievance, its gap-free ticket number and the acknowledgement email (the
- * outbox) in one transaction, so every grievance is acknowledged the moment it exists. Problem
+ * Filing writes the grievance, its gap-free ticket number and its email (the outbox) in one
+ * transaction. A signed-in shopper's complaint is proven by the session: acknowledged the moment
+ * it exists. A visitor's proves nothing (issue 43 item 1; docs/decisions/0920): it is filed not
+ * verified, its email goes only to the address it names and carries the link that confirms it,
+ * and its order number stays text; its month starts when that address confirms. Problem
  * reports (decision 0660) count as grievances: the back office's deadline view lists them beside
  * these rows, read from their own table (one source of truth each; they are answered where they
  * were before).
  */
 
-/** The outbox kinds of the two emails; the acknowledgement's body (the follow link) is removed once sent. */
+/** The outbox kinds of the emails; the acknowledgement's and the confirmation's bodies (the follow link) are removed once sent. */
 export const GRIEVANCE_ACK_KIND = "grievance_ack";
+/** A visitor's complaint's email to the address it names: confirm it from the follow link (issue 43 item 1). */
+export const GRIEVANCE_CONFIRM_KIND = "grievance_confirm";
 export const GRIEVANCE_ANSWER_KIND = "grievance_answered";
 
-/** The filing's answer: the ticket and the follow link's token (shown once; only its hash is kept). */
-export type FiledGrievance = { ticket: string; key: string; email: string; filedAt: number; resolveBy: number };
+/**
+ * The filing's answer: the ticket and the follow link's token (only its hash is kept; a visitor's
+ * browser is never given it — it goes to the named address), and whether it is verified (filed
+ * signed in).
+ */
+export type FiledGrievance = { ticket: string; key: string; email: string; filedAt: number; resolveBy: number; verified: boolean };
 
 type GrievanceRow = Selectable<GrievancesTable>;
 
@@ -55,10 +65,13 @@ function toView(row: GrievanceRow): GrievanceView {
     name: row.name,
     email: row.email,
     orderId: row.order_id,
+    orderTyped: row.order_id === null ? row.order_typed : null,
     subject: row.subject,
     subjectLabel: grievanceSubjectLabel(row.subject),
     body: row.body,
     status: row.status === "resolved" ? "resolved" : "open",
+    verified: row.verified_at !== null,
+    verifiedAt: row.verified_at === null ? null : Number(row.verified_at),
     filedAt: Number(row.created_at),
     acknowledgedAt: row.acknowledged_at === null ? null : Number(row.acknowledged_at),
     acknowledgeBy: Number(row.acknowledge_by),
@@ -96,13 +109,21 @@ async function nextSeq(trx: Executor, year: number): Promise<number> {
 }
 
 /**
- * Files a complaint (hostile input, parsed with `grievanceFormSchema`) at `now` (ms). A signed-in
- * shopper (`shopper`) files under their account's own email whatever the form says. In one
- * transaction: the ticket (`GR-{IST year}-{seq}`), the row (follow token kept as SHA-256), and the
- * acknowledgement email to that address in the outbox (so acknowledged at `now`). Answers the
- * ticket and the follow token. Throws BackendError 400 with the field's sentence (a form problem),
- * or GRIEVANCE_MESSAGES.orderNotYours for an order id that is not the filer's (another shopper's
- * and an unknown one alike).
+ * Files a complaint (hostile input, parsed with `grievanceFormSchema`) at `now` (ms). In one
+ * transaction: the ticket (`GR-{IST year}-{seq}`), the row (follow token kept as SHA-256) and its
+ * email in the outbox. Two ways (issue 43 item 1; docs/decisions/0920):
+ *
+ * - **signed in** (`shopper`): under the account's own email whatever the form says; an order id
+ *   must be one of the shopper's orders (else BackendError 400 GRIEVANCE_MESSAGES.orderNotYours,
+ *   another shopper's and an unknown one alike); verified and acknowledged at `now` — the
+ *   acknowledgement email (GRIEVANCE_ACK_KIND) says so;
+ * - **a visitor** (`shopper` null): not verified, not acknowledged (its month starts when the
+ *   named address confirms: `confirmGrievance`); the order number is kept as typed text and never
+ *   looked up, so the answer is the same whoever owns it; the email (GRIEVANCE_CONFIRM_KIND) goes
+ *   to the named address with the follow link that confirms it.
+ *
+ * Neither email holds anything the filer typed but the address it goes to. Answers the ticket and
+ * the follow token. Throws BackendError 400 with the field's sentence for a form problem.
  */
 export async function fileGrievance(
   db: DB,
@@ -117,7 +138,8 @@ export async function fileGrievance(
   const now = options.now ?? Date.now();
   const env = options.env ?? getEnv();
   const { name, email, orderId, subject, text } = parsed.data;
-  if (orderId && !(await isFilersOrder(db, orderId, shopper?.id ?? null, email))) throw new BackendError(400, GRIEVANCE_MESSAGES.orderNotYours);
+  const verified = shopper !== null;
+  if (shopper && orderId && !(await isFilersOrder(db, orderId, shopper.id, email))) throw new BackendError(400, GRIEVANCE_MESSAGES.orderNotYours);
 
   const key = crypto.randomBytes(32).toString("base64url");
   const { acknowledgeBy, resolveBy } = grievanceDeadlines(now);
@@ -131,13 +153,15 @@ export async function fileGrievance(
         user_id: shopper?.id ?? null,
         name,
         email,
-        order_id: orderId ?? null,
+        order_id: verified ? (orderId ?? null) : null,
+        order_typed: verified ? null : (orderId ?? null),
         subject,
         body: text,
         key_hash: sha256(key),
         status: "open",
         created_at: now,
-        acknowledged_at: now,
+        verified_at: verified ? now : null,
+        acknowledged_at: verified ? now : null,
         acknowledge_by: acknowledgeBy,
         resolve_by: resolveBy,
         answer: null,
@@ -146,30 +170,24 @@ export async function fileGrievance(
         language: options.language ?? "en",
       })
       .execute();
-    const mail = renderGrievanceAck({
-      storeName: env.STORE_NAME,
-      name,
-      ticket,
-      subject,
-      orderId: orderId ?? null,
-      filedAt: now,
-      resolveBy,
-      followUrl: grievanceFollowUrl(ticket, key, env, options.language),
-      officer: await officerOf(trx),
-      // The filing page's language (issue 27): a complaint filed in Hindi is acknowledged in Hindi.
-      language: options.language,
-    });
+    const followUrl = grievanceFollowUrl(ticket, key, env, options.language);
+    const officer = await officerOf(trx);
+    // The filing page's language (issue 27): a complaint filed in Hindi is written to in Hindi.
+    const mail = verified
+      ? renderGrievanceAck({ storeName: env.STORE_NAME, ticket, subject, orderId: orderId ?? null, filedAt: now, resolveBy, followUrl, officer, language: options.language })
+      : renderGrievanceConfirm({ storeName: env.STORE_NAME, ticket, subject, filedAt: now, followUrl, officer, language: options.language });
+    const kind = verified ? GRIEVANCE_ACK_KIND : GRIEVANCE_CONFIRM_KIND;
     await trx
       .insertInto("outbox")
       .values({
-        kind: GRIEVANCE_ACK_KIND,
+        kind,
         // The outbox is keyed by order; a grievance by its ticket (as a reset by its account, 0700).
         order_id: ticket,
         recipient: email,
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
-        dedupe_key: `${GRIEVANCE_ACK_KIND}:${ticket}`,
+        dedupe_key: `${kind}:${ticket}`,
         next_attempt_at: now,
         sent_at: null,
         failed_at: null,
@@ -180,7 +198,33 @@ export async function fileGrievance(
     return ticket;
   });
   nudgeOrderEmails();
-  return { ticket, key, email, filedAt: now, resolveBy };
+  return { ticket, key, email, filedAt: now, resolveBy, verified };
+}
+
+/**
+ * The named address confirms the complaint `ticket` whose follow token is `key` at `now` (ms)
+ * (issue 43 item 1): once, in one transaction, it becomes verified and acknowledged at `now`, its
+ * deadlines start then (48 hours, 30 days), and the order number typed at filing is linked only
+ * when it is an order (cash on delivery or paid) of an account with that email — else it stays
+ * text. A confirmed complaint is answered as it is (a second press changes nothing). Null for an
+ * unknown ticket or a wrong key, alike.
+ */
+export async function confirmGrievance(db: DB, ticket: string, key: string, options: { now?: number } = {}): Promise<GrievanceView | null> {
+  const found = await followGrievance(db, ticket, key);
+  if (!found || found.verified) return found;
+  const now = options.now ?? Date.now();
+  const { acknowledgeBy, resolveBy } = grievanceDeadlines(now);
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("grievances").select(["email", "order_typed"]).where("ticket", "=", ticket).executeTakeFirstOrThrow();
+    const owned = row.order_typed !== null && (await isFilersOrder(trx, row.order_typed, null, row.email));
+    await trx
+      .updateTable("grievances")
+      .set({ verified_at: now, acknowledged_at: now, acknowledge_by: acknowledgeBy, resolve_by: resolveBy, ...(owned ? { order_id: row.order_typed } : {}) })
+      .where("ticket", "=", ticket)
+      .where("verified_at", "is", null)
+      .execute();
+  });
+  return followGrievance(db, ticket, key);
 }
 
 /** The grievance `ticket` when `key` is its follow token, else null (an unknown ticket and a wrong key alike). */
@@ -209,7 +253,8 @@ export async function shopperGrievances(db: DB, userId: number): Promise<Grievan
 /**
  * The back office's deadline view at `now` (ms): open grievances and open problem reports (which
  * count as grievances: filed on the order page, acknowledged there at once), overdue first, then
- * by the resolution deadline. At most `limit` of each (default 500).
+ * by the resolution deadline; complaints not confirmed by their address (no month running, never
+ * overdue) last. At most `limit` of each (default 500).
  */
 export async function openGrievances(db: DB, now: number, limit = 500): Promise<GrievanceDeadlineRow[]> {
   const [grievances, reports] = await Promise.all([
@@ -234,11 +279,13 @@ export async function openGrievances(db: DB, now: number, limit = 500): Promise<
         from: `${view.name} <${view.email}>`,
         orderId: view.orderId,
         filedAt: view.filedAt,
+        verified: view.verified,
         acknowledgedAt: view.acknowledgedAt,
         acknowledgedBy: "email" as const,
         acknowledgeBy: view.acknowledgeBy,
         resolveBy: view.resolveBy,
-        overdue: now > view.resolveBy,
+        // A complaint nobody has confirmed has no month running (issue 43 item 1).
+        overdue: view.acknowledgedAt !== null && now > view.resolveBy,
       };
     }),
     ...reports.map((report) => {
@@ -252,6 +299,7 @@ export async function openGrievances(db: DB, now: number, limit = 500): Promise<
         from: `The order's shopper`,
         orderId: report.order_id,
         filedAt,
+        verified: true,
         acknowledgedAt: filedAt,
         acknowledgedBy: "order page" as const,
         acknowledgeBy,
@@ -263,7 +311,11 @@ export async function openGrievances(db: DB, now: number, limit = 500): Promise<
   return rows.sort(byDeadline);
 }
 
-/** The dashboard's line: grievances and problem reports open at `now` (ms), and how many of them are past their month. */
+/**
+ * The dashboard's line: grievances and problem reports open at `now` (ms), and how many of them are
+ * past their month. A complaint its address has not confirmed is not counted: its month has not
+ * started (issue 43 item 1); /admin/grievances lists it, marked.
+ */
 export async function grievanceCounts(db: Executor, now: number): Promise<{ open: number; overdue: number }> {
   const reportCutoff = now - grievanceDeadlines(0).resolveBy;
   const [grievances, reports] = await Promise.all([
@@ -271,6 +323,7 @@ export async function grievanceCounts(db: Executor, now: number): Promise<{ open
       .selectFrom("grievances")
       .select((eb) => [eb.fn.countAll<number>().as("open"), eb.fn.sum<number>(eb.case().when("resolve_by", "<", now).then(1).else(0).end()).as("overdue")])
       .where("status", "=", "open")
+      .where("acknowledged_at", "is not", null)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("problem_reports")
@@ -281,12 +334,16 @@ export async function grievanceCounts(db: Executor, now: number): Promise<{ open
   return { open: Number(grievances.open) + Number(reports.open), overdue: Number(grievances.overdue ?? 0) + Number(reports.overdue ?? 0) };
 }
 
-/** A grievance for the back office, with when its acknowledgement email was sent (null while queued), or null. */
+/** A grievance for the back office, with when its email (the acknowledgement, or a visitor's confirmation link) was sent (null while queued), or null. */
 export async function findGrievance(db: DB, ticket: string): Promise<(GrievanceView & { answeredBy: string | null; ackSentAt: number | null }) | null> {
   if (!TICKET_PATTERN.test(ticket)) return null;
   const row = await db.selectFrom("grievances").selectAll().where("ticket", "=", ticket).executeTakeFirst();
   if (!row) return null;
-  const ack = await db.selectFrom("outbox").select("sent_at").where("dedupe_key", "=", `${GRIEVANCE_ACK_KIND}:${ticket}`).executeTakeFirst();
+  const ack = await db
+    .selectFrom("outbox")
+    .select("sent_at")
+    .where("dedupe_key", "in", [`${GRIEVANCE_ACK_KIND}:${ticket}`, `${GRIEVANCE_CONFIRM_KIND}:${ticket}`])
+    .executeTakeFirst();
   return { ...toView(row), answeredBy: row.answered_by, ackSentAt: ack?.sent_at == null ? null : Number(ack.sent_at) };
 }
 
@@ -335,7 +392,6 @@ export async function resolveGrievance(db: DB, ticket: string, answer: unknown, 
     });
     const mail = renderGrievanceAnswer({
       storeName: env.STORE_NAME,
-      name: row.name,
       ticket,
       answer: text,
       answeredAt: now,

@@ -42,8 +42,9 @@ export const OUTBOX_POLL_MS = 5_000;
  * Kinds whose body carries a secret (a password reset link, docs/decisions/0700; a newsletter
  * confirmation link, 0720): once sent, the row keeps its subject and recipient but not the link.
  */
-// A grievance's acknowledgement carries its private follow link (docs/decisions/0750).
-const SENT_BODY_REMOVED_KINDS: ReadonlySet<string> = new Set(["password_reset", "newsletter_confirm", "grievance_ack"]);
+// A grievance's acknowledgement carries its private follow link (docs/decisions/0750), and so does a
+// visitor's complaint's confirmation (issue 43 item 1; docs/decisions/0920).
+const SENT_BODY_REMOVED_KINDS: ReadonlySet<string> = new Set(["password_reset", "newsletter_confirm", "grievance_ack", "grievance_confirm"]);
 const BODY_REMOVED = "(sent; the body held a one-time link and was removed)";
 
 /** The wait after `attempts` failed attempts (1-based), ms: OUTBOX_BACKOFF_MS, capped at its last step. */

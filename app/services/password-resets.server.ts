@@ -69,12 +69,12 @@ export function resetLinkUrl(token: string, env: Env = getEnv(), language: "en" 
 }
 
 /**
- * The reset email's subject, HTML and text; every value escaped. `care`: the owner's customer-care
+ * The reset email's subject, HTML and text; every value escaped; greeted "Hello," (no typed name,
+ * issue 43 item 2). `care`: the owner's customer-care
  * contacts (issue 25 item 1; either may be empty). `language`: the account's chosen language
  * (`users.language`; issue 27, docs/decisions/0900): "hi" writes it in Hindi, else English.
  */
 export function renderResetEmail(input: {
-  name: string;
   link: string;
   storeName: string;
   care: { email: string; phone: string };
@@ -83,8 +83,10 @@ export function renderResetEmail(input: {
   if (input.language === "hi") return renderHindiResetEmail(input);
   const care = careContactWords(input.care);
   const subject = `Choose a new password for ${input.storeName}`;
+  // No name in the greeting: an account's name is whatever was typed at sign-up, and a reset is
+  // mail a stranger can cause (issue 43 item 2), so it never begins with typed text.
   const lines = [
-    `Hello ${input.name},`,
+    "Hello,",
     `Someone — we hope you — asked to choose a new password for your ${input.storeName} account. To choose one, open this link within one hour:`,
     input.link,
     "The link works once. Choosing a new password signs your account out on every other device.",
@@ -106,11 +108,11 @@ export function renderResetEmail(input: {
 }
 
 /** The reset email in Hindi: the English one's content, in the words large Indian stores use ("पासवर्ड", "लिंक", "साइन आउट"). */
-function renderHindiResetEmail(input: { name: string; link: string; storeName: string; care: { email: string; phone: string } }) {
+function renderHindiResetEmail(input: { link: string; storeName: string; care: { email: string; phone: string } }) {
   const ways = [input.care.email ? `${input.care.email} पर लिखें` : "", input.care.phone ? `${input.care.phone} पर कॉल करें` : ""].filter(Boolean);
   const subject = `${input.storeName} के लिए नया पासवर्ड चुनें`;
   const lines = [
-    `नमस्ते ${input.name},`,
+    "नमस्ते,",
     `किसी ने — हमें उम्मीद है कि आपने ही — आपके ${input.storeName} खाते के लिए नया पासवर्ड चुनने को कहा है। नया पासवर्ड चुनने के लिए एक घंटे के अंदर यह लिंक खोलें:`,
     input.link,
     "यह लिंक एक ही बार काम करता है। नया पासवर्ड चुनने पर आपका खाता बाकी सभी डिवाइस से साइन आउट हो जाता है।",
@@ -150,7 +152,7 @@ export async function requestPasswordReset(db: DB, input: unknown, options: { no
   if (!parsed.success) throw new BackendError(400, parsed.error.issues[0]?.message ?? API_MESSAGES.emailInvalid);
   const now = options.now ?? Date.now();
   const env = options.env ?? getEnv();
-  const user = await db.selectFrom("users").select(["id", "name", "email", "language"]).where("email", "=", parsed.data.email).executeTakeFirst();
+  const user = await db.selectFrom("users").select(["id", "email", "language"]).where("email", "=", parsed.data.email).executeTakeFirst();
   // The account's chosen language (issue 27), else the page's it was asked on: Hindi writes the
   // email and its link in Hindi.
   const chosen = user?.language === "hi" || user?.language === "en" ? user.language : (parsed.data.language ?? "en");
@@ -160,7 +162,6 @@ export async function requestPasswordReset(db: DB, input: unknown, options: { no
   const tokenHash = hashToken(token);
   const settings = await readStoreSettings(db);
   const email = renderResetEmail({
-    name: user?.name ?? "there",
     link: resetLinkUrl(token, env, language),
     storeName: env.STORE_NAME,
     care: { email: settings.careEmail, phone: settings.carePhone },

@@ -6,6 +6,7 @@ import { formatIstDate } from "~/lib/gst";
 import { GRIEVANCE_MESSAGES } from "~/schemas/grievance-constants";
 import { listAudit } from "~/services/audit.server";
 import {
+  confirmGrievance,
   fileGrievance,
   findGrievance,
   followGrievance,
@@ -24,9 +25,11 @@ import { refusal } from "../setup/refusal";
 
 /**
  * Grievances (issue 25 item 3; DESIGN.md §23; docs/decisions/0750) on SQLite and PostgreSQL:
- * filing writes the grievance and exactly one acknowledgement to the given address; another
- * shopper's order is refused like an unknown one; the deadlines from a fixed time; overdue first;
- * resolving is audited and emails once; the follow link's key works and a wrong one finds nothing.
+ * filing writes the grievance and exactly one email to the given address — a visitor's asks to
+ * confirm it, and only the confirmation starts its month and links its order (issue 43 item 1,
+ * docs/decisions/0920); a signed-in shopper's is acknowledged at once, another shopper's order
+ * refused like an unknown one; the deadlines from a fixed time; overdue first; resolving is
+ * audited and emails once; the follow link's key works and a wrong one finds nothing.
  */
 
 /** Thu 26 Nov 2026, 10:00 IST. */
@@ -81,25 +84,39 @@ describe.each(testDatabases())("grievances on $name", ({ create }) => {
     return db.selectFrom("outbox").selectAll().where("kind", "=", kind).orderBy("id").execute();
   }
 
-  it("files a visitor's complaint with a gap-free ticket and exactly one acknowledgement to the given address", async () => {
+  it("files a visitor's complaint unverified with a gap-free ticket and exactly one confirmation email to the given address", async () => {
     await setUp();
     const filed = await fileGrievance(db, complaint, null, { now: FILED, env });
-    expect(filed.ticket).toBe("GR-2026-000001");
-    expect(filed.email).toBe("asha.rao@example.in");
+    expect(filed).toMatchObject({ ticket: "GR-2026-000001", email: "asha.rao@example.in", verified: false });
     const second = await fileGrievance(db, { ...complaint, subject: "website" }, null, { now: FILED + HOUR, env });
     expect(second.ticket).toBe("GR-2026-000002");
 
-    const acks = await outbox("grievance_ack");
-    expect(acks).toHaveLength(2);
-    expect(acks[0]).toMatchObject({ recipient: "asha.rao@example.in", order_id: "GR-2026-000001", subject: "We have your complaint GR-2026-000001 — Chrono India" });
-    expect(acks[0].text).toContain("resolve it by 26 Dec 2026");
-    expect(acks[0].text).toContain(`https://chronoindia.example/grievance/GR-2026-000001?key=${filed.key}`);
+    expect(await outbox("grievance_ack")).toHaveLength(0);
+    const asks = await outbox("grievance_confirm");
+    expect(asks).toHaveLength(2);
+    expect(asks[0]).toMatchObject({ recipient: "asha.rao@example.in", order_id: "GR-2026-000001", subject: "Please confirm your complaint GR-2026-000001 — Chrono India" });
+    expect(asks[0].text).toBe(
+      "Hello,\n\n" +
+        "Someone — we hope you — made a complaint to Chrono India giving this email address: GR-2026-000001 (Delivery), on 26 Nov 2026, 10:00 IST.\n\n" +
+        "To confirm that it is yours, open this link and press the button there. It is then registered, and our grievance officer resolves it within 30 days; the same link shows the complaint and our answer (keep it to yourself):\n\n" +
+        `https://chronoindia.example/grievance/GR-2026-000001?key=${filed.key}\n\n` +
+        "If you didn't make this complaint, ignore this email: it stays unconfirmed, and no order of yours is linked to it.\n\n" +
+        "Questions? Write to grievance@chronoindia.in.\n",
+    );
+    // Nothing the visitor typed: not the name, not the text.
+    expect(`${asks[0].html}${asks[0].text}`).not.toMatch(/Asha|courier/);
 
     const row = await db.selectFrom("grievances").selectAll().where("ticket", "=", filed.ticket).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: "open", user_id: null, subject: "delivery", order_id: null });
+    expect(row).toMatchObject({ status: "open", user_id: null, subject: "delivery", order_id: null, verified_at: null, acknowledged_at: null });
     expect(row.key_hash).not.toContain(filed.key);
-    expect(Number(row.acknowledged_at)).toBe(FILED);
-    expect(formatIstDate(Number(row.resolve_by))).toBe("26 Dec 2026");
+
+    // The named address confirms two days later: its month starts then.
+    expect(await confirmGrievance(db, filed.ticket, second.key, { now: FILED + 2 * DAY })).toBeNull();
+    const confirmed = await confirmGrievance(db, filed.ticket, filed.key, { now: FILED + 2 * DAY });
+    expect(confirmed).toMatchObject({ verified: true, verifiedAt: FILED + 2 * DAY, acknowledgedAt: FILED + 2 * DAY });
+    expect(formatIstDate(confirmed!.resolveBy)).toBe("28 Dec 2026");
+    // A second press changes nothing.
+    expect(await confirmGrievance(db, filed.ticket, filed.key, { now: FILED + 3 * DAY })).toMatchObject({ verifiedAt: FILED + 2 * DAY });
   });
 
   it("sends the acknowledgement over SMTP with the ticket and the link, then keeps no copy of the link in the outbox", async () => {
@@ -114,7 +131,7 @@ describe.each(testDatabases())("grievances on $name", ({ create }) => {
       expect(mail.to).toMatchObject({ text: complaint.email.toLowerCase() });
       expect(mail.subject).toContain(filed.ticket);
       expect(mail.text).toContain(filed.key);
-      const [row] = await outbox("grievance_ack");
+      const [row] = await outbox("grievance_confirm");
       expect(Number(row.sent_at)).toBe(FILED + 1000);
       expect(`${row.html}${row.text}`).not.toContain(filed.key);
       expect(await findGrievance(db, filed.ticket)).toMatchObject({ ackSentAt: FILED + 1000 });
@@ -149,16 +166,34 @@ describe.each(testDatabases())("grievances on $name", ({ create }) => {
     const unknown = await refusal(fileGrievance(db, { ...complaint, orderId: "CI-NO-SUCH-ORDER" }, { id: asha, email: ashaEmail }, { now: FILED, env }));
     expect([others.status, others.message]).toEqual([400, GRIEVANCE_MESSAGES.orderNotYours]);
     expect(unknown.message).toBe(others.message);
-    // A visitor naming Ravi's order under another email is refused the same way.
-    const visitor = await refusal(fileGrievance(db, { ...complaint, orderId: ravisOrder.id }, null, { now: FILED, env }));
-    expect(visitor.message).toBe(GRIEVANCE_MESSAGES.orderNotYours);
     expect(await outbox("grievance_ack")).toHaveLength(0);
 
     const filed = await fileGrievance(db, { ...complaint, email: "someone@else.example", orderId: ashasOrder.id }, { id: asha, email: ashaEmail }, { now: FILED, env });
-    expect(filed.email).toBe(ashaEmail);
-    expect((await outbox("grievance_ack")).map((row) => row.recipient)).toEqual([ashaEmail]);
+    expect(filed).toMatchObject({ email: ashaEmail, verified: true });
+    const [ack] = await outbox("grievance_ack");
+    expect(ack.recipient).toBe(ashaEmail);
+    expect(ack.text.startsWith("Hello,\n\nThank you for writing to us. Your complaint is registered as")).toBe(true);
+    expect(ack.text).toContain("resolve it by 26 Dec 2026");
+    expect(await db.selectFrom("grievances").select(["verified_at", "acknowledged_at"]).where("ticket", "=", filed.ticket).executeTakeFirstOrThrow()).toEqual({ verified_at: FILED, acknowledged_at: FILED });
     expect(await shopperGrievance(db, filed.ticket, asha)).toMatchObject({ orderId: ashasOrder.id, status: "open" });
     expect(await shopperGrievance(db, filed.ticket, ravi)).toBeNull();
+  });
+
+  it("takes a visitor's order number as text: accepted whoever owns it, linked only once an address that owns it confirms (issue 43 item 1)", async () => {
+    await setUp();
+    const ravi = await createShopper(db);
+    const raviEmail = (await db.selectFrom("users").select("email").where("id", "=", ravi).executeTakeFirstOrThrow()).email;
+    const ravisOrder = await orderOf(ravi);
+    // Ravi's order under another address, under Ravi's, and an unknown number: all filed alike, none linked.
+    const stranger = await fileGrievance(db, { ...complaint, orderId: ravisOrder.id }, null, { now: FILED, env });
+    const own = await fileGrievance(db, { ...complaint, email: raviEmail, orderId: ravisOrder.id }, null, { now: FILED, env });
+    const unknown = await fileGrievance(db, { ...complaint, orderId: "CI-NO-SUCH-ORDER" }, null, { now: FILED, env });
+    for (const filed of [stranger, own, unknown]) expect(await followGrievance(db, filed.ticket, filed.key)).toMatchObject({ orderId: null, verified: false });
+    expect(await followGrievance(db, own.ticket, own.key)).toMatchObject({ orderTyped: ravisOrder.id });
+
+    expect(await confirmGrievance(db, stranger.ticket, stranger.key, { now: FILED + HOUR })).toMatchObject({ orderId: null, orderTyped: ravisOrder.id, verified: true });
+    expect(await confirmGrievance(db, own.ticket, own.key, { now: FILED + HOUR })).toMatchObject({ orderId: ravisOrder.id, orderTyped: null, verified: true });
+    expect(await confirmGrievance(db, unknown.ticket, unknown.key, { now: FILED + HOUR })).toMatchObject({ orderId: null, orderTyped: "CI-NO-SUCH-ORDER" });
   });
 
   it("follows by the emailed key; a wrong key, a guessed one or another ticket finds nothing", async () => {
@@ -174,9 +209,16 @@ describe.each(testDatabases())("grievances on $name", ({ create }) => {
 
   it("lists overdue first, then by deadline, with open problem reports; the dashboard counts them", async () => {
     await setUp();
-    const old = await fileGrievance(db, complaint, null, { now: FILED - 40 * DAY, env });
-    const recent = await fileGrievance(db, complaint, null, { now: FILED - DAY, env });
-    const older = await fileGrievance(db, complaint, null, { now: FILED - 10 * DAY, env });
+    // Each confirmed by its address at once; one never confirmed: listed last, no month, not counted.
+    const confirmedAt = async (at: number) => {
+      const filed = await fileGrievance(db, complaint, null, { now: at, env });
+      await confirmGrievance(db, filed.ticket, filed.key, { now: at });
+      return filed;
+    };
+    const old = await confirmedAt(FILED - 40 * DAY);
+    const recent = await confirmedAt(FILED - DAY);
+    const older = await confirmedAt(FILED - 10 * DAY);
+    const unconfirmed = await fileGrievance(db, complaint, null, { now: FILED - 50 * DAY, env });
     const shopper = await createShopper(db);
     const order = await orderOf(shopper);
     await db
@@ -191,7 +233,9 @@ describe.each(testDatabases())("grievances on $name", ({ create }) => {
       [`rp_${"a".repeat(24)}`, true],
       [older.ticket, false],
       [recent.ticket, false],
+      [unconfirmed.ticket, false],
     ]);
+    expect(rows[4]).toMatchObject({ verified: false, acknowledgedAt: null });
     expect(rows[1]).toMatchObject({ kind: "report", acknowledgedBy: "order page", href: `/admin/orders/${order.id}#reports` });
     expect(await grievanceCounts(db, FILED)).toEqual({ open: 4, overdue: 2 });
   });
@@ -232,7 +276,7 @@ describe.each(testDatabases())("grievances on $name", ({ create }) => {
     const [mail] = await outbox("grievance_answered");
     expect(mail.subject).toBe(`आपकी शिकायत ${filed.ticket} का समाधान हो गया है — Chrono India`);
     expect(mail.html).toContain('<html lang="hi">');
-    expect(mail.text).toContain("नमस्ते ");
+    expect(mail.text.startsWith("नमस्ते,\n\n")).toBe(true);
     expect(mail.text).toContain(answer);
   });
 });

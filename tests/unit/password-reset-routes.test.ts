@@ -126,7 +126,7 @@ describe("/forgot-password gives nothing away", () => {
       await vi.waitFor(async () => expect(await resetEmailsTo(email)).toHaveLength(3));
       await settle();
       expect(await resetEmailsTo(email)).toHaveLength(3);
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining("per-account limit was reached"));
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("the per-mailbox limit of password_reset mail was reached"));
       expect(JSON.stringify(warn.mock.calls)).not.toContain(email);
     } finally {
       warn.mockRestore();
@@ -146,7 +146,7 @@ describe("/forgot-password gives nothing away", () => {
       await vi.waitFor(async () => expect(await resetEmailsTo(emails[9])).toHaveLength(1));
       await settle();
       expect(await resetEmailsTo(emails[10])).toHaveLength(0);
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining("per-address limit was reached"));
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("the per-client limit of password_reset mail was reached"));
     } finally {
       warn.mockRestore();
     }

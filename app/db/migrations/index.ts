@@ -886,6 +886,25 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex("catalogue_facets_brand").on("catalogue_facets").columns(["sub_category", "price_paise", "category"]).execute();
     },
   },
+  /**
+   * A complaint says whether it is proven (issue 43 item 1; docs/decisions/0920):
+   * `grievances.verified_at` — when the named address confirmed it from the emailed link, or the
+   * filing time for a signed-in shopper's (null: not verified); `grievances.order_typed` — the
+   * order number a visitor typed, kept as text and never linked (`order_id`) until the address has
+   * confirmed and owns that order. A signed-in shopper's complaints were proven by their session:
+   * they are verified at filing; a visitor's earlier ones stay not verified.
+   */
+  "0025_grievance_verification": {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("grievances").addColumn("verified_at", "bigint").execute();
+      await db.schema.alterTable("grievances").addColumn("order_typed", "text").execute();
+      await db.updateTable("grievances").set({ verified_at: sql`created_at` }).where("user_id", "is not", null).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable("grievances").dropColumn("order_typed").execute();
+      await db.schema.alterTable("grievances").dropColumn("verified_at").execute();
+    },
+  },
 };
 
 /**

@@ -516,7 +516,7 @@ export const en = {
     emailLabel: "Email:",
     phoneLabel: "Phone:",
     makeComplaint: "Make a complaint",
-    intro: "Tell us what went wrong. You get a ticket number at once and an email acknowledging your complaint; our grievance officer resolves it within {days} days and emails you the answer.",
+    intro: "Tell us what went wrong. You get a ticket number and an email: signed in, the email acknowledges your complaint; signed out, you first confirm it from the email. Our grievance officer resolves it within {days} days and emails you the answer.",
     yourComplaints: "Your complaints",
     /** After a complaint's ticket on the list: " — Delivery, filed 24 Nov 2026, 16:05 IST — Open". */
     mineItem: " — {subject}, filed {filed} IST — {status}",
@@ -561,6 +561,23 @@ export const en = {
     addBefore: "Anything to add? Write to ",
     addAfter: " quoting {ticket}. ",
     another: "Make another complaint",
+    /** After a visitor's filing (issue 43 item 1): the same words whatever became of it. */
+    sentHeadline: "Check your email to confirm your complaint.",
+    sentText:
+      "If the address you gave can receive our email, a link to confirm your complaint is on its way to it (one address gets at most {max} a day). Your complaint is registered when you open the link and confirm it; the same link shows our answer later. Nothing after a few minutes? Write to our grievance officer, whose details are below.",
+    /** The follow page of a complaint its address has not confirmed yet. */
+    statusUnconfirmed: "Waiting for your confirmation",
+    confirmHeading: "Please confirm this complaint",
+    confirmText: "Someone — we hope you — made this complaint giving the address {email}. Press the button to confirm that it is yours: it is then registered, and our grievance officer resolves it within {days} days and emails you the answer.",
+    confirmButton: "CONFIRM MY COMPLAINT",
+    confirmNotYou: "If you didn't make it, leave this page: the complaint stays unconfirmed, and no order of yours is linked to it.",
+    resolveAfterConfirm: "{days} days after you confirm it",
+    /** `{officer}` is ", <the officer's name>," or nothing. */
+    confirmedHeadline: "Thank you. Your complaint {ticket} is confirmed and registered.",
+    confirmedNext:
+      "This page is our acknowledgement. Our grievance officer{officer} will resolve it by {date} at the latest and email the answer to {email}. Keep our email: its link brings you back to this page.",
+    /** After the subject: an order number a visitor typed that is not linked to an order of theirs. */
+    aboutOrderTyped: ", order number given: {order} (as typed; not linked to an order)",
   },
   /** The newsletter box on the home page and the newsletter pages (issue 24 item 3, issue 27). */
   newsletter: {
