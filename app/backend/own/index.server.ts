@@ -156,7 +156,6 @@ export function createOwnStore(getDb: () => Promise<DB>) {
       fileGrievance: grievances.fileGrievance,
       followGrievance: grievances.followGrievance,
       confirmGrievance: grievances.confirmGrievance,
-      confirmGrievance: grievances.confirmGrievance,
       shopperGrievance: grievances.shopperGrievance,
       shopperGrievances: grievances.shopperGrievances,
       openGrievances: grievances.openGrievances,
