@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 const MEASURED_FILES = [
   "tests/abuse/bounded-import.test.ts",
   "tests/abuse/hold-under-abuse.test.ts",
+  "tests/abuse/stock-hoarding.test.ts",
   "tests/abuse/stranger-mail.test.ts",
   "tests/contract/guard-server.test.ts",
   "tests/contract/multi-process.test.ts",

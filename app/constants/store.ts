@@ -1,3 +1,4 @@
+import { MAX_UNITS_OF_ONE_WATCH } from "~/lib/order-limits";
 /**
  * Business constants of the store, one place for all of them (SPEC.md §9).
  * Times are in milliseconds, money in whole rupees unless the name says paise.
@@ -49,8 +50,12 @@ export const PRODUCT_SKELETON_MS = 300;
 
 export const DELIVERY_FEE_PAISE = 0;
 
-/** Most of one watch (product + colour) a cart line may hold; see docs/decisions/0202. */
-export const MAX_LINE_QUANTITY = 99;
+/**
+ * Most of one watch (product + colour) a cart line may hold: what one order may have of a watch
+ * (lib/order-limits MAX_UNITS_OF_ONE_WATCH), so the cart says so before the checkout does (issue 43
+ * item 3; docs/decisions/0930, which replaced 0202's 99).
+ */
+export const MAX_LINE_QUANTITY = MAX_UNITS_OF_ONE_WATCH;
 
 /** Key under which a product without colours is added to the cart (DESIGN.md §8). */
 export const DEFAULT_SIZE_KEY = "default";

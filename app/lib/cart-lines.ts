@@ -83,7 +83,7 @@ export function sizeKeyName(sizeKey: string): "Colour" | null {
   return sizeKey === DEFAULT_SIZE_KEY ? null : "Colour";
 }
 
-/** A quantity typed in the input that counts: a whole number 1..99 (SPEC.md §5); else null. */
+/** A quantity typed in the input that counts: a whole number 1..MAX_LINE_QUANTITY (3; SPEC.md §5, issue 43 item 3); else null. */
 export function parseQuantityInput(value: string): number | null {
   const text = value.trim();
   if (!/^\d{1,9}$/.test(text)) return null;

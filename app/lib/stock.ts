@@ -6,8 +6,12 @@
 /** "Only N left" is said only at or below this many units (issue 23: N ≤ 5). */
 export const LOW_STOCK_MAX = 5;
 
-/** How long an unpaid online order holds its units before they go back on sale, by default (minutes). */
-export const DEFAULT_STOCK_HOLD_MINUTES = 30;
+/**
+ * How long an unpaid online order holds its units before they go back on sale, by default
+ * (minutes): 15, the shortest payment window Cashfree gives an order (issue 43 item 3; 30 before,
+ * docs/decisions/0930). The order's Cashfree expiry is the hold's end (payments.server `paymentExpiry`).
+ */
+export const DEFAULT_STOCK_HOLD_MINUTES = 15;
 
 /** `in`: more than LOW_STOCK_MAX; `low`: 1 to LOW_STOCK_MAX; `out`: none. */
 export type StockLevel = "in" | "low" | "out";

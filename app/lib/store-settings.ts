@@ -85,7 +85,7 @@ const RATE_MESSAGE = `Choose a GST rate: ${GST_RATES.join(", ")} %.`;
  * (validated: format and check digit), `sellerState` (a state or UT name with a GST state code; its
  * code must match the GSTIN's first two digits), `gstRatePercent` (one of GST_RATES, prices include
  * it), `invoicePrefix` (letters and digits, 1–8, e.g. "CI"), `stockHoldMinutes` (how long an unpaid
- * online order holds its stock, 5–1440, default 30; issue 23); the customer-care `carePhone`,
+ * online order holds its stock, 5–1440, default 15; issue 23, issue 43 item 3); the customer-care `carePhone`,
  * `careEmail` and `careHours` and the grievance officer's `grievanceOfficerName`, `…Designation`,
  * `…Email` and `…Phone` (issue 25 item 1: each may be left empty — `missingSellerDetails` names
  * it while payments are live —, an email must be one, a phone an Indian number; absent in settings

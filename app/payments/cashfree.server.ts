@@ -108,6 +108,8 @@ export type CashfreeClient = {
     returnUrl: string;
     notifyUrl?: string;
     note?: string;
+    /** When no new payment can start on it (ms since epoch; `order_expiry_time`): the end of the order's stock hold (issue 43 item 3). */
+    expiresAt?: number;
     idempotencyKey: string;
   }): Promise<CashfreeOrder>;
   /** `GET /orders/{orderId}`. CashfreeError `not_found` when Cashfree does not know it. */
@@ -122,6 +124,8 @@ export type CashfreeClient = {
     customer: Omit<CashfreeCustomer, "id">;
     returnUrl: string;
     notifyUrl?: string;
+    /** When the link can no longer be paid (ms since epoch; `link_expiry_time`): the end of the order's stock hold (issue 43 item 3). */
+    expiresAt?: number;
     idempotencyKey: string;
   }): Promise<CashfreeLink>;
   /** `GET /links/{linkId}`. CashfreeError `not_found` when Cashfree does not know it. */
@@ -377,6 +381,7 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
             ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
           },
           ...(input.note ? { order_note: input.note } : {}),
+          ...(input.expiresAt ? { order_expiry_time: new Date(input.expiresAt).toISOString() } : {}),
         },
       });
       return toOrder(entity);
@@ -410,6 +415,7 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
             ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
           },
           link_notify: { send_sms: false, send_email: false },
+          ...(input.expiresAt ? { link_expiry_time: new Date(input.expiresAt).toISOString() } : {}),
         },
       });
       return toLink(entity);

@@ -53,7 +53,7 @@ const FIELDS: { name: StoreSettingsField; label: string; hint?: string; heading?
   { name: "sellerState", label: "Seller's state" },
   { name: "gstRatePercent", label: "GST rate included in prices (%)" },
   { name: "invoicePrefix", label: "Invoice number prefix", hint: "Invoice numbers read PREFIX/2026-27/000123." },
-  { name: "stockHoldMinutes", label: "Hold stock for unpaid online orders (minutes)", hint: "An online order not paid within this time gives its watches back to the shop. 30 by default." },
+  { name: "stockHoldMinutes", label: "Hold stock for unpaid online orders (minutes)", hint: "An online order not paid within this time gives its watches back to the shop, and its Cashfree payment expires then (15 minutes at the least). 15 by default." },
   { name: "carePhone", label: SELLER_DETAIL_LABELS.carePhone, hint: PHONE_HINT, heading: "Customer care", type: "tel" },
   { name: "careEmail", label: SELLER_DETAIL_LABELS.careEmail, type: "email" },
   { name: "careHours", label: "Customer care hours", hint: "e.g. Mon-Sat 10:00-19:00 IST." },

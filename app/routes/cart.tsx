@@ -11,6 +11,7 @@ import { BackendError } from "~/backend/types";
 import { CartLine, cartLineFetcherKey, ENHANCED_FIELD } from "~/components/cart/CartLine";
 import { StockProblems } from "~/components/cart/StockProblems";
 import { cartStockProblems } from "~/lib/stock";
+import { orderLimitProblems } from "~/lib/order-limits";
 import { buildCartLines, cartTotals, parseQuantityInput, type CartLineData } from "~/lib/cart-lines";
 import { CartTotals } from "~/components/cart/CartTotals";
 import { CartDeliveryCheck } from "~/components/cart/CartDeliveryCheck";
@@ -40,8 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const delivery = await loadDeliveryCheck(request, cartTotals(lines).totalPaise);
   const headers = new Headers({ "cache-control": "private, no-store" });
   if (delivery.setCookie) headers.append("Set-Cookie", delivery.setCookie);
-  // Issue 23: lines whose watch sold out, or asks for more than are left, say so here.
-  const stockProblems = cartStockProblems(lines, (id) => byId.get(id));
+  // Issue 23: lines whose watch sold out, or asks for more than are left, say so here; issue 43
+  // item 3: so does a cart with more of a watch, or more watches, than one order may have.
+  const stockProblems = [...cartStockProblems(lines, (id) => byId.get(id)), ...orderLimitProblems(lines)];
   // The page's own words in its language, and its stock sentences' (issue 27; i18n/use-t.ts).
   const messages = messagesFor(language, ["cart", "delivery"]);
   return json(
@@ -52,7 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Cart edits (SPEC.md §4, §5): `intent=update` sets a line's quantity — a quantity that is not a
- * whole number of at least 1 is ignored (nothing changes), above 99 is refused with a message;
+ * whole number of at least 1 is ignored (nothing changes), above MAX_LINE_QUANTITY (3, issue 43
+ * item 3) is refused with a message;
  * `intent=remove` (the delete icon) sets it to 0, which removes the line. Success: a 303 back
  * to /cart for a plain form post, a small JSON answer for the hydrated page's fetchers (no
  * navigation). Failures

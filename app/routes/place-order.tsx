@@ -13,6 +13,7 @@ import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { StockProblems } from "~/components/cart/StockProblems";
 import { cartStockProblems } from "~/lib/stock";
+import { orderLimitProblems } from "~/lib/order-limits";
 import { buildCartLines, cartTotals } from "~/lib/cart-lines";
 import { CartTotals } from "~/components/cart/CartTotals";
 import { AddressFields } from "~/components/checkout/AddressFields";
@@ -46,8 +47,9 @@ async function readCart(request: Request, token: string) {
   // The lines name the watches in the page's language (the owner's Hindi names on /hi; docs/decisions/0880).
   const byId = productsIn(await backend.getProducts(Object.keys(cart)), languageOfPath(new URL(request.url).pathname));
   const lines = buildCartLines(cart, byId);
-  // Issue 23: lines that can't be ordered now block PLACE ORDER, with the reason.
-  return { lines, totals: cartTotals(lines), stockProblems: cartStockProblems(lines, (id) => byId.get(id)) };
+  // Issue 23: lines that can't be ordered now block PLACE ORDER, with the reason; issue 43 item 3:
+  // so do more of a watch, or more watches, than one order may have.
+  return { lines, totals: cartTotals(lines), stockProblems: [...cartStockProblems(lines, (id) => byId.get(id)), ...orderLimitProblems(lines)] };
 }
 
 /**
@@ -113,7 +115,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * state that isn't the PIN's, a PIN not served ("We don't deliver to 194101 yet") or cash on
  * delivery not allowed there come back 400 with the sentence next to its field and the PIN's preview.
  * Backend failures re-render the form with the message (4xx — 429 after 10 unpaid orders in an
- * hour, issue 8 item 5 — or 503 when payments are down); with JavaScript also as a toast.
+ * hour, issue 8 item 5, or when the account's orders not yet paid already hold as many watches as
+ * one account may, issue 43 item 3 — or 503 when payments are down); with JavaScript also as a toast.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);

@@ -1,3 +1,4 @@
+import { MAX_UNITS_OF_ONE_WATCH } from "~/lib/order-limits";
 import { UNREADABLE_TEXT_MESSAGE } from "~/lib/outside-text";
 import { ACCOUNT_MESSAGES } from "~/schemas/account-rules";
 
@@ -21,8 +22,9 @@ export const API_MESSAGES = {
   /** SPEC.md §5: a product with colours and none chosen. */
   colourRequired: "Please select a colour.",
   productUnknown: "This watch is not in our catalogue.",
-  quantityInvalid: "Quantity must be a whole number from 0 to 99.",
-  quantityCap: "You can have at most 99 of one watch in your cart.",
+  quantityInvalid: `Quantity must be a whole number from 0 to ${MAX_UNITS_OF_ONE_WATCH}.`,
+  /** Issue 43 item 3 (docs/decisions/0930): a cart line holds what one order may have of a watch. */
+  quantityCap: `You can have at most ${MAX_UNITS_OF_ONE_WATCH} of one watch in your cart. For a larger order, please contact the store.`,
   added: "Item added to cart!",
   updated: "Cart updated.",
   rateLimited: "Too many attempts. Please wait a minute and try again.",

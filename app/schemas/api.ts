@@ -87,12 +87,16 @@ export const sizeKeySchema = plainText(
   "The size or colour",
 );
 
-/** A cart line quantity for update: whole number 0..99; 0 removes the line (DESIGN.md §8). */
+/**
+ * A cart line quantity for update: whole number 0..MAX_LINE_QUANTITY (3); 0 removes the line
+ * (DESIGN.md §8). Above it: the cap's sentence, which sends a larger order to the store (issue 43
+ * item 3; docs/decisions/0930).
+ */
 export const quantitySchema = z
   .number({ error: API_MESSAGES.quantityInvalid })
   .int(API_MESSAGES.quantityInvalid)
   .min(0, API_MESSAGES.quantityInvalid)
-  .max(MAX_LINE_QUANTITY, API_MESSAGES.quantityInvalid);
+  .max(MAX_LINE_QUANTITY, API_MESSAGES.quantityCap);
 
 /**
  * A body of `{}` (`POST /api/cart/get`, `POST /api/user/logout`). Any other field (a `userId`,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "~/constants/store";
 import { INDIAN_STATES_AND_UTS, canonicalIndianState } from "~/constants/indian-states";
-import { emailSchema, itemIdSchema, MAX_LINE_QUANTITY, sizeKeySchema } from "~/schemas/api";
+import { emailSchema, itemIdSchema, sizeKeySchema } from "~/schemas/api";
 import {
   ADDRESS_MESSAGES,
   INDIAN_MOBILE_PATTERN,
@@ -174,6 +174,8 @@ export type PlaceOrderForm = z.output<ReturnType<typeof placeOrderFormSchema>>;
  * quantity (SPEC.md §3 "each a copy of the product plus size and quantity"). Any other product
  * field, its price included, is accepted and ignored: the server prices the order (DESIGN.md §4).
  */
+const ORDER_ITEM_QUANTITY_MAX = 99;
+
 export const orderItemInputSchema = z.looseObject({
   _id: itemIdSchema,
   size: sizeKeySchema,
@@ -181,7 +183,9 @@ export const orderItemInputSchema = z.looseObject({
     .number({ error: "Each item needs a quantity." })
     .int("Each item needs a whole-number quantity.")
     .min(1, "Each item needs a quantity of at least 1.")
-    .max(MAX_LINE_QUANTITY, "Each item can have a quantity of at most 99."),
+    // An input bound only (docs/decisions/0202); how many an order may have is the order rules'
+    // (lib/order-limits, issue 43 item 3), which answer with the sentence that names the watch.
+    .max(ORDER_ITEM_QUANTITY_MAX, "Each item can have a quantity of at most 99."),
 });
 export type OrderItemInput = z.output<typeof orderItemInputSchema>;
 

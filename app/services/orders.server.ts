@@ -16,6 +16,7 @@ import { issueInvoice } from "~/services/invoices.server";
 import { enqueueReviewInvite } from "~/services/review-invites.server";
 import { releaseOrderStock, takeOrderStock } from "~/services/stock.server";
 import { BackendError } from "~/lib/errors";
+import { orderLimitProblems, unpaidLimitProblems } from "~/lib/order-limits";
 import { firstIssueMessage } from "~/schemas/api";
 import { selectCartLines } from "~/services/carts.server";
 import {
@@ -240,7 +241,9 @@ export const UNPAID_ORDER_WINDOW_MS = 60 * 60 * 1000;
  * refused with BackendError 429 when the shopper already started too many unpaid or
  * cash-on-delivery orders, or sent them to too many places, in the last hour (`refuseOrderSpam`,
  * counted in the orders table, so every process sees the same count; issue 8 item 5, issue 21
- * item 2); a replay of an existing order is never refused. A new order's delivery is checked and
+ * item 2), and with BackendError 400/429 when it has more of a watch, or more watches, than one
+ * order or one account's orders not yet paid may hold (`refuseHoarding`, issue 43 item 3); a
+ * replay of an existing order is never refused. A new order's delivery is checked and
  * its promised window stored (issue 13 item 4; BackendError 400: "This PIN code doesn't exist.
  * Please check it.", the state mismatch, "We don't deliver to 194101 yet", cash on delivery not
  * allowed for this PIN or amount). A new cash-on-delivery order puts its "order placed" email in
@@ -280,6 +283,7 @@ export async function createOrder(
       }
       await refuseOrderSpam(trx, input.userId, input.method, input.body.address, input.now);
       const { items, amountPaise } = await priceCart(trx, input.userId, input.body.items);
+      await refuseHoarding(trx, input.userId, input.method, items, input.now);
       // Issue 13 item 4: the PIN must exist, match the state and be served, and cash on delivery
       // be allowed there for this amount (placeCodOrder has checked that the store offers it).
       const window = await requireOrderDelivery(trx, input.body.address, {
@@ -371,6 +375,37 @@ async function refuseOrderSpam(trx: Executor, userId: number, method: OrderPayme
   const newPlace = !places.has(placeKey(address)) && places.size >= MAX_DESTINATIONS_PER_HOUR;
   const newPhone = !phones.has(address.phone) && phones.size >= MAX_DESTINATIONS_PER_HOUR;
   if (newPlace || newPhone) throw new BackendError(429, ORDER_MESSAGES.tooManyDestinations);
+}
+
+/**
+ * Refuses a new order that would let one account keep watches from other shoppers without paying
+ * (issue 43 item 3; lib/order-limits, docs/decisions/0930), before any unit is taken:
+ * - BackendError 400 when the order alone has more than MAX_UNITS_OF_ONE_WATCH (3) of a watch (its
+ *   colours together) or more than MAX_UNITS_PER_ORDER (6) watches — any payment method;
+ * - for an online order, BackendError 429 when, with the items of the shopper's unpaid online
+ *   orders of the last hour (whether their units are still held or went back), it would pass
+ *   MAX_UNPAID_UNITS_OF_ONE_WATCH (6) of a watch or MAX_UNPAID_UNITS (12) in all. Counting the
+ *   hour's orders, not only the holds still open, keeps a hold from being renewed by ordering
+ *   again. Cash-on-delivery orders are placed, not unpaid: they meet the per-order limits and their
+ *   own hourly limits (`refuseOrderSpam`), and do not count here.
+ * The sentence names the watch and sends a larger order to the store.
+ */
+async function refuseHoarding(trx: Executor, userId: number, method: OrderPaymentMethod, items: OrderItem[], now: number) {
+  const own = orderLimitProblems(items);
+  if (own.length > 0) throw new BackendError(400, own[0].message);
+  if (method === "cod") return;
+  const recent = await trx
+    .selectFrom("orders")
+    .select("items")
+    .where("user_id", "=", userId)
+    .where("payment_method", "<>", "cod")
+    .where("payment_status", "<>", "PAID")
+    .where("created_at", ">", now - UNPAID_ORDER_WINDOW_MS)
+    .limit(MAX_UNPAID_ONLINE_ORDERS_PER_HOUR + 1)
+    .execute();
+  const unpaid = recent.flatMap((row) => orderItemsSchema.parse(JSON.parse(row.items)));
+  const problems = unpaidLimitProblems(items, unpaid);
+  if (problems.length > 0) throw new BackendError(429, problems[0].message);
 }
 
 /** One delivery place: the PIN code and the street, case and spacing folded. */

@@ -24,7 +24,7 @@ import {
   type RefundDuePayment,
 } from "~/services/orders.server";
 import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
-import { issueInvoice } from "~/services/invoices.server";
+import { issueInvoice, readStoreSettings } from "~/services/invoices.server";
 import { releaseOrderStock, retakeOrderStock } from "~/services/stock.server";
 
 /**
@@ -48,6 +48,24 @@ function gatewayFailure(error: unknown, action: string): BackendError {
       : new BackendError(502, ORDER_MESSAGES.gatewayUnavailable);
   }
   throw error;
+}
+
+/**
+ * The soonest expiry Cashfree takes for an order or a link, ms ahead of the call (its create calls
+ * refuse an `order_expiry_time` less than 15 minutes away).
+ */
+export const CASHFREE_MIN_EXPIRY_MS = 15 * 60_000;
+
+/**
+ * When the payment instrument of `row` stops taking new payments (ms): the end of the order's stock
+ * hold (created_at + the owner's `stockHoldMinutes`; issue 43 item 3), so a shopper is not sent to
+ * pay for watches already back on sale — but never sooner than Cashfree takes (a new instrument
+ * late in the hold, or a hold the owner set below 15 minutes, gets CASHFREE_MIN_EXPIRY_MS; a payment
+ * after the hold takes the units again or is flagged short, `retakeOrderStock`).
+ */
+export async function paymentExpiry(db: Executor, row: Pick<OrderRow, "created_at">, now: number): Promise<number> {
+  const { stockHoldMinutes } = await readStoreSettings(db);
+  return Math.max(Number(row.created_at) + stockHoldMinutes * 60_000, now + CASHFREE_MIN_EXPIRY_MS);
 }
 
 /** Cashfree wants https return and notify URLs; the simulator and test servers take loopback http. */
@@ -185,6 +203,7 @@ export async function startCashfreePayment(
   const customer = { phone: order.address.phone, email: order.address.email, name };
   let ref: GatewayRef = parseGatewayRef(row.gateway_order_id) ?? { kind: wanted, id: order.id };
   let fresh = created;
+  const expiresAt = await paymentExpiry(db, row, now);
 
   /** Points the order at a new instrument id of the wanted kind (after the old one was closed). */
   const moveTo = async (next: GatewayRef) => {
@@ -228,6 +247,7 @@ export async function startCashfreePayment(
               returnUrl,
               notifyUrl,
               note: `Order ${order.id}`,
+              expiresAt,
               idempotencyKey: `order-${ref.id}`,
             });
       if (!session.paymentSessionId) throw new CashfreeError("bad_response", "Cashfree answered without a payment_session_id.");
@@ -252,6 +272,7 @@ export async function startCashfreePayment(
         customer,
         returnUrl,
         notifyUrl,
+        expiresAt,
         idempotencyKey: `link-${ref.id}`,
       }));
     return { order, paymentSessionId: null, linkUrl: link.url };

@@ -249,7 +249,7 @@ export async function retakeOrderStock(trx: Executor, order: Pick<OrderRow, "id"
 
 /**
  * Gives back the units of online orders still unpaid `holdMs` after they were placed (issue 23:
- * an abandoned payment; the owner's hold time, 30 minutes by default), at most `limit` orders a
+ * an abandoned payment; the owner's hold time, 15 minutes by default, issue 43 item 3), at most `limit` orders a
  * call, each in its own transaction with the order's row re-read (a payment confirmed meanwhile
  * wins). Cash on delivery orders keep theirs. Answers how many orders gave stock back.
  */
@@ -381,7 +381,7 @@ declare global {
 
 /**
  * Starts giving back, every minute in this server process, the stock of online orders unpaid past
- * the owner's hold time (store settings `stockHoldMinutes`, default 30; issue 23 item 1). Several
+ * the owner's hold time (store settings `stockHoldMinutes`, default 15; issue 23 item 1, issue 43 item 3). Several
  * processes may sweep at once: each release is conditional, so units go back once. A failed sweep
  * is logged and tried again next minute; it never stops the store.
  */

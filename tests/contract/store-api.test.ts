@@ -77,7 +77,9 @@ async function snapshot(db: DB) {
 }
 
 const EXPIRED = { status: 401, message: "Your session has expired. Please log in again." };
-const INVALID_QUANTITY = { status: 400, message: "Quantity must be a whole number from 0 to 99." };
+const INVALID_QUANTITY = { status: 400, message: "Quantity must be a whole number from 0 to 3." };
+/** Above what one order may have of a watch (issue 43 item 3; docs/decisions/0930). */
+const QUANTITY_CAP = "You can have at most 3 of one watch in your cart. For a larger order, please contact the store.";
 const UNKNOWN_PRODUCT = { status: 404, message: "This watch is not in our catalogue." };
 
 describe.each([...localTargets, httpTarget])("Store API contract: $name", ({ start }) => {
@@ -151,9 +153,9 @@ describe.each([...localTargets, httpTarget])("Store API contract: $name", ({ sta
       [plain.id]: { default: 2 },
       [coloured.id]: { [black]: 1, [silver]: 1 },
     });
-    await target.backend.updateCart(token, plain.id, "default", 5);
+    await target.backend.updateCart(token, plain.id, "default", 3);
     await target.backend.updateCart(token, coloured.id, black, 0);
-    expect(await target.backend.getCart(token)).toEqual({ [plain.id]: { default: 5 }, [coloured.id]: { [silver]: 1 } });
+    expect(await target.backend.getCart(token)).toEqual({ [plain.id]: { default: 3 }, [coloured.id]: { [silver]: 1 } });
   });
 
   it("refuses bad cart calls with clear messages, never 500, changing nothing", async () => {
@@ -171,21 +173,19 @@ describe.each([...localTargets, httpTarget])("Store API contract: $name", ({ sta
       [() => b.updateCart(token, plain.id, "default", -1), INVALID_QUANTITY],
       [() => b.updateCart(token, plain.id, "default", 0.5), INVALID_QUANTITY],
       [() => b.updateCart(token, plain.id, "default", "abc" as never), INVALID_QUANTITY],
-      [() => b.updateCart(token, plain.id, "default", 1e9), INVALID_QUANTITY],
-      [() => b.updateCart(token, plain.id, "default", 100), INVALID_QUANTITY],
+      [() => b.updateCart(token, plain.id, "default", 1e9), { status: 400, message: QUANTITY_CAP }],
+      [() => b.updateCart(token, plain.id, "default", 100), { status: 400, message: QUANTITY_CAP }],
+      [() => b.updateCart(token, plain.id, "default", 4), { status: 400, message: QUANTITY_CAP }],
     ];
     for (const [call, expected] of cases) expect(await refusal(call())).toEqual(expected);
     expect(await snapshot(target.db)).toEqual(before);
   });
 
-  it("a line stops at 99: one more add is refused with 409", async () => {
+  it("a line stops at 3, what one order may have of a watch: one more add is refused with 409 (issue 43 item 3)", async () => {
     const { token } = await target.backend.register(newShopper("cap"));
-    await target.backend.updateCart(token, plain.id, "default", 99);
-    expect(await refusal(target.backend.addToCart(token, plain.id, "default"))).toEqual({
-      status: 409,
-      message: "You can have at most 99 of one watch in your cart.",
-    });
-    expect(await target.backend.getCart(token)).toEqual({ [plain.id]: { default: 99 } });
+    await target.backend.updateCart(token, plain.id, "default", 3);
+    expect(await refusal(target.backend.addToCart(token, plain.id, "default"))).toEqual({ status: 409, message: QUANTITY_CAP });
+    expect(await target.backend.getCart(token)).toEqual({ [plain.id]: { default: 3 } });
   });
 
   it("another shopper's token can neither read nor change this cart", async () => {
@@ -193,7 +193,7 @@ describe.each([...localTargets, httpTarget])("Store API contract: $name", ({ sta
     const ravi = await target.backend.register(newShopper("ravi"));
     await target.backend.addToCart(asha.token, plain.id, "default");
     expect(await target.backend.getCart(ravi.token)).toEqual({});
-    await target.backend.updateCart(ravi.token, plain.id, "default", 7);
+    await target.backend.updateCart(ravi.token, plain.id, "default", 3);
     await target.backend.updateCart(ravi.token, plain.id, "default", 0);
     expect(await target.backend.getCart(asha.token)).toEqual({ [plain.id]: { default: 1 } });
     expect(await target.backend.getCart(ravi.token)).toEqual({});
@@ -216,7 +216,7 @@ describe.each([...localTargets, httpTarget])("Store API contract: $name", ({ sta
     // Expired: the row's 30 days are over.
     const hash = crypto.createHash("sha256").update(other.token).digest("hex");
     await target.db.updateTable("sessions").set({ expires_at: Date.now() - 1 }).where("token_hash", "=", hash).execute();
-    expect(await refusal(target.backend.updateCart(other.token, plain.id, "default", 9))).toEqual(EXPIRED);
+    expect(await refusal(target.backend.updateCart(other.token, plain.id, "default", 2))).toEqual(EXPIRED);
     expect(await target.db.selectFrom("sessions").select("token_hash").where("token_hash", "=", hash).execute()).toEqual([]);
 
     // Revoked by logout; logging out again is harmless.
@@ -317,8 +317,8 @@ describe("Store API over the wire (remix-serve on loopback)", () => {
       [() => post("/api/cart/add", { body: JSON.stringify({ itemId: product, size: "default" }), token }), 415, "Please send the body as JSON (Content-Type: application/json)."],
       [() => post("/api/user/register", { body: JSON.stringify({ name: "x".repeat(20_000) }), headers: { "content-type": "application/json" } }), 413, "The body is too large."],
       [() => post("/api/cart/add", { json: [product, "default"], token }), 400, "Please send the fields as a JSON object."],
-      [() => post("/api/cart/update", { json: { itemId: product, size: "default", quantity: "abc" }, token }), 400, "Quantity must be a whole number from 0 to 99."],
-      [() => post("/api/cart/update", { json: { itemId: product, size: "default", quantity: 1e9 }, token }), 400, "Quantity must be a whole number from 0 to 99."],
+      [() => post("/api/cart/update", { json: { itemId: product, size: "default", quantity: "abc" }, token }), 400, "Quantity must be a whole number from 0 to 3."],
+      [() => post("/api/cart/update", { json: { itemId: product, size: "default", quantity: 1e9 }, token }), 400, QUANTITY_CAP],
       [() => post("/api/cart/add", { json: { itemId: "nope", size: "default" }, token }), 404, "This watch is not in our catalogue."],
       [() => post("/api/cart/get", { json: {} }), 401, "Please log in to continue."],
       [() => post("/api/cart/get", { json: {}, token: "x" }), 401, "Your session has expired. Please log in again."],

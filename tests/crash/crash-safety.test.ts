@@ -31,6 +31,8 @@ const ROUNDS = 3;
 const KILL_AFTER_VERIFICATIONS = [3, 10, 20];
 const SHOPPERS = { cart: 20, cod: 15, cashfree: 20 };
 const CART_OPS_MAX = 150;
+/** A cart line's most, what one order may have of a watch (issue 43 item 3; docs/decisions/0930). */
+const LINE_MAX = 3;
 const COD_ORDERS_MAX = 5;
 /** The payments engineer's limit is 10 unpaid online orders per shopper per hour; stay well below. */
 const CASHFREE_ORDERS_MAX = 4;
@@ -195,8 +197,8 @@ async function chaosRound(server: ProofServer, db: DB, catalogue: Catalogue, led
     for (let op = 0; op < CART_OPS_MAX && !killed; op += 1) {
       const line = lines[crypto.randomInt(lines.length)];
       const model = ledger.carts.get(lineKey(shopper, line))!;
-      const add = crypto.randomInt(3) === 0 && Math.max(...model.possible) < 90;
-      const quantity = crypto.randomInt(6);
+      const add = crypto.randomInt(3) === 0 && Math.max(...model.possible) < LINE_MAX;
+      const quantity = crypto.randomInt(LINE_MAX + 1);
       const apply = (q: number) => (add ? q + 1 : quantity);
       const answer = add
         ? await client.api("/api/cart/add", shopper, { itemId: line.productId, size: line.size })
@@ -228,8 +230,12 @@ async function chaosRound(server: ProofServer, db: DB, catalogue: Catalogue, led
     return true;
   };
 
+  // An order has at most 3 of a watch and 6 in all (docs/decisions/0930): up to 3 different watches, 1–2 of each.
   const orderItems = (pool: Line[], count: number): Item[] =>
-    pool.splice(0, count).map((line) => ({ _id: line.productId, size: line.size, quantity: 1 + crypto.randomInt(3) }));
+    pool
+      .splice(0, count)
+      .filter((line, i, taken) => taken.findIndex((other) => other.productId === line.productId) === i)
+      .map((line) => ({ _id: line.productId, size: line.size, quantity: 1 + crypto.randomInt(2) }));
   const priced = (items: Item[]) =>
     items.reduce((sum, item) => sum + catalogue.pricePaise.get(item._id)! * item.quantity, 0) + DELIVERY_FEE_PAISE;
 

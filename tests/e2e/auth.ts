@@ -48,6 +48,19 @@ export async function catalogue(request: APIRequestContext): Promise<ApiProduct[
   return (await response.json()).products;
 }
 
+/**
+ * A watch without colours for a test that puts several on hold (issue 43 item 3): not the first,
+ * which other tests buy, and one whose count is not kept or is large.
+ */
+export function roomyWatch(products: ApiProduct[]): ApiProduct | undefined {
+  return products
+    .filter((product) => {
+      const stock = (product as ApiProduct & { stock?: number }).stock;
+      return product.colours.length === 0 && (stock === undefined || stock >= 40);
+    })
+    .at(-1);
+}
+
 /** A visible toast or flash text (react-hot-toast with JavaScript, the aria-live region without). */
 export function toast(page: Page, text: string) {
   return page.getByText(text, { exact: true }).filter({ visible: true }).first();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { CASHFREE_SCRIPT_URL, cashfreeStandInScript } from "../fakes/cashfree-js-standin";
-import { catalogue, newShopper, toast } from "./auth";
+import { catalogue, newShopper, roomyWatch, signUpWithForm, toast } from "./auth";
 import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
 import { STORE_URL } from "./servers";
 
@@ -107,5 +107,38 @@ test.describe("the checkout in Hindi", () => {
     await expect(page).toHaveURL(`${STORE_URL}/hi/orders`);
     await expect(page.locator("html")).toHaveAttribute("lang", "hi");
     await expect(toast(page, "भुगतान की पुष्टि हो गई!")).toBeVisible();
+  });
+
+  test("one account's unpaid orders past 6 of a watch an hour: the refusal in Hindi (issue 43 item 3)", async ({ page, request }) => {
+    const product = roomyWatch((await catalogue(request)).filter((p) => p.colours.length === 0))!;
+    await signUpWithForm(page, newShopper("hindi-hoard"));
+    expect((await page.request.post("/hi/cart", { form: { intent: "update", itemId: product._id, size: "default", quantity: "3" }, maxRedirects: 0 })).status()).toBe(303);
+    const form = {
+      firstName: "Asha", lastName: "Rao", email: "asha@example.in", street: "12 MG Road", city: "Bengaluru", state: "Karnataka", zipcode: "560038", country: "India", phone: "9876543210",
+      paymentMethod: "cashfree", checkout: "redirect", cartLines: JSON.stringify([[product._id, "default", 3]]),
+    };
+    for (let i = 0; i < 2; i++) {
+      const started = await page.request.post("/hi/place-order", { form: { ...form, idempotencyKey: `checkout-e2e-hi-hoard-${i}-${Date.now()}` }, maxRedirects: 0 });
+      expect(started.status()).toBe(303);
+    }
+    if (!jsDisabled()) {
+      const script = cashfreeStandInScript(fakeCashfreeUrl());
+      await page.route(CASHFREE_SCRIPT_URL, (route) => route.fulfill({ contentType: "application/javascript", body: script }));
+    }
+    await page.goto("/hi/place-order");
+    await page.getByLabel("पहला नाम").fill("Asha");
+    await page.getByLabel("उपनाम").fill("Rao");
+    await page.getByLabel("ईमेल पता").fill("asha@example.in");
+    await page.getByLabel("पता", { exact: true }).fill("12 MG Road, Indiranagar");
+    await page.getByLabel("शहर").fill("Bengaluru");
+    await page.getByLabel("राज्य").selectOption("Karnataka");
+    await page.getByLabel("पिन कोड").fill("560038");
+    await page.getByLabel("मोबाइल नंबर").fill("98765 43210");
+    await page.getByRole("button", { name: "ऑर्डर करें" }).click();
+    // The watch's name as the order rules name it (the catalogue's), inside the Hindi sentence.
+    const sentence = `पिछले एक घंटे के आपके बिना भुगतान वाले ऑर्डरों में ${product.name} पहले से है, और एक खाते के बिना भुगतान वाले ऑर्डरों में एक घंटे में कोई घड़ी ज़्यादा से ज़्यादा 6 हो सकती है। कृपया जो ऑर्डर आपने शुरू किया है उसका भुगतान करें, बाद में कोशिश करें, या बड़े ऑर्डर के लिए स्टोर से संपर्क करें।`;
+    await expect(summaryOf(page)).toContainText(sentence);
+    if (!jsDisabled()) await expect(toast(page, sentence)).toBeVisible();
+    await expect(page).toHaveURL(`${STORE_URL}/hi/place-order`);
   });
 });

@@ -80,34 +80,33 @@ describe.each(testDatabases())("carts on $name", ({ create }) => {
     const { database, db, asha } = await setUp(create);
     current = database;
     await addCartItem(db, asha, { itemId: "plain", size: "default" });
-    await updateCartItem(db, asha, { itemId: "plain", size: "default", quantity: 7 });
-    await updateCartItem(db, asha, { itemId: "duo", size: "Black", quantity: 3 });
-    expect(await getCartData(db, asha)).toEqual({ duo: { Black: 3 }, plain: { default: 7 } });
+    await updateCartItem(db, asha, { itemId: "plain", size: "default", quantity: 3 });
+    await updateCartItem(db, asha, { itemId: "duo", size: "Black", quantity: 2 });
+    expect(await getCartData(db, asha)).toEqual({ duo: { Black: 2 }, plain: { default: 3 } });
     await updateCartItem(db, asha, { itemId: "plain", size: "default", quantity: 0 });
-    expect(await getCartData(db, asha)).toEqual({ duo: { Black: 3 } });
+    expect(await getCartData(db, asha)).toEqual({ duo: { Black: 2 } });
     // Removing a line that is not there changes nothing and is not an error.
     await updateCartItem(db, asha, { itemId: "plain", size: "default", quantity: 0 });
-    expect(await getCartData(db, asha)).toEqual({ duo: { Black: 3 } });
+    expect(await getCartData(db, asha)).toEqual({ duo: { Black: 2 } });
   });
 
   it.each([
-    ["-1", -1],
-    ["0.5", 0.5],
-    ['"abc"', "abc"],
-    ["10^9", 1e9],
-    ["100", 100],
-    ["missing", undefined],
-    ["NaN", Number.NaN],
-    ['"2" as text', "2"],
-  ])("refuses quantity %s with 400 and changes nothing", async (_case, quantity) => {
+    ["-1", -1, "Quantity must be a whole number from 0 to 3."],
+    ["0.5", 0.5, "Quantity must be a whole number from 0 to 3."],
+    ['"abc"', "abc", "Quantity must be a whole number from 0 to 3."],
+    ["missing", undefined, "Quantity must be a whole number from 0 to 3."],
+    ["NaN", Number.NaN, "Quantity must be a whole number from 0 to 3."],
+    ['"2" as text', "2", "Quantity must be a whole number from 0 to 3."],
+    // Issue 43 item 3: above what one order may have of a watch, the cap's sentence.
+    ["4", 4, "You can have at most 3 of one watch in your cart. For a larger order, please contact the store."],
+    ["100", 100, "You can have at most 3 of one watch in your cart. For a larger order, please contact the store."],
+    ["10^9", 1e9, "You can have at most 3 of one watch in your cart. For a larger order, please contact the store."],
+  ])("refuses quantity %s with 400 and changes nothing", async (_case, quantity, message) => {
     const { database, db, asha } = await setUp(create);
     current = database;
     await addCartItem(db, asha, { itemId: "plain", size: "default" });
     const before = await lines(db);
-    expect(await failure(updateCartItem(db, asha, { itemId: "plain", size: "default", quantity }))).toEqual({
-      status: 400,
-      message: "Quantity must be a whole number from 0 to 99.",
-    });
+    expect(await failure(updateCartItem(db, asha, { itemId: "plain", size: "default", quantity }))).toEqual({ status: 400, message });
     expect(await lines(db)).toEqual(before);
   });
 
@@ -130,16 +129,16 @@ describe.each(testDatabases())("carts on $name", ({ create }) => {
     expect(await getCartData(db, asha)).toEqual({});
   });
 
-  it("caps a line at 99: a 100th add is refused with 409", async () => {
+  it("caps a line at 3, what one order may have of a watch: a 4th add is refused with 409 (issue 43 item 3)", async () => {
     const { database, db, asha } = await setUp(create);
     current = database;
-    await updateCartItem(db, asha, { itemId: "plain", size: "default", quantity: 98 });
+    await updateCartItem(db, asha, { itemId: "plain", size: "default", quantity: 2 });
     await addCartItem(db, asha, { itemId: "plain", size: "default" });
     expect(await failure(addCartItem(db, asha, { itemId: "plain", size: "default" }))).toEqual({
       status: 409,
-      message: "You can have at most 99 of one watch in your cart.",
+      message: "You can have at most 3 of one watch in your cart. For a larger order, please contact the store.",
     });
-    expect(await getCartData(db, asha)).toEqual({ plain: { default: 99 } });
+    expect(await getCartData(db, asha)).toEqual({ plain: { default: 3 } });
   });
 
   it("keeps every shopper's cart to themselves", async () => {
@@ -150,10 +149,10 @@ describe.each(testDatabases())("carts on $name", ({ create }) => {
     expect(await getCartData(db, ravi)).toEqual({});
 
     await addCartItem(db, ravi, { itemId: "duo", size: "Black" });
-    await updateCartItem(db, ravi, { itemId: "plain", size: "default", quantity: 5 });
+    await updateCartItem(db, ravi, { itemId: "plain", size: "default", quantity: 3 });
     await updateCartItem(db, ravi, { itemId: "duo", size: "Black", quantity: 0 });
     expect(await getCartData(db, asha)).toEqual({ duo: { Black: 1 }, plain: { default: 1 } });
-    expect(await getCartData(db, ravi)).toEqual({ plain: { default: 5 } });
+    expect(await getCartData(db, ravi)).toEqual({ plain: { default: 3 } });
   });
 });
 
@@ -180,11 +179,11 @@ describe("cart page helpers", () => {
     expect(cartTotals([])).toEqual({ subtotalPaise: 0, deliveryFeePaise: 0, totalPaise: 0 });
   });
 
-  it("reads only whole quantities from 1 to 99 from the input (SPEC.md §5)", () => {
+  it("reads only whole quantities from 1 to 3 from the input (SPEC.md §5; issue 43 item 3)", () => {
+    expect(parseQuantityInput("1")).toBe(1);
+    expect(parseQuantityInput(" 2 ")).toBe(2);
     expect(parseQuantityInput("3")).toBe(3);
-    expect(parseQuantityInput(" 12 ")).toBe(12);
-    expect(parseQuantityInput("99")).toBe(99);
-    for (const ignored of ["", "0", "-1", "1.5", "abc", "1e3", "100", "1000000000"]) {
+    for (const ignored of ["", "0", "-1", "1.5", "abc", "1e3", "4", "99", "100", "1000000000"]) {
       expect(parseQuantityInput(ignored), ignored).toBeNull();
     }
   });

@@ -5,6 +5,7 @@ import { phrasesFor, translatePhrase } from "~/i18n/messages.server";
 import { phraseIn } from "~/i18n/phrases";
 import { WISHLIST_MESSAGES } from "~/lib/wishlist";
 import { STOCK_MESSAGES } from "~/lib/stock";
+import { ORDER_LIMIT_MESSAGES } from "~/lib/order-limits";
 import { ACCOUNT_MESSAGES } from "~/schemas/account-rules";
 import { API_MESSAGES } from "~/schemas/api-constants";
 import { ADDRESS_MESSAGES, ADDRESS_RULES } from "~/schemas/checkout-rules";
@@ -86,6 +87,11 @@ const SHOPPER_SENTENCES = [
   STOCK_MESSAGES.lineSoldOut("Casio Edifice"),
   STOCK_MESSAGES.lineShort("Casio Edifice", 1),
   STOCK_MESSAGES.lineShort("Casio Edifice", 3),
+  // Issue 43 item 3: the order limits (docs/decisions/0930).
+  ORDER_LIMIT_MESSAGES.watchOverLimit("Casio Edifice"),
+  ORDER_LIMIT_MESSAGES.orderOverLimit,
+  ORDER_LIMIT_MESSAGES.unpaidWatchOverLimit("Casio Edifice"),
+  ORDER_LIMIT_MESSAGES.unpaidOverLimit,
   ...savedAddressProblems({ zipcode: DELIVERY_MESSAGES.pinUnknown }, "110001").formErrors,
   ...Object.values(ADDRESS_RULES).flatMap((rule) =>
     rule.checks.flatMap((check) => (check.kind === "plainText" ? [controlCharactersMessage(check.label)] : [])),

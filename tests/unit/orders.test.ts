@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import type { PaymentGateway } from "~/payments/gateway.server";
+import { ORDER_LIMIT_MESSAGES, orderLimitProblems, unpaidLimitProblems } from "~/lib/order-limits";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { listUserOrders, newOrderId, placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import { startCashfreePayment, verifyCashfreePayment, verifyStripePayment } from "~/services/payments.server";
@@ -404,6 +405,75 @@ describe.each(testDatabases())("orders service on $name", ({ create }) => {
     });
   });
 
+  describe("how much one account can hold without paying (issue 43 item 3)", () => {
+    const HOUR = 60 * 60_000;
+    const NOW = Date.UTC(2026, 10, 20, 10, 0);
+    const plain = (quantity: number) => [{ _id: "w-plain", size: "default", quantity }];
+    /** An unpaid online order of `quantity` Casio Classics under a new form key, `at` ms (the cart refilled first). */
+    async function unpaid(key: string, quantity: number, at = NOW) {
+      await db.deleteFrom("cart_lines").where("user_id", "=", shopper).execute();
+      await fillCart(db, shopper, [["w-plain", "default", quantity]]);
+      return startCashfreePayment(db, gateway, { id: shopper }, orderBody(plain(quantity)), { mode: "checkout", storeUrl: STORE_URL, idempotencyKey: key, now: at });
+    }
+
+    it("refuses an order with more than 3 of one watch (colours together), online or cash on delivery, writing nothing", async () => {
+      await setUp();
+      await db.deleteFrom("cart_lines").where("user_id", "=", shopper).execute();
+      await fillCart(db, shopper, [["w-plain", "default", 4]]);
+      const expected = [400, "An order can have at most 3 of Casio Classic. Lower the quantity, or contact the store for a larger order."];
+      const online = await rejection(checkout("form-key-big-1", "checkout", orderBody(plain(4))));
+      const cod = await rejection(placeCodOrder(db, shopper, orderBody(plain(4)), { codEnabled: true, idempotencyKey: "form-key-big-2" }));
+      expect([online.status, online.message]).toEqual(expected);
+      expect([cod.status, cod.message]).toEqual(expected);
+
+      await db.deleteFrom("cart_lines").where("user_id", "=", shopper).execute();
+      await fillCart(db, shopper, [["w-gold", "Gold", 2], ["w-gold", "Silver", 2]]);
+      const colours = await rejection(checkout("form-key-big-3", "checkout", orderBody([{ _id: "w-gold", size: "Gold", quantity: 2 }, { _id: "w-gold", size: "Silver", quantity: 2 }])));
+      expect([colours.status, colours.message]).toEqual([400, "An order can have at most 3 of Rado Golden Hour. Lower the quantity, or contact the store for a larger order."]);
+      expect(await orderCount(db)).toBe(0);
+      expect(gateway.simulator!.requests.filter((r) => r.path === "/orders")).toHaveLength(0);
+    });
+
+    it("takes at most 6 of a watch in one account's unpaid online orders an hour, held or given back; the next answers 429 and writes nothing", async () => {
+      await setUp();
+      await unpaid("form-key-hold-1", 3, NOW);
+      await unpaid("form-key-hold-2", 2, NOW + 20 * 60_000);
+      // The first order's hold has ended by now: its units still count, so ordering again renews nothing.
+      const refused = await rejection(unpaid("form-key-hold-3", 2, NOW + 40 * 60_000));
+      expect([refused.status, refused.message]).toEqual([
+        429,
+        "Your unpaid orders from the last hour already include Casio Classic, and one account can have at most 6 of a watch in unpaid orders in an hour. Please pay for the order you started, try again later, or contact the store for a larger order.",
+      ]);
+      expect(await orderCount(db)).toBe(2);
+      await unpaid("form-key-hold-4", 1, NOW + 40 * 60_000);
+      // An hour after the first order, its units no longer count.
+      await unpaid("form-key-hold-5", 3, NOW + HOUR + 1);
+      expect(await orderCount(db)).toBe(4);
+    });
+
+    it("counts neither paid orders nor cash-on-delivery orders against it", async () => {
+      await setUp();
+      const paid = await unpaid("form-key-paid-1", 3, NOW);
+      await gateway.simulator!.settle({ orderId: paid.order.id }, "SUCCESS", { notify: false });
+      await verifyCashfreePayment(db, gateway, shopper, { orderId: paid.order.id });
+      await unpaid("form-key-paid-2", 3, NOW + 1000);
+      await unpaid("form-key-paid-3", 3, NOW + 2000);
+      await fillCart(db, shopper, [["w-gold", "Gold", 1]]);
+      await placeCodOrder(db, shopper, orderBody([...plain(3), { _id: "w-gold", size: "Gold", quantity: 1 }]), { codEnabled: true, idempotencyKey: "form-key-cod-1", now: NOW + 3000 });
+      expect(await orderCount(db)).toBe(4);
+    });
+
+    it("sends Cashfree the end of the hold as the order's and the link's expiry (15 minutes by default)", async () => {
+      await setUp();
+      const started = await startCashfreePayment(db, gateway, { id: shopper }, orderBody(ITEMS), { mode: "checkout", storeUrl: STORE_URL, idempotencyKey: "form-key-exp-1", now: NOW });
+      expect(gateway.simulator!.requests.find((r) => r.path === "/orders")!.body).toMatchObject({ order_expiry_time: "2026-11-20T10:15:00.000Z" });
+      // The no-JavaScript path switches to a link 5 minutes later: Cashfree takes no expiry under 15 minutes away.
+      await startCashfreePayment(db, gateway, { id: shopper }, orderBody(ITEMS), { mode: "link", storeUrl: STORE_URL, idempotencyKey: "form-key-exp-1", now: NOW + 5 * 60_000 });
+      expect(gateway.simulator!.requests.find((r) => r.path === "/links")!.body).toMatchObject({ link_expiry_time: "2026-11-20T10:20:00.000Z" });
+      expect(started.order.id).toMatch(/^CI261120-/);
+    });
+  });
+
   describe("order status for the store owner", () => {
     it("moves a cash-on-delivery order; refuses unknown statuses, unknown ids and unpaid online orders", async () => {
       await setUp();
@@ -430,5 +500,21 @@ describe.each(testDatabases())("orders service on $name", ({ create }) => {
       expect(listed.map((o) => o.id)).toEqual([paid.order.id, cod.order.id]);
       expect(listed.map((o) => o.id)).not.toContain(unpaid.order.id);
     });
+  });
+});
+
+describe("order limits (issue 43 item 3; lib/order-limits)", () => {
+  const line = (productId: string, quantity: number) => ({ productId, name: productId.toUpperCase(), quantity });
+
+  it("allows 3 of a watch and 6 in all in one order; says which watch is over, and when all are", () => {
+    expect(orderLimitProblems([line("a", 3), line("b", 3)])).toEqual([]);
+    expect(orderLimitProblems([line("a", 2), line("a", 2)])).toEqual([{ productId: "a", message: ORDER_LIMIT_MESSAGES.watchOverLimit("A") }]);
+    expect(orderLimitProblems([line("a", 3), line("b", 3), line("c", 1)])).toEqual([{ productId: null, message: ORDER_LIMIT_MESSAGES.orderOverLimit }]);
+  });
+
+  it("allows 6 of a watch and 12 in all with the account's unpaid orders of the hour", () => {
+    expect(unpaidLimitProblems([line("a", 3)], [line("a", 3)])).toEqual([]);
+    expect(unpaidLimitProblems([line("a", 1)], [line("a", 3), line("a", 3)])).toEqual([{ productId: "a", message: ORDER_LIMIT_MESSAGES.unpaidWatchOverLimit("A") }]);
+    expect(unpaidLimitProblems([line("e", 1)], [line("a", 3), line("b", 3), line("c", 3), line("d", 3)])).toEqual([{ productId: null, message: ORDER_LIMIT_MESSAGES.unpaidOverLimit }]);
   });
 });

@@ -157,6 +157,11 @@ export const hiPhrases = {
       "आप एक घंटे में ज़्यादा से ज़्यादा 10 कैश ऑन डिलीवरी ऑर्डर कर सकते हैं। कृपया बाद में कोशिश करें या ऑनलाइन भुगतान करें।",
     "Orders from one account can go to at most 3 different addresses or mobile numbers in an hour. Please try again later.":
       "एक खाते के ऑर्डर एक घंटे में ज़्यादा से ज़्यादा 3 अलग पतों या मोबाइल नंबरों पर जा सकते हैं। कृपया बाद में कोशिश करें।",
+    // Issue 43 item 3 (app/lib/order-limits.ts; docs/decisions/0930).
+    "Your unpaid orders from the last hour already include {name}, and one account can have at most 6 of a watch in unpaid orders in an hour. Please pay for the order you started, try again later, or contact the store for a larger order.":
+      "पिछले एक घंटे के आपके बिना भुगतान वाले ऑर्डरों में {name} पहले से है, और एक खाते के बिना भुगतान वाले ऑर्डरों में एक घंटे में कोई घड़ी ज़्यादा से ज़्यादा 6 हो सकती है। कृपया जो ऑर्डर आपने शुरू किया है उसका भुगतान करें, बाद में कोशिश करें, या बड़े ऑर्डर के लिए स्टोर से संपर्क करें।",
+    "Your unpaid orders from the last hour already include other watches, and one account can have at most 12 watches in unpaid orders in an hour. Please pay for the order you started, try again later, or contact the store for a larger order.":
+      "पिछले एक घंटे के आपके बिना भुगतान वाले ऑर्डरों में दूसरी घड़ियाँ पहले से हैं, और एक खाते के बिना भुगतान वाले ऑर्डरों में एक घंटे में ज़्यादा से ज़्यादा 12 घड़ियाँ हो सकती हैं। कृपया जो ऑर्डर आपने शुरू किया है उसका भुगतान करें, बाद में कोशिश करें, या बड़े ऑर्डर के लिए स्टोर से संपर्क करें।",
   },
   /** The cart, stock and the wishlist (app/schemas/api-constants.ts, app/lib/stock.ts, app/lib/wishlist.ts). */
   cart: {
@@ -164,8 +169,14 @@ export const hiPhrases = {
     "Please select a size": "कृपया साइज़ चुनें",
     "Please select a colour.": "कृपया रंग चुनें।",
     "This watch is not in our catalogue.": "यह घड़ी हमारे कैटलॉग में नहीं है।",
-    "Quantity must be a whole number from 0 to 99.": "मात्रा 0 से 99 तक की पूरी संख्या होनी चाहिए।",
-    "You can have at most 99 of one watch in your cart.": "आपके कार्ट में एक घड़ी ज़्यादा से ज़्यादा 99 हो सकती हैं।",
+    "Quantity must be a whole number from 0 to 3.": "मात्रा 0 से 3 तक की पूरी संख्या होनी चाहिए।",
+    "You can have at most 3 of one watch in your cart. For a larger order, please contact the store.":
+      "आपके कार्ट में एक घड़ी ज़्यादा से ज़्यादा 3 हो सकती हैं। बड़े ऑर्डर के लिए कृपया स्टोर से संपर्क करें।",
+    // Issue 43 item 3 (app/lib/order-limits.ts; docs/decisions/0930).
+    "An order can have at most 3 of {name}. Lower the quantity, or contact the store for a larger order.":
+      "एक ऑर्डर में {name} ज़्यादा से ज़्यादा 3 हो सकती हैं। मात्रा कम करें, या बड़े ऑर्डर के लिए स्टोर से संपर्क करें।",
+    "An order can have at most 6 watches. Remove some, or contact the store for a larger order.":
+      "एक ऑर्डर में ज़्यादा से ज़्यादा 6 घड़ियाँ हो सकती हैं। कुछ हटाएँ, या बड़े ऑर्डर के लिए स्टोर से संपर्क करें।",
     "Item added to cart!": "आइटम कार्ट में जुड़ गया!",
     "Cart updated.": "कार्ट अपडेट हो गया।",
     "Please Login with Account": "कृपया अपने खाते से लॉग इन करें",

@@ -29,6 +29,7 @@ const orderBodySchema = z.object({
     .nullish(),
   order_note: z.string().nullish(),
   order_tags: z.record(z.string(), z.string()).nullish(),
+  order_expiry_time: z.iso.datetime({ offset: true, message: "order_expiry_time : invalid value" }).nullish(),
 });
 
 const linkBodySchema = z.object({
@@ -46,6 +47,7 @@ const linkBodySchema = z.object({
     .object({ return_url: z.string().url().nullish(), notify_url: z.string().url().nullish() })
     .nullish(),
   link_notify: z.object({ send_sms: z.boolean().nullish(), send_email: z.boolean().nullish() }).nullish(),
+  link_expiry_time: z.iso.datetime({ offset: true, message: "link_expiry_time : invalid value" }).nullish(),
 });
 
 const refundBodySchema = z.object({
@@ -186,6 +188,7 @@ function createOrder(state: SimulatorState, body: unknown): ApiAnswer {
     notifyUrl: input.order_meta?.notify_url ?? null,
     note: input.order_note ?? null,
     tags: input.order_tags ?? null,
+    expiresAt: input.order_expiry_time ? Date.parse(input.order_expiry_time) : null,
   });
   return { status: 200, body: orderJson(order) };
 }
@@ -285,6 +288,7 @@ function createLink(state: SimulatorState, body: unknown): ApiAnswer {
     notifyUrl: input.link_meta?.notify_url ?? null,
     url: `${state.hostedBase(returnUrl)}/link/${slug}`,
     createdAt: state.now(),
+    expiresAt: input.link_expiry_time ? Date.parse(input.link_expiry_time) : null,
     orders: [],
   };
   state.links.set(link.linkId, link);

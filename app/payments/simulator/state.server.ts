@@ -56,10 +56,12 @@ export function createSimulatorState(options: SimulatorOptions) {
     notifyUrl: string | null;
     note: string | null;
     tags: Record<string, string> | null;
+    expiresAt?: number | null;
   }): SimOrder {
     const order: SimOrder = {
       cfOrderId: nextId(),
       ...input,
+      expiresAt: input.expiresAt ?? null,
       status: "ACTIVE",
       sessionId: `session_${crypto.randomBytes(24).toString("base64url")}`,
       createdAt: now(),

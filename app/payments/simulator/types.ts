@@ -72,6 +72,8 @@ export type SimOrder = {
   note: string | null;
   tags: Record<string, string> | null;
   createdAt: number;
+  /** The `order_expiry_time` asked for (ms); null: Cashfree's default, 30 days after creation. */
+  expiresAt: number | null;
   payments: SimPayment[];
   refunds: SimRefund[];
 };
@@ -89,6 +91,8 @@ export type SimLink = {
   notifyUrl: string | null;
   url: string;
   createdAt: number;
+  /** The `link_expiry_time` asked for (ms); null: Cashfree's default, 30 days after creation. */
+  expiresAt: number | null;
   orders: SimOrder[];
 };
 export type CashfreeSimulator = {

@@ -108,7 +108,7 @@ function linkWebhook(state: SimulatorState, link: SimLink, order: SimOrder, paym
       order: {
         order_amount: rupees(order.amountPaise).toFixed(2),
         order_id: order.orderId,
-        order_expiry_time: new Date(order.createdAt + 30 * 24 * 3600 * 1000).toISOString(),
+        order_expiry_time: new Date(order.expiresAt ?? order.createdAt + 30 * 24 * 3600 * 1000).toISOString(),
         order_hash: crypto.randomBytes(10).toString("hex"),
         transaction_id: payment.cf_payment_id,
         transaction_status: payment.payment_status,
