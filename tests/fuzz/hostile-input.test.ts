@@ -29,7 +29,11 @@ import { ADDRESS } from "../fixtures/address";
  * shopper whose order of the watch was delivered, so a valid review is written (and taken away
  * again after the request, so the form stays open); the back office's moderation form
  * (/admin/reviews) publishes or rejects a pending review the fuzz keeps waiting (put back to
- * pending after each request that moderated it).
+ * pending after each request that moderated it). Issue 43 (items 4 and 5) adds the newsletter's
+ * confirmation and unsubscribe links (GET and the one-click POST), the language switch
+ * (`/language?to=`), non-ASCII redirect targets on every form and link that takes one, tokens,
+ * ids and queries with a NUL or bytes that are not UTF-8, and bodies with such bytes spliced in
+ * (forms and Store API JSON alike), beside the complaint and declaration forms already fuzzed.
  *
  * Every generated request goes to every server — one on SQLite and (with TEST_DATABASE_URL) one
  * on PostgreSQL, the two side by side — so an input that only one database refuses is found on
@@ -185,7 +189,8 @@ describe("hostile input", () => {
       const outcome = await send(target, request, target.reporters[reporter]);
       const timing = timings.get(request.route) ?? [0, 0];
       timings.set(request.route, [timing[0] + 1, timing[1] + performance.now() - started]);
-      const after = await rowCounts(target.db);
+      // A route that writes after its answer (may write, so it runs alone) is counted once its writes are done.
+      const after = AFTER_THE_ANSWER_ROUTES.has(request.route) ? await settledCounts(target.db) : await rowCounts(target.db);
       const status = outcome.kind === "answer" ? String(outcome.status) : "no answer";
       if (reportForm) {
         const left = await leftUploads(target, incomingBefore);
@@ -279,7 +284,14 @@ type Body =
   | { kind: "multipart"; pairs: [string, FieldValue][] }
   | { kind: "json"; value: unknown; contentType: string | null }
   | { kind: "bytes"; bytes: Uint8Array; contentType: string | null }
+  | Spliced
   | RawMultipart;
+/**
+ * The fields as a form (pages) or a JSON object (the Store API), with bytes that are not UTF-8, a
+ * UTF-8 surrogate, a NUL, U+FFFD or a cut sequence spliced into the first value as sent — what a
+ * string field cannot carry, since the client encodes every string as UTF-8 (issue 43 item 5).
+ */
+type Spliced = { kind: "spliced"; pairs: [string, FieldValue][]; splice: keyof typeof SPLICES };
 /** A multipart part as sent: a text field (no filename) or a file. Strings get the placeholders filled. */
 type Part = { name: string; filename: string | null; type: string | null; content: string | Uint8Array };
 /**
@@ -314,6 +326,26 @@ type FuzzRequest = {
 /** Routes whose successful answer may write without a session: sign-up, login, the pay page. */
 const MAY_WRITE_WITHOUT_SESSION = new Set(["page login", "page signup", "api register", "api login", "simulator", "page forgot password", "page newsletter form", "page grievance"]);
 
+/**
+ * Routes that write after their answer has left (a password reset link is stored and queued in
+ * the background, so the answer's timing says nothing): their counts are read once they settle,
+ * or the write would be laid at the next request's door.
+ */
+const AFTER_THE_ANSWER_ROUTES = new Set(["page forgot password"]);
+
+/** The row counts once they have not changed for 300 ms (at most 5 s). */
+async function settledCounts(db: DB): Promise<Awaited<ReturnType<typeof rowCounts>>> {
+  let last = await rowCounts(db);
+  let still = 0;
+  for (const deadline = Date.now() + 5_000; still < 3 && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const next = await rowCounts(db);
+    still = next.text === last.text ? still + 1 : 0;
+    last = next;
+  }
+  return last;
+}
+
 /** Whether the request may write when it succeeds (below 400). */
 function mayWrite(request: FuzzRequest): boolean {
   return request.credentials === "valid" || MAY_WRITE_WITHOUT_SESSION.has(request.route);
@@ -340,6 +372,8 @@ function isReportPost(request: FuzzRequest): boolean {
 type RouteSpec = {
   route: string;
   paths: string[];
+  /** The methods sent (default: POST, or GET for "api products", 9 times in 10; else PUT, PATCH, DELETE or GET). */
+  methods?: fc.Arbitrary<string>;
   api: boolean;
   fields: Record<string, Field>;
   /** Remix route ids a `?_data=` request of these paths names (a fetcher's submission). */
@@ -476,6 +510,51 @@ function anyOf(fields: Record<string, Field>): fc.Arbitrary<Record<string, Field
 }
 
 
+/**
+ * Redirect targets (issue 43 item 4): non-ASCII ones, raw and encoded (a `Location` header with a
+ * non-ASCII character made the Headers API throw after the write), and ways to another host.
+ */
+const REDIRECT_TARGETS = [
+  "/\u3000x",
+  "/%E3%80%80x",
+  "/collection?q=\u0918\u0921\u093c\u0940",
+  "/caf\u00e9#\u231a",
+  "/x\ud800",
+  "/\u202egnp.exe",
+  "//evil.example",
+  "/\\evil.example",
+  "/%2F%2Fevil.example",
+  "/.//evil.example",
+  "https://evil.example/",
+  "/cart\r\nSet-Cookie: x=1",
+  "/%00",
+  "/%FF",
+  `/${"\u00e9".repeat(3_000)}`,
+] as const;
+const redirectTarget = fc.constantFrom(...REDIRECT_TARGETS);
+
+/** `path` with `redirectTo` (or `name`) set to each hostile target, encoded as a browser would (a lone surrogate as U+FFFD, as URLSearchParams does). */
+function withTargets(path: string, name = "redirectTo"): string[] {
+  return REDIRECT_TARGETS.map((target) => `${path}${path.includes("?") ? "&" : "?"}${new URLSearchParams({ [name]: target }).toString()}`);
+}
+
+/** What a value spliced into a body is, as a form sends it (percent-encoded) and as JSON bytes (issue 43 item 5). */
+const SPLICES = {
+  notUtf8: { form: "%FF", json: [0xff] },
+  badContinuation: { form: "%C3%28", json: [0xc3, 0x28] },
+  surrogate: { form: "%ED%A0%80", json: [0xed, 0xa0, 0x80] },
+  cut: { form: "%E3%80", json: [0xe3, 0x80] },
+  nul: { form: "%00", json: [0x5c, 0x75, 0x30, 0x30, 0x30, 0x30] },
+  replacement: { form: "%EF%BF%BD", json: [0xef, 0xbf, 0xbd] },
+} as const;
+
+/** The queries the newsletter's link pages are fuzzed with: no token, unknown, empty, long, and tokens with a NUL, a byte that is not UTF-8, a broken escape or non-ASCII text. */
+const NEWSLETTER_TOKEN_QUERIES = ["", `?token=${"0".repeat(43)}`, "?token=", `?token=${"a".repeat(3_000)}`, `?token=${"0".repeat(43)}%00`, `?token=${"0".repeat(43)}%FF`, "?token=%E3%80", "?token=%E3%80%80"];
+/** A link's page and its form: GET and POST alike, now and then another method. */
+const getOrPost = fc.oneof({ arbitrary: fc.constantFrom("GET", "POST"), weight: 9 }, { arbitrary: fc.constantFrom("PUT", "PATCH", "DELETE"), weight: 1 });
+/** A GET route (a link): GET 9 times in 10. */
+const mostlyGet = fc.oneof({ arbitrary: fc.constant("GET"), weight: 9 }, { arbitrary: fc.constantFrom("POST", "PUT", "PATCH", "DELETE"), weight: 1 });
+
 function addressFields(): Record<string, Field> {
   return Object.fromEntries(Object.entries(ADDRESS).map(([name, value]) => [name, field(fc.constant(value))]));
 }
@@ -503,8 +582,8 @@ function routes(): RouteSpec[] {
   const mostlyValid = fc.oneof({ arbitrary: fc.constant<Credentials>("valid"), weight: 3 }, { arbitrary: fc.constantFrom<Credentials>("none", "tampered", "garbage"), weight: 1 });
   const api = (route: string, paths: string[], fields: Record<string, Field>): RouteSpec => ({ route, paths, api: true, fields });
   return [
-    page("page login", ["/login", "/login?redirectTo=%2Fcart", "/login?redirectTo=%00%0d%0a//evil.example"], { email: field(email), password: field(password) }, ["routes/login"]),
-    page("page signup", ["/login?mode=signup", "/login?mode=signup&redirectTo=https%3A%2F%2Fevil.example"], {
+    page("page login", ["/login", "/login?redirectTo=%2Fcart", "/login?redirectTo=%00%0d%0a//evil.example", ...withTargets("/login")], { email: field(email), password: field(password) }, ["routes/login"]),
+    page("page signup", ["/login?mode=signup", "/login?mode=signup&redirectTo=https%3A%2F%2Fevil.example", ...withTargets("/login?mode=signup"), ...withTargets("/hi/login?mode=signup")], {
       name: field(fc.constant("Asha Rao")),
       email: field(email),
       password: field(password),
@@ -592,7 +671,7 @@ function routes(): RouteSpec[] {
       refundId: field(fc.constantFrom("RF-1", "")),
       paymentId: field(fc.constantFrom("1", "999")),
     }, ["routes/admin.orders.$orderId"]),
-    page("admin product", ["/admin/products/{product}", "/admin/products/no-such-watch", "/admin/products/new"], {
+    page("admin product", ["/admin/products/{product}", "/admin/products/no-such-watch", "/admin/products/new", "/admin/products/%00", "/admin/products/%FF"], {
       intent: field(fc.constantFrom("save", "hide", "show", "bestseller-on", "bestseller-off", "nonsense")),
       _id: field(fc.constantFrom("{product}", "fuzz-new-watch", "../etc")),
       name: field(fc.constant("Fuzz Diver")),
@@ -699,7 +778,7 @@ function routes(): RouteSpec[] {
     { ...page("page wishlist", ["/wishlist", "/wishlist?save={product}", "/wishlist?save=%00"], {
       intent: fieldWith(fc.constantFrom("add", "remove", "move-to-cart"), fc.constantFrom("", "ADD", "toggle", "__proto__")),
       productId: fieldWith(itemId, fc.constantFrom("../../etc", "{product}\u0000", "x".repeat(65), "")),
-      redirectTo: field(fc.constantFrom("/collection", "https://evil.example/", "//evil.example", "/\\evil.example", "")),
+      redirectTo: fieldWith(fc.constantFrom("/collection", ""), redirectTarget),
     }, ["routes/wishlist"]), credentials: mostlyValid },
     page("page forgot password", ["/forgot-password"], { email: field(email) }, ["routes/forgot-password"]),
     page("page reset password", ["/reset-password", "/reset-password?token=0000000000000000000000000000000000000000000", "/reset-password?token=%00"], {
@@ -714,23 +793,31 @@ function routes(): RouteSpec[] {
       password: field(password),
       confirm: field(password),
     }, ["routes/profile"]),
-    page("page newsletter form", ["/newsletter"], {
+    page("page newsletter form", ["/newsletter", "/hi/newsletter"], {
       email: field(email),
       consentVersion: fieldWith(fc.constant("2026-11-v1"), fc.constantFrom("", "2020-01-v0", "__proto__")),
-      redirectTo: field(fc.constantFrom("/", "https://evil.example/")),
+      redirectTo: fieldWith(fc.constantFrom("/", "/?index#newsletter"), redirectTarget),
     }, ["routes/newsletter"]),
-    page("newsletter unsubscribe", ["/newsletter/unsubscribe", "/newsletter/unsubscribe?token=0000000000000000000000", "/newsletter/unsubscribe?token=%00"], {
+    // Issue 43 items 4 and 5: the newsletter's links — the confirmation page and the unsubscribe
+    // link, GET and the mail client's one-click POST (no Origin, RFC 8058) — with tokens that are
+    // unknown, empty, long, or carry a NUL, bytes that are not UTF-8 or non-ASCII text.
+    { ...page("newsletter confirm", NEWSLETTER_TOKEN_QUERIES.map((query) => `/newsletter/confirm${query}`), {
+      token: field(fc.constantFrom("0".repeat(43), "", "%00")),
+    }, ["routes/newsletter_.confirm"]), methods: getOrPost },
+    { ...page("newsletter unsubscribe", NEWSLETTER_TOKEN_QUERIES.map((query) => `/newsletter/unsubscribe${query}`), {
       token: field(fc.constantFrom("0000000000000000000000", "", "%00")),
       "List-Unsubscribe": field(fc.constant("One-Click")),
-    }, ["routes/newsletter_.unsubscribe"]),
-    page("page grievance", ["/grievance", "/grievance?order={order}"], {
+    }, ["routes/newsletter_.unsubscribe"]), methods: getOrPost, weight: 2 },
+    // Issue 43 item 4: the language switch, a GET whose `to` is any target.
+    { ...page("language", [...withTargets("/language", "to"), "/language", "/language?to=%2Fhi%2Fcollection", "/language?to=%E3%80%80"], {}, ["routes/language"]), methods: mostlyGet },
+    page("page grievance", ["/grievance", "/hi/grievance", "/grievance?order={order}", "/grievance?order=%00", "/grievance?order=%E3%80%80", "/grievance?order=%FF"], {
       name: field(fc.constant("Asha Rao")),
       email: field(email),
       orderId: fieldWith(fc.constantFrom("", "{order}"), fc.constantFrom("../x", "x", "{order}\u0000")),
       subject: fieldWith(fc.constantFrom("delivery", "product", "payment_refund", "return_warranty", "website", "other"), fc.constantFrom("", "DELIVERY", "__proto__")),
       text: field(fc.constantFrom("My watch stopped after two days of wear.", "")),
     }, ["routes/grievance"]),
-    page("grievance ticket", ["/grievance/GR-2026-000000", "/grievance/%00", "/grievance/GR-2026-000000?t=x"], {}, ["routes/grievance_.$ticket"]),
+    { ...page("grievance ticket", ["/grievance/GR-2026-000000", "/grievance/%00", "/grievance/GR-2026-000000?t=x", "/grievance/GR-2026-000000?key=%00", "/grievance/%E3%80%80?key=x", "/grievance/GR-2026-%FF"], {}, ["routes/grievance_.$ticket"]), methods: mostlyGet },
     page("admin grievances", ["/admin/grievances", "/admin/grievances/GR-2026-000000", "/admin/grievances/%00"], {
       answer: field(fc.constantFrom("We have replaced the watch.", "")),
       intent: field(fc.constantFrom("answer", "close", "")),
@@ -741,7 +828,7 @@ function routes(): RouteSpec[] {
       body: field(fc.constantFrom("Hello **friends**", "")),
     }, ["routes/admin.newsletter"]),
     page("admin declarations", ["/admin/declarations"], {
-      brand: fieldWith(fc.constantFrom("Casio", "Rolex"), fc.constantFrom("", "Atlantis", "__proto__")),
+      brand: fieldWith(fc.constantFrom("Casio", "Rolex"), fc.constantFrom("", "Atlantis", "__proto__", "Casio\u0000", "Casio\ufffd\ufffd", "Casio\ud800", "\u3000", "Casio ", "casio")),
       countryOfOrigin: field(fc.constantFrom("Japan", "India", "")),
       manufacturer: field(fc.constantFrom("Casio Computer Co., Ltd.", "")),
       manufacturerAddress: field(fc.constantFrom("6-2 Hon-machi 1-chome, Shibuya-ku, Tokyo", "")),
@@ -881,7 +968,10 @@ function importBodies(): fc.Arbitrary<Body> {
 /**
  * Requests that answered 500 on PostgreSQL before plain-text fields refused control characters
  * (issue 8 item 17): NUL in a sign-up name (page and API), in a cart key (page remove, API
- * update to 0), in an order's address line and item key.
+ * update to 0), in an order's address line and item key. Then issue 43's (items 4 and 5): a
+ * non-ASCII redirect target after a sign-up, a login, a newsletter sign-up, a wishlist save and
+ * on the language switch (500 after the write), and a NUL in the unsubscribe link (GET and
+ * one-click POST), in a back-office product id and in a brand (500 on PostgreSQL).
  */
 function regressions(): FuzzRequest[] {
   const base = { method: "POST", query: null, credentials: "valid" as const, garbageCookie: "", garbageToken: "", origin: "same" as const, randomOrigin: "", chunked: false, extraHeaders: [] };
@@ -897,6 +987,16 @@ function regressions(): FuzzRequest[] {
     { ...base, route: "api cart update", path: "/api/cart/update", body: json({ itemId: "{product}", size: "de\u0000fault", quantity: 0 }) },
     { ...base, route: "api order place", path: "/api/order/place", body: json({ address: { ...ADDRESS, street: nul }, items: [{ _id: "{product}", size: DEFAULT_SIZE_KEY, quantity: 1 }] }) },
     { ...base, route: "api order place", path: "/api/order/place", body: json({ address: ADDRESS, items: [{ _id: "{product}", size: "de\u0000fault", quantity: 1 }] }) },
+    { ...base, route: "page signup", path: "/login?mode=signup&redirectTo=%2F%E3%80%80x", credentials: "none", body: form([["name", "Asha Rao"], ["email", email()], ["password", "Fuzz-test-correct-pw-123"]]) },
+    { ...base, route: "page login", path: "/login?redirectTo=%2F%E3%80%80x", credentials: "none", body: form([["email", "{email}"], ["password", "{password}"]]) },
+    { ...base, route: "page newsletter form", path: "/newsletter", credentials: "none", body: form([["email", email()], ["consentVersion", "2026-11-v1"], ["redirectTo", "/\u3000x"]]) },
+    { ...base, route: "page wishlist", path: "/wishlist", body: form([["intent", "add"], ["productId", "{product}"], ["redirectTo", "/\u3000x"]]) },
+    { ...base, route: "language", method: "GET", path: "/language?to=%2F%E3%80%80x", body: { kind: "none" as const } },
+    { ...base, route: "newsletter unsubscribe", method: "GET", path: "/newsletter/unsubscribe?token=0000000000000000000000%00", credentials: "none", body: { kind: "none" as const } },
+    { ...base, route: "newsletter unsubscribe", path: "/newsletter/unsubscribe?token=0000000000000000000000%00", credentials: "none", origin: "none" as const, body: form([["List-Unsubscribe", "One-Click"]]) },
+    { ...base, route: "admin product", method: "GET", path: "/admin/products/%00", body: { kind: "none" as const } },
+    { ...base, route: "admin declarations", path: "/admin/declarations", body: form([["brand", "Casio\u0000"], ["countryOfOrigin", "Japan"]]) },
+    { ...base, route: "admin declarations", path: "/admin/declarations", body: { kind: "spliced" as const, pairs: [["brand", "Casio"], ["countryOfOrigin", "Japan"]], splice: "notUtf8" as const } },
   ];
 }
 
@@ -938,15 +1038,16 @@ function requestArbitrary(): fc.Arbitrary<FuzzRequest> {
         { arbitrary: fc.tuple(fc.jsonValue({ maxDepth: 3 }), contentType).map(([value, type]) => ({ kind: "json" as const, value, contentType: type })), weight: 2 },
         { arbitrary: fc.tuple(fc.uint8Array({ maxLength: 300 }), contentType).map(([bytes, type]) => ({ kind: "bytes" as const, bytes, contentType: type })), weight: 1 },
         { arbitrary: fc.constant({ kind: "none" as const }), weight: 1 },
+        { arbitrary: fc.tuple(pairs, fc.constantFrom(...(Object.keys(SPLICES) as (keyof typeof SPLICES)[]))).map(([p, splice]) => ({ kind: "spliced" as const, pairs: p, splice })), weight: 1 },
         ...(spec.bodies ? [{ arbitrary: spec.bodies, weight: 10 }] : []),
       );
       const request = fc.record({
         route: fc.constant(spec.route),
-        method: fc.oneof({ arbitrary: fc.constant(spec.route === "api products" ? "GET" : "POST"), weight: 9 }, { arbitrary: fc.constantFrom("PUT", "PATCH", "DELETE", "GET"), weight: 1 }),
+        method: spec.methods ?? fc.oneof({ arbitrary: fc.constant(spec.route === "api products" ? "GET" : "POST"), weight: 9 }, { arbitrary: fc.constantFrom("PUT", "PATCH", "DELETE", "GET"), weight: 1 }),
         path: fc.constantFrom(...spec.paths),
         query: fc.oneof(
           { arbitrary: fc.constant(null), weight: 6 },
-          { arbitrary: fc.tuple(fc.constantFrom("orderId", "redirectTo", "mode", "success", "q", "index"), hostileString.map((v) => v.slice(0, 2_000))), weight: 1 },
+          { arbitrary: fc.tuple(fc.constantFrom("orderId", "redirectTo", "mode", "success", "q", "index", "to", "token", "key"), fc.oneof(hostileString.map((v) => v.slice(0, 2_000)), redirectTarget)), weight: 1 },
           { arbitrary: fc.tuple(fc.constant("_data"), fc.constantFrom(...(spec.dataRoutes ?? ["root", "nonsense"]))), weight: 1 },
         ),
         credentials: spec.credentials ?? fc.constantFrom<Credentials>("none", "valid", "tampered", "garbage"),
@@ -1104,6 +1205,22 @@ async function send(target: Target, request: FuzzRequest, reporter: Reporter): P
   } else if (body.kind === "bytes") {
     payload = body.bytes;
     if (body.contentType !== null) headers.set("content-type", body.contentType);
+  } else if (body.kind === "spliced") {
+    // The first value of the fields as sent, with the splice's bytes put in front of it.
+    const pairs = body.pairs.map(([name, value]): [string, string] => [fill(name), formText(deep(value))]);
+    const splice = SPLICES[body.splice];
+    if (API_ROUTES.has(request.route)) {
+      const text = JSON.stringify(Object.fromEntries(pairs));
+      const at = text.indexOf('":"') + 3;
+      const encoder = new TextEncoder();
+      payload = at >= 3 ? new Uint8Array([...encoder.encode(text.slice(0, at)), ...splice.json, ...encoder.encode(text.slice(at))]) : encoder.encode(text);
+      headers.set("content-type", "application/json");
+    } else {
+      const text = new URLSearchParams(pairs).toString();
+      const at = text.indexOf("=") + 1;
+      payload = new TextEncoder().encode(at >= 1 ? `${text.slice(0, at)}${splice.form}${text.slice(at)}` : `${text}&x=${splice.form}`);
+      headers.set("content-type", "application/x-www-form-urlencoded");
+    }
   } else if (body.kind === "raw-multipart") {
     const encoded = encodeMultipart(body, fill);
     payload = encoded.bytes;
