@@ -8,11 +8,11 @@ import { signInAsStaff } from "./staff";
 
 /**
  * Grievances (issue 25 item 3; DESIGN.md §23; docs/decisions/0750), JavaScript on and off: a
- * visitor files a complaint from the footer's link, reads the ticket on the page and in the
- * acknowledgement email (the store's outbox folder), staff see it in /admin/grievances with its
- * deadline and resolve it, and the email's private link shows the answer. Then the attacks: a
- * foreign origin, an oversized body, a flood from one address, an order that isn't the filer's, a
- * guessed follow link.
+ * visitor files a complaint from the footer's link and reads "check your email"; the email to the
+ * address named (the store's outbox folder) carries the ticket and the link that confirms it
+ * (issue 43 item 1, docs/decisions/0920); confirmed, staff see it verified in /admin/grievances with
+ * its deadline and resolve it, and the link shows the answer. Then the attacks: a foreign origin, an
+ * oversized body, a flood from one address, an order that isn't the filer's, a guessed follow link.
  */
 
 const OUTBOX = path.resolve(`tests/.tmp/e2e-${STORE_PORT}/outbox`);
@@ -64,20 +64,31 @@ test.describe("grievances", () => {
 
     await page.getByLabel("Your complaint").fill(text);
     await page.getByRole("button", { name: "FILE MY COMPLAINT" }).click();
-    const heading = page.getByRole("heading", { level: 1, name: /^Complaint GR-\d{4}-\d{6}$/ });
-    await expect(heading).toBeVisible();
-    const ticket = /GR-\d{4}-\d{6}/.exec((await heading.textContent()) ?? "")![0];
-    await expect(page.getByTestId("grievance-filed")).toContainText(`Your ticket number is ${ticket}.`);
-    await expect(page.getByTestId("grievance-filed")).toContainText(`by ${resolveByFromNow()}`);
-    await expect(page.getByTestId("grievance-status")).toHaveText("Open");
+    // Signed out: "check your email" — no ticket and no link in the filer's browser (issue 43 item 1).
+    await expect(page).toHaveURL(/\/grievance\?sent=1$/);
+    await expect(page.getByTestId("grievance-sent")).toContainText("Check your email to confirm your complaint.");
+    await expect(page.getByTestId("grievance-sent")).toContainText("(one address gets at most 5 a day)");
     await expectNoAxeViolations(page);
 
-    // The acknowledgement: the ticket, the deadline and the private link.
-    const ack = await emailTo(email, "grievance_ack");
-    expect(ack.subject).toContain(ticket);
-    expect(ack.text).toContain(`resolve it by ${resolveByFromNow()}`);
-    const followUrl = new RegExp(`https?://\\S+/grievance/${ticket}\\?key=[A-Za-z0-9_-]{43}`).exec(ack.text ?? "")?.[0];
+    // The email to the address named: the ticket and the link that confirms it; no typed name.
+    const ask = await emailTo(email, "grievance_confirm");
+    const ticket = /GR-\d{4}-\d{6}/.exec(ask.subject ?? "")![0];
+    expect(ask.subject).toBe(`Please confirm your complaint ${ticket} — Chrono India`);
+    expect(ask.text?.startsWith("Hello,\n\nSomeone — we hope you — made a complaint to Chrono India giving this email address:")).toBe(true);
+    expect(ask.text).not.toContain("Asha");
+    const followUrl = new RegExp(`https?://\\S+/grievance/${ticket}\\?key=[A-Za-z0-9_-]{43}`).exec(ask.text ?? "")?.[0];
     expect(followUrl).toBeTruthy();
+
+    // The link: one press confirms it; its month starts now.
+    await page.goto(followUrl!);
+    await expect(page.getByRole("heading", { level: 1, name: `Complaint ${ticket}` })).toBeVisible();
+    await expect(page.getByTestId("grievance-status")).toHaveText("Waiting for your confirmation");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "CONFIRM MY COMPLAINT" }).click();
+    await expect(page.getByTestId("grievance-confirmed")).toContainText(`Your complaint ${ticket} is confirmed and registered.`);
+    await expect(page.getByTestId("grievance-confirmed")).toContainText(`by ${resolveByFromNow()}`);
+    await expect(page.getByTestId("grievance-status")).toHaveText("Open");
+    await expectNoAxeViolations(page);
 
     // Staff: the list with its deadline, the page, the answer.
     await signInAsStaff(page, "staff");
@@ -88,10 +99,12 @@ test.describe("grievances", () => {
     await expect(row).toContainText(resolveByFromNow());
     await expect(row).toContainText(/(29|30) days left/);
     await expect(row).toContainText("Met:");
+    await expect(row.getByTestId("grievance-verified")).toHaveText("Verified");
     await expectNoAxeViolations(page);
     await row.getByRole("link", { name: ticket }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Grievance ${ticket}` })).toBeVisible();
     await expect(page.getByText(text)).toBeVisible();
+    await expect(page.getByTestId("grievance-verified")).toContainText("confirmed from the emailed link");
     await expectNoAxeViolations(page);
     const answer = `We are sending a new strap today (${unique()}).`;
     await page.getByLabel(/^Answer to the shopper/).fill(answer);
@@ -138,7 +151,7 @@ test.describe("grievances", () => {
     await expect(page.getByTestId("grievance-status")).toHaveText("Open");
   });
 
-  test("attacks: foreign origin, oversized body, flood, bad fields answer 4xx", async ({ request }) => {
+  test("attacks: foreign origin, oversized body, bad fields answer 4xx; a flood and another's order answer like any filing", async ({ request }) => {
     const form = { name: "Mallory", email: `flood-${unique()}@example.in`, subject: "other", text: "A complaint that is long enough." };
     const foreign = await request.post("/grievance", { headers: { Origin: "https://evil.example" }, form });
     expect(foreign.status()).toBe(403);
@@ -148,8 +161,12 @@ test.describe("grievances", () => {
     expect(nul.status()).toBe(400);
     const subject = await request.post("/grievance", { form: { ...form, subject: "prices" } });
     expect(subject.status()).toBe(400);
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await request.post("/grievance", { form, maxRedirects: 0 })).status());
-    expect(statuses).toEqual([303, 303, 303, 303, 303, 429]);
+    // Signed out, every filing gets the same answer — over the limit or not, any order number (issue 43).
+    const answers: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const answer = await request.post("/grievance", { form: { ...form, orderId: i % 2 ? "CI-NOT-MINE-1" : "" }, maxRedirects: 0 });
+      answers.push(`${answer.status()} ${answer.headers()["location"]}`);
+    }
+    expect(answers).toEqual(Array(6).fill("303 /grievance?sent=1"));
   });
 });
