@@ -287,15 +287,25 @@ describe.each(testDatabases())("payments fail closed on $name", ({ create }) => 
     it(`at most ${MAX_UNPAID_ONLINE_ORDERS_PER_HOUR} unpaid online orders per shopper per rolling hour; the next answers 429`, async () => {
       await setUp();
       const now = 1_800_000_000_000;
+      // One watch an order, the two watches in turn: one account's unpaid orders may hold 6 of a
+      // watch an hour (issue 43 item 3; docs/decisions/0930), so only the count of orders is reached.
+      const oneWatch = async (i: number, mode: "checkout" | "link", key: string, at: number) => {
+        const [productId, size]: [string, string] = i % 2 === 0 ? ["w-plain", "default"] : ["w-gold", "Gold"];
+        await db.deleteFrom("cart_lines").where("user_id", "=", shopper).execute();
+        await fillCart(db, shopper, [[productId, size, 1]]);
+        return startCashfreePayment(db, gateway, { id: shopper }, orderBody([{ _id: productId, size, quantity: 1 }]), { mode, storeUrl: STORE_URL, idempotencyKey: key, now: at });
+      };
       const started = [];
-      for (let i = 0; i < MAX_UNPAID_ONLINE_ORDERS_PER_HOUR; i++) started.push(await start("checkout", `spam-key-${i}-0000`, { now: now + i }));
-      const refused = await rejection(start("checkout", "spam-key-11-000", { now: now + 20 }));
+      for (let i = 0; i < MAX_UNPAID_ONLINE_ORDERS_PER_HOUR; i++) started.push(await oneWatch(i, "checkout", `spam-key-${i}-0000`, now + i));
+      const refused = await rejection(oneWatch(10, "checkout", "spam-key-11-000", now + 20));
       expect([refused.status, refused.message]).toEqual([429, ORDER_MESSAGES.tooManyUnpaidOrders]);
-      expect(await rejection(start("link", "spam-key-12-000", { now: now + 21 }))).toMatchObject({ status: 429 });
+      expect(await rejection(oneWatch(11, "link", "spam-key-12-000", now + 21))).toMatchObject({ status: 429 });
       expect(await db.selectFrom("orders").select("id").execute()).toHaveLength(MAX_UNPAID_ONLINE_ORDERS_PER_HOUR);
       // A retry of an order already made is not a new order: still answered.
-      expect((await start("checkout", "spam-key-3-0000", { now: now + 22 })).order.id).toBe(started[3].order.id);
+      expect((await oneWatch(3, "checkout", "spam-key-3-0000", now + 22)).order.id).toBe(started[3].order.id);
       // Cash on delivery is not an online payment.
+      await db.deleteFrom("cart_lines").where("user_id", "=", shopper).execute();
+      await fillCart(db, shopper, CART);
       expect((await placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true, now: now + 23 })).created).toBe(true);
       // A paid order stops counting; an hour later the window has moved on.
       await fillCart(db, shopper, CART);
