@@ -1,3 +1,5 @@
+import { safeRedirect as remixUtilsSafeRedirect } from "remix-utils/safe-redirect";
+
 /** Longest redirect target taken, in characters (the forms' `redirectTo` fields allow 2,000). */
 export const MAX_REDIRECT_TARGET = 2_000;
 
@@ -27,8 +29,10 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   } catch {
     return fallback;
   }
+  // remix-utils' rules (DESIGN.md §13: "/…", not "//", "/\\" or ".."), on the target as sent and as
+  // a router would decode it, and no control characters or backslashes anywhere.
   for (const candidate of [target, decoded]) {
-    if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.includes("..") || UNSAFE_CHARACTERS.test(candidate)) return fallback;
+    if (remixUtilsSafeRedirect(candidate, "") === "" || candidate.startsWith("//") || UNSAFE_CHARACTERS.test(candidate)) return fallback;
   }
   let url: URL;
   try {
