@@ -118,12 +118,16 @@ export function routesAnsweredPrivately(answers: RouteAnswers | undefined): bool
 }
 
 /**
- * The document's `Referrer-Policy`: `no-referrer` when a route of it answered so (a page reached by
- * a secret link: reset, newsletter, complaint; issue 43 item 7), else `strict-origin-when-cross-origin`.
+ * The document's `Referrer-Policy`: `same-origin` when a route of it answered `no-referrer` (a page
+ * reached by a secret link: reset, newsletter, complaint; issue 43 item 7) — no other site is ever
+ * told the address with its token — else `strict-origin-when-cross-origin`. Not `no-referrer` for
+ * the document itself: under it a browser posts the page's own forms with `Origin: null` (Fetch
+ * standard, "serializing a request origin"), and the same-origin check refuses them without
+ * JavaScript (the reset, newsletter confirmation and complaint confirmation forms).
  */
 export function documentReferrerPolicy(answers: RouteAnswers | undefined): string {
   const noReferrer = routeHeaders(answers).some((headers) => (headers.get("referrer-policy") ?? "").trim().toLowerCase() === "no-referrer");
-  return noReferrer ? "no-referrer" : "strict-origin-when-cross-origin";
+  return noReferrer ? "same-origin" : "strict-origin-when-cross-origin";
 }
 
 /**
