@@ -152,4 +152,28 @@ test.describe("cart", () => {
     await expect(page).toHaveURL("/cart");
     await expect(page.getByTestId("cart-empty")).toBeVisible();
   });
+
+  test("a line stops at 3, and two colours of one watch past 3 are told on the cart and block PLACE ORDER (issue 43 item 3)", async ({ page, request }) => {
+    const product = (await catalogue(request)).find((p) => p.colours.length >= 2)!;
+    await signUpWithForm(page, newShopper("limit"));
+    await addToCart(page, product, product.colours[0]);
+    await page.goto("/cart");
+    // The browser's own check stops a 4 before it is sent (the server refuses it too: tests/unit/carts.test.ts).
+    await expect(lines(page).first().getByRole("spinbutton")).toHaveAttribute("max", "3");
+    // With JavaScript the edit is a fetcher: wait for the server's answer before leaving the page.
+    const saved = jsDisabled() ? null : page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/cart");
+    await setQuantity(page, lines(page).first(), "2");
+    await saved;
+    await expect(lines(page).first().getByRole("spinbutton")).toHaveValue("2");
+    await addToCart(page, product, product.colours[1]);
+    await addToCart(page, product, product.colours[1]);
+    await page.goto("/cart");
+    const sentence = `An order can have at most 3 of ${product.name}. Lower the quantity, or contact the store for a larger order.`;
+    await expect(page.getByTestId("stock-problems")).toHaveText(sentence);
+    await page.goto("/hi/cart");
+    await expect(page.getByTestId("stock-problems")).toContainText("ज़्यादा से ज़्यादा 3 हो सकती हैं। मात्रा कम करें, या बड़े ऑर्डर के लिए स्टोर से संपर्क करें।");
+    await page.goto("/place-order");
+    await expect(page.getByTestId("stock-problems")).toHaveText(sentence);
+    await expect(page.getByRole("button", { name: "PLACE ORDER" })).toBeDisabled();
+  });
 });
