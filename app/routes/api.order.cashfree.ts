@@ -14,8 +14,10 @@ const bodySchema = orderBodySchema.extend(paymentReturnSchema.shape);
  * Cashfree order for the modal, priced by the server. `Idempotency-Key` as for /api/order/place.
  * `returnUrl` must be on PUBLIC_URL's origin (issue 8 item 3). One open payment instrument per
  * order: a link opened earlier for the same order is cancelled first (issue 8 item 2).
- * 400 (bad body, foreign returnUrl), 401, 409 (cart changed; already paid), 429 (10 unpaid online
- * orders this hour), 502 (Cashfree refused or down), 504 (timed out).
+ * 400 (bad body, foreign returnUrl; more than 3 of a watch or 6 watches), 401, 409 (cart changed;
+ * already paid), 429 (10 unpaid online orders this hour, or the account's unpaid orders of the hour
+ * would pass 6 of a watch or 12 watches: issue 43 item 3), 502 (Cashfree refused or down), 504
+ * (timed out).
  */
 export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {

@@ -10,7 +10,8 @@ export const loader = postOnlyLoader;
  * orderId}` (SPEC.md §7, cash on delivery). The server prices the order from the cart; `amount`
  * and item prices are ignored. An `Idempotency-Key` header makes retries safe (without one, an
  * identical call within 10 minutes answers the same order). 400 bad address, empty cart, items
- * not in the cart, cash on delivery off; 401; 409 the cart changed.
+ * not in the cart, cash on delivery off, more than 3 of a watch or 6 watches (issue 43 item 3);
+ * 401; 409 the cart changed.
  */
 export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
