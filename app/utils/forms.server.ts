@@ -114,7 +114,7 @@ const cartIntentSchema = z.enum(["update", "remove"]);
  * A /cart form post (SPEC.md §4, §5): `intent=update` sets a line's quantity, `intent=remove` sets
  * it to 0. Answers the edit to make; `ignored` for a quantity that is not a whole number of at
  * least 1 (SPEC.md §5: nothing changes); `refused` with the sentence to show for an unknown
- * intent, a bad line or a quantity above 99 (docs/decisions/0202).
+ * intent, a bad line or a quantity above MAX_LINE_QUANTITY (3; docs/decisions/0930).
  */
 export function parseCartEditForm(
   formData: FormData,
