@@ -1,4 +1,3 @@
-import { MAX_UNITS_OF_ONE_WATCH } from "~/lib/order-limits";
 /**
  * Business constants of the store, one place for all of them (SPEC.md §9).
  * Times are in milliseconds, money in whole rupees unless the name says paise.
@@ -50,9 +49,25 @@ export const PRODUCT_SKELETON_MS = 300;
 
 export const DELIVERY_FEE_PAISE = 0;
 
+/** Units of one watch (its colours together) an order may have (issue 43 item 3; docs/decisions/0930; the rules in lib/order-limits); also a cart line's most (constants/store MAX_LINE_QUANTITY). */
+export const MAX_UNITS_OF_ONE_WATCH = 3;
+
+/** Units in all (every watch together) an order may have. */
+export const MAX_UNITS_PER_ORDER = 6;
+
+/**
+ * Units of one watch one account's unpaid online orders of the last hour may have together, this
+ * one included — two orders' worth, so a shopper whose payment failed, or who went back to correct
+ * the address, can order again once.
+ */
+export const MAX_UNPAID_UNITS_OF_ONE_WATCH = 2 * MAX_UNITS_OF_ONE_WATCH;
+
+/** Units in all one account's unpaid online orders of the last hour may have together (two orders' worth). */
+export const MAX_UNPAID_UNITS = 2 * MAX_UNITS_PER_ORDER;
+
 /**
  * Most of one watch (product + colour) a cart line may hold: what one order may have of a watch
- * (lib/order-limits MAX_UNITS_OF_ONE_WATCH), so the cart says so before the checkout does (issue 43
+ * (MAX_UNITS_OF_ONE_WATCH), so the cart says so before the checkout does (issue 43
  * item 3; docs/decisions/0930, which replaced 0202's 99).
  */
 export const MAX_LINE_QUANTITY = MAX_UNITS_OF_ONE_WATCH;

@@ -7,21 +7,9 @@
  * checkout page and the order rules (services/orders.server.ts) say the same thing.
  */
 
-/** Units of one watch (its colours together) an order may have; also a cart line's most (constants/store MAX_LINE_QUANTITY). */
-export const MAX_UNITS_OF_ONE_WATCH = 3;
+import { MAX_UNITS_OF_ONE_WATCH, MAX_UNITS_PER_ORDER, MAX_UNPAID_UNITS, MAX_UNPAID_UNITS_OF_ONE_WATCH } from "~/constants/store";
 
-/** Units in all (every watch together) an order may have. */
-export const MAX_UNITS_PER_ORDER = 6;
-
-/**
- * Units of one watch one account's unpaid online orders of the last hour may have together, this
- * one included — two orders' worth, so a shopper whose payment failed, or who went back to correct
- * the address, can order again once.
- */
-export const MAX_UNPAID_UNITS_OF_ONE_WATCH = 2 * MAX_UNITS_OF_ONE_WATCH;
-
-/** Units in all one account's unpaid online orders of the last hour may have together (two orders' worth). */
-export const MAX_UNPAID_UNITS = 2 * MAX_UNITS_PER_ORDER;
+export { MAX_UNITS_OF_ONE_WATCH, MAX_UNITS_PER_ORDER, MAX_UNPAID_UNITS, MAX_UNPAID_UNITS_OF_ONE_WATCH };
 
 /** The sentences a shopper reads when a limit stops them (cart, checkout, Store API). */
 export const ORDER_LIMIT_MESSAGES = {

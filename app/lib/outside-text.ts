@@ -6,6 +6,8 @@
  * (utils/api.server.ts). So SQLite and PostgreSQL see the same text, and refuse the same with 400.
  */
 
+import { UNREADABLE_TEXT_MESSAGE } from "~/schemas/api-constants";
+
 /**
  * A NUL (PostgreSQL refuses it in text: a 500 before; SQLite stored it), U+FFFD (what a decoder
  * leaves for bytes that are not UTF-8: "Casio" + junk was saved as a brand) and a lone UTF-16
@@ -60,8 +62,8 @@ export function isStorableTarget(target: string): boolean {
   return true;
 }
 
-/** The Store API's and the form reader's 400 sentence for such text (its Hindi: the phrasebook's account group). */
-export const UNREADABLE_TEXT_MESSAGE = "The request holds characters the store cannot read (a NUL byte or text that is not UTF-8). Please check it and try again.";
+/** The Store API's and the form reader's 400 sentence for such text (kept in schemas/api-constants, below this layer). */
+export { UNREADABLE_TEXT_MESSAGE };
 
 /** The HTTP guard's page for a link with such text, in English; its Hindi is in the phrasebook's account group. */
 export const UNREADABLE_LINK_PAGE = {

@@ -1,5 +1,4 @@
-import { MAX_UNITS_OF_ONE_WATCH } from "~/lib/order-limits";
-import { UNREADABLE_TEXT_MESSAGE } from "~/lib/outside-text";
+import { MAX_UNITS_OF_ONE_WATCH } from "~/constants/store";
 import { ACCOUNT_MESSAGES } from "~/schemas/account-rules";
 
 /**
@@ -7,6 +6,12 @@ import { ACCOUNT_MESSAGES } from "~/schemas/account-rules";
  * them through `app/schemas/api.ts`; the browser needs only the account forms' part
  * (app/schemas/account-rules.ts), so this object is kept out of its bundles.
  */
+
+/**
+ * The Store API's and the form reader's 400 sentence for text the store cannot keep (issue 43 item
+ * 5; the rule is lib/outside-text; its Hindi: the phrasebook's account group).
+ */
+export const UNREADABLE_TEXT_MESSAGE = "The request holds characters the store cannot read (a NUL byte or text that is not UTF-8). Please check it and try again.";
 
 /** Sentences a shopper reads; the API answers them as `message` (DESIGN.md §4). */
 export const API_MESSAGES = {

@@ -59,13 +59,20 @@ export const CASHFREE_MIN_EXPIRY_MS = 15 * 60_000;
 /**
  * When the payment instrument of `row` stops taking new payments (ms): the end of the order's stock
  * hold (created_at + the owner's `stockHoldMinutes`; issue 43 item 3), so a shopper is not sent to
- * pay for watches already back on sale — but never sooner than Cashfree takes (a new instrument
- * late in the hold, or a hold the owner set below 15 minutes, gets CASHFREE_MIN_EXPIRY_MS; a payment
- * after the hold takes the units again or is flagged short, `retakeOrderStock`).
+ * pay for watches already back on sale — never less than CASHFREE_MIN_EXPIRY_MS after the order was
+ * placed. A figure of the order, not of the call: concurrent or retried calls with one idempotency
+ * key send the same body (a body that differs is Cashfree's `idempotency_error`). Only an
+ * instrument made after that time (the shopper came back late) gets the first whole
+ * CASHFREE_MIN_EXPIRY_MS step after the order that is at least CASHFREE_MIN_EXPIRY_MS away; a
+ * payment after the hold takes the units again or is flagged short (`retakeOrderStock`).
  */
 export async function paymentExpiry(db: Executor, row: Pick<OrderRow, "created_at">, now: number): Promise<number> {
   const { stockHoldMinutes } = await readStoreSettings(db);
-  return Math.max(Number(row.created_at) + stockHoldMinutes * 60_000, now + CASHFREE_MIN_EXPIRY_MS);
+  const placed = Number(row.created_at);
+  const holdEnd = placed + Math.max(stockHoldMinutes * 60_000, CASHFREE_MIN_EXPIRY_MS);
+  // A minute is enough to start a payment; one started before the expiry may still succeed (Cashfree, "Payment lifecycle").
+  if (holdEnd >= now + 60_000) return holdEnd;
+  return placed + Math.ceil((now + CASHFREE_MIN_EXPIRY_MS - placed) / CASHFREE_MIN_EXPIRY_MS) * CASHFREE_MIN_EXPIRY_MS;
 }
 
 /** Cashfree wants https return and notify URLs; the simulator and test servers take loopback http. */

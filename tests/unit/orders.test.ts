@@ -467,9 +467,12 @@ describe.each(testDatabases())("orders service on $name", ({ create }) => {
       await setUp();
       const started = await startCashfreePayment(db, gateway, { id: shopper }, orderBody(ITEMS), { mode: "checkout", storeUrl: STORE_URL, idempotencyKey: "form-key-exp-1", now: NOW });
       expect(gateway.simulator!.requests.find((r) => r.path === "/orders")!.body).toMatchObject({ order_expiry_time: "2026-11-20T10:15:00.000Z" });
-      // The no-JavaScript path switches to a link 5 minutes later: Cashfree takes no expiry under 15 minutes away.
+      // The no-JavaScript path switches to a link 5 minutes later: the same end of the hold, a figure of the order, not of the call.
       await startCashfreePayment(db, gateway, { id: shopper }, orderBody(ITEMS), { mode: "link", storeUrl: STORE_URL, idempotencyKey: "form-key-exp-1", now: NOW + 5 * 60_000 });
-      expect(gateway.simulator!.requests.find((r) => r.path === "/links")!.body).toMatchObject({ link_expiry_time: "2026-11-20T10:20:00.000Z" });
+      expect(gateway.simulator!.requests.find((r) => r.path === "/links")!.body).toMatchObject({ link_expiry_time: "2026-11-20T10:15:00.000Z" });
+      // Back after the hold (20 minutes in): the first 15-minute step after the order at least 15 minutes away.
+      await startCashfreePayment(db, gateway, { id: shopper }, orderBody(ITEMS), { mode: "checkout", storeUrl: STORE_URL, idempotencyKey: "form-key-exp-1", now: NOW + 20 * 60_000 });
+      expect(gateway.simulator!.requests.filter((r) => r.path === "/orders" && r.method === "POST").at(-1)!.body).toMatchObject({ order_expiry_time: "2026-11-20T10:45:00.000Z" });
       expect(started.order.id).toMatch(/^CI261120-/);
     });
   });
