@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import { cashfreeIdempotencyKey } from "./cashfree-request.server";
 
 /**
  * A thin client for Cashfree's Payment Gateway REST API, version 2025-01-01 (DESIGN.md §9):
@@ -280,8 +281,9 @@ export function paiseToCashfreeAmount(paise: number): number {
 
 /**
  * A Cashfree client for one set of credentials. Sends `x-api-version: 2025-01-01`,
- * `x-client-id`, `x-client-secret` on every call and `x-idempotency-key` on every POST (so a
- * retried create after a timeout cannot make a second order or link). Throws CashfreeError.
+ * `x-client-id`, `x-client-secret` on every call and `x-idempotency-key` on every POST and PATCH —
+ * a UUID v5 of the call's logical key (cashfreeIdempotencyKey), so a retried create after a timeout
+ * cannot make a second order, link or refund, from any process. Throws CashfreeError.
  */
 export function createCashfreeClient(options: CashfreeClientOptions): CashfreeClient {
   const fetchImpl = options.fetch ?? fetch;
@@ -304,7 +306,7 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
     };
     if (method !== "GET") {
       headers["content-type"] = "application/json";
-      headers["x-idempotency-key"] = extra.idempotencyKey ?? crypto.randomUUID();
+      headers["x-idempotency-key"] = extra.idempotencyKey ? cashfreeIdempotencyKey(extra.idempotencyKey) : crypto.randomUUID();
     }
     let response: Response;
     let text: string;

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CASHFREE_API_VERSION, CashfreeError, createCashfreeClient, type CashfreeClient } from "~/payments/cashfree.server";
+import { cashfreeIdempotencyKey } from "~/payments/cashfree-request.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
 
 const credentials = { clientId: "test_app", clientSecret: "test_secret" };
@@ -51,7 +52,8 @@ describe("Cashfree client against the fake server (API 2025-01-01)", () => {
     const sent = fake.simulator.requests.find((r) => r.method === "POST" && r.path === "/orders" && (r.body as { order_id?: string }).order_id === id)!;
     expect(sent.headers["x-api-version"]).toBe(CASHFREE_API_VERSION);
     expect(sent.headers["x-client-id"]).toBe(credentials.clientId);
-    expect(sent.headers["x-idempotency-key"]).toBe(`order-${id}`);
+    expect(sent.headers["x-idempotency-key"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(sent.headers["x-idempotency-key"]).toBe(cashfreeIdempotencyKey(`order-${id}`));
     expect(sent.body).toMatchObject({ order_amount: 3500.5, order_currency: "INR", customer_details: { customer_phone: "9876543210" } });
 
     expect(await client.getOrder(id)).toEqual(order);
