@@ -6,8 +6,16 @@ import { z } from "zod";
  * and the parsing of the events the store acts on.
  */
 
-/** Webhooks whose `x-webhook-timestamp` is further than this from now are refused. */
-export const WEBHOOK_TOLERANCE_MS = 5 * 60 * 1000;
+/**
+ * How old a webhook's `x-webhook-timestamp` may be: 24 hours (issue 44 item 2). Cashfree retries a
+ * failed delivery at about 2, 10 and 30 minutes and later, and nothing says a retry is signed anew;
+ * a replay inside the window is harmless because every event is de-duplicated by its event id
+ * (payment_events.event_id). docs/decisions/0961.
+ */
+export const WEBHOOK_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** How far ahead of our clock a webhook's timestamp may be (clock skew): 5 minutes. */
+export const WEBHOOK_MAX_AHEAD_MS = 5 * 60 * 1000;
 
 /** Cashfree's timestamp header: ms since epoch (seconds are accepted too). */
 function timestampMs(header: string): number | null {
@@ -26,10 +34,12 @@ export type WebhookCheck =
   | { ok: false; reason: "missing" | "stale" | "signature"; message: string };
 
 /**
- * Checks a webhook before anything in it is believed: both headers present, the timestamp within
- * 5 minutes of `now` (either side, so a captured request cannot be replayed later), and the
- * signature equal, in constant time, to base64(HMAC-SHA256(timestamp + rawBody, secret)).
- * `rawBody` must be the bytes as received, never re-serialised JSON.
+ * Checks a webhook before anything in it is believed: both headers present, the timestamp at most
+ * `maxAgeMs` (default WEBHOOK_MAX_AGE_MS, 24 h) before `now` and at most `maxAheadMs` (default
+ * WEBHOOK_MAX_AHEAD_MS, 5 min) after it, and the signature equal, in constant time, to
+ * base64(HMAC-SHA256(timestamp + rawBody, secret)). `rawBody` must be the bytes as received, never
+ * re-serialised JSON. Times in ms since epoch. A replay of a genuine webhook inside the window is
+ * accepted here and made harmless by the event-id de-duplication of the services.
  */
 export function verifyWebhookSignature(input: {
   rawBody: string;
@@ -37,15 +47,18 @@ export function verifyWebhookSignature(input: {
   timestamp: string | null;
   secret: string;
   now?: number;
-  toleranceMs?: number;
+  maxAgeMs?: number;
+  maxAheadMs?: number;
 }): WebhookCheck {
   const { rawBody, signature, timestamp, secret } = input;
   if (!signature || !timestamp) {
     return { ok: false, reason: "missing", message: "The webhook signature headers are missing." };
   }
   const sentAt = timestampMs(timestamp.trim());
-  const tolerance = input.toleranceMs ?? WEBHOOK_TOLERANCE_MS;
-  if (sentAt === null || Math.abs((input.now ?? Date.now()) - sentAt) > tolerance) {
+  const now = input.now ?? Date.now();
+  const maxAge = input.maxAgeMs ?? WEBHOOK_MAX_AGE_MS;
+  const maxAhead = input.maxAheadMs ?? WEBHOOK_MAX_AHEAD_MS;
+  if (sentAt === null || now - sentAt > maxAge || sentAt - now > maxAhead) {
     return { ok: false, reason: "stale", message: "The webhook timestamp is too old or invalid." };
   }
   const expected = crypto.createHmac("sha256", secret).update(timestamp.trim() + rawBody).digest();
@@ -68,6 +81,9 @@ const paymentWebhookSchema = z.object({
   data: z.object({
     order: z.object({
       order_id: z.string().min(1),
+      // PaymentWebhookOrderEntity: the order's amount, which must match our total (issue 44 item 2).
+      order_amount: rupeesAsPaise.nullish(),
+      order_currency: z.string().nullish(),
       order_tags: z.record(z.string(), z.unknown()).nullish(),
     }),
     payment: z.object({
@@ -85,6 +101,7 @@ const linkWebhookSchema = z.object({
   data: z.object({
     link_id: z.string().min(1),
     link_status: z.string(),
+    link_amount: rupeesAsPaise.nullish(),
     link_amount_paid: rupeesAsPaise.nullish(),
     link_currency: z.string().nullish(),
   }),
@@ -102,7 +119,10 @@ export type CashfreeWebhookEvent =
       linkId: string | null;
       cfPaymentId: string;
       status: string;
+      /** What the shopper paid (`payment_amount`, paise); may exceed the order amount by a surcharge. */
       amountPaise: number | null;
+      /** Cashfree's `data.order.order_amount` in paise: what must equal our total. */
+      orderAmountPaise: number | null;
       currency: string | null;
       message: string | null;
     }
@@ -112,6 +132,9 @@ export type CashfreeWebhookEvent =
       eventId: string;
       linkId: string;
       status: string;
+      /** The link's `link_amount` in paise (what must equal our total); null when the event omits it. */
+      amountPaise: number | null;
+      /** `link_amount_paid` in paise (0 when absent). */
       amountPaidPaise: number;
       currency: string | null;
     }
@@ -156,7 +179,8 @@ export function parseWebhookEvent(rawBody: string): CashfreeWebhookEvent | null 
       cfPaymentId: payment.cf_payment_id,
       status: payment.payment_status,
       amountPaise: payment.payment_amount ?? null,
-      currency: payment.payment_currency ?? null,
+      orderAmountPaise: order.order_amount ?? null,
+      currency: payment.payment_currency ?? order.order_currency ?? null,
       message: payment.payment_message ?? null,
     };
   }
@@ -171,6 +195,7 @@ export function parseWebhookEvent(rawBody: string): CashfreeWebhookEvent | null 
       eventId: linkEventId(data.link_id, data.link_status),
       linkId: data.link_id,
       status: data.link_status,
+      amountPaise: data.link_amount ?? null,
       amountPaidPaise: data.link_amount_paid ?? 0,
       currency: data.link_currency ?? null,
     };

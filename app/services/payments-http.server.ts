@@ -15,7 +15,8 @@ import { handleCashfreeWebhook } from "~/services/payments.server";
 
 /**
  * Receives a Cashfree webhook as it came over the wire (DESIGN.md §9): checks the signature on the
- * raw body and the 5-minute timestamp window before believing a byte, then acts on the event.
+ * raw body and the timestamp window (at most 24 h old, 5 min ahead: Cashfree's retries; issue 44)
+ * before believing a byte, then acts on the event.
  * Answers the status and JSON body for the webhook route: 200 for every authentic event (also
  * replays and events we ignore, so Cashfree stops retrying), 401 for a missing, forged or stale
  * signature, 400 for an authentic body we cannot read, 413 above MAX_WEBHOOK_BODY_BYTES (256 KB).

@@ -299,8 +299,18 @@ export type ConfirmOutcome = "paid" | "already-paid" | "refund-due" | "duplicate
 /**
  * Records a successful payment and, once only, marks the order PAID and removes its lines from the
  * cart — all in one transaction (DESIGN.md §6). `eventId` de-duplicates (a replayed webhook, or a
- * webhook after the verify that already confirmed it); `amountPaise` must equal the order's total
- * in INR, else nothing is marked and the event is kept as AMOUNT_MISMATCH for the store owner.
+ * webhook after the verify that already confirmed it).
+ *
+ * The amount that must match (issue 44 item 2; docs/decisions/0961) is Cashfree's `orderAmountPaise`
+ * — the order's `order_amount` (webhook data.order.order_amount, or `GET /orders/{id}`), or a link's
+ * `link_amount` — which must equal the order's total in INR. `amountPaise` is what the shopper paid
+ * (`payment_amount`, a link's `link_amount_paid`): Cashfree lets a merchant pass a surcharge or
+ * convenience fee on, so it may be MORE than the order amount — then the order is paid and an
+ * order_events row `payment_surcharge` (details `{orderPaise, paymentPaise, surchargePaise}`) is
+ * written in the same transaction. A payment amount that is missing or LESS than the order amount,
+ * or an order amount other than our total, is never paid: the event is kept as AMOUNT_MISMATCH for
+ * the store owner. Without `orderAmountPaise` (an answer that omitted it) the payment amount stands
+ * for it, so it must then equal the total exactly (the rule before issue 44: never paid on less).
  * `instrument` ("order:{id}" or "link:{id}") is what was paid: a success from another instrument
  * than the one that paid the order sets the order's `refund_due` and appends the payment to
  * `refund_payments`, with a warning log line (issue 8 item 2; docs/decisions/0310). Marking the
@@ -315,7 +325,10 @@ export async function confirmPayment(
     eventId: string;
     kind: string;
     instrument: string;
+    /** What the shopper paid, paise (`payment_amount`, `link_amount_paid`); may exceed the order amount by a surcharge. */
     amountPaise: number | null;
+    /** Cashfree's amount of the order (`order_amount`) or link (`link_amount`), paise; must equal our total. */
+    orderAmountPaise?: number | null;
     currency: string | null;
     payload: unknown;
     now?: number;
@@ -326,8 +339,8 @@ export async function confirmPayment(
     let query = trx.selectFrom("orders").selectAll().where("id", "=", input.orderId);
     if (!isSqlite(db)) query = query.forUpdate();
     const row = await query.executeTakeFirst();
-    const amountOk =
-      row !== undefined && input.amountPaise === Number(row.amount_paise) && (input.currency ?? "INR") === "INR";
+    const check = row === undefined ? null : checkPaidAmount(input, Number(row.amount_paise));
+    const amountOk = check !== null && check.ok;
     const kind = !row ? `${input.kind}:UNKNOWN_ORDER` : amountOk ? input.kind : `${input.kind}:AMOUNT_MISMATCH`;
     const inserted = await trx
       .insertInto("payment_events")
@@ -348,9 +361,24 @@ export async function confirmPayment(
     }
     if (!amountOk) {
       console.error(
-        `Payment for order ${row.id} does not match its total: got ${input.amountPaise} paise ${input.currency ?? ""}, expected ${row.amount_paise} paise INR. Not marked paid.`,
+        `Payment for order ${row.id} does not match its total: Cashfree's order amount ${input.orderAmountPaise ?? "(not given)"} paise, ` +
+          `paid ${input.amountPaise} paise ${input.currency ?? ""}, expected ${row.amount_paise} paise INR. Not marked paid.`,
       );
       return "amount-mismatch";
+    }
+    if (check.surchargePaise > 0) {
+      // Issue 44 item 2: the merchant passed Cashfree's convenience fee on; the order's amount matched.
+      await trx
+        .insertInto("order_events")
+        .values({
+          order_id: row.id,
+          at: now,
+          kind: "payment_surcharge",
+          status: null,
+          actor: "system",
+          details: JSON.stringify({ orderPaise: check.orderPaise, paymentPaise: check.paymentPaise, surchargePaise: check.surchargePaise }),
+        })
+        .execute();
     }
     // Issue 23: a payment after the hold ended takes the units again; when they have sold
     // meanwhile, the order is paid but short, and its timeline tells the staff (refund or restock).
@@ -374,6 +402,24 @@ export async function confirmPayment(
   });
   if (outcome === "paid") nudgeOrderEmails();
   return outcome;
+}
+
+/**
+ * The amount rule of confirmPayment (issue 44 item 2; Cashfree API 2025-01-01: PaymentEntity
+ * `payment_amount` may exceed OrderEntity `order_amount` by a surcharge passed to the customer):
+ * `ok` when Cashfree's order amount (or, when not given, the payment amount) equals `totalPaise`,
+ * the currency is INR (or not given) and the payment amount is known and at least the order
+ * amount; `surchargePaise` is what was paid above the order amount (0 when none). Paise in, paise out.
+ */
+export function checkPaidAmount(
+  input: { amountPaise: number | null; orderAmountPaise?: number | null; currency: string | null },
+  totalPaise: number,
+): { ok: boolean; orderPaise: number | null; paymentPaise: number | null; surchargePaise: number } {
+  const orderPaise = input.orderAmountPaise ?? input.amountPaise;
+  const paymentPaise = input.amountPaise;
+  const ok =
+    orderPaise === totalPaise && paymentPaise !== null && paymentPaise >= orderPaise && (input.currency ?? "INR") === "INR";
+  return { ok, orderPaise, paymentPaise, surchargePaise: ok ? paymentPaise - orderPaise : 0 };
 }
 
 async function recordRefundDue(
@@ -460,12 +506,15 @@ export async function verifyCashfreePayment(
       const payments = await gateway.client.getOrderPayments(ref.id);
       const success = payments.find((payment) => payment.status === "SUCCESS");
       if (success) {
+        // The order's amount at Cashfree is what must match our total, not the payment's (issue 44 item 2).
+        const cashfreeOrder = await gateway.client.getOrder(ref.id);
         const outcome = await confirmPayment(db, {
           orderId: row.id,
           eventId: paymentEventId(success.cfPaymentId, "SUCCESS"),
           kind: "VERIFY_SUCCESS",
           instrument,
           amountPaise: success.amountPaise,
+          orderAmountPaise: cashfreeOrder.amountPaise,
           currency: success.currency,
           payload: success,
           now,
@@ -493,6 +542,7 @@ export async function verifyCashfreePayment(
         kind: "VERIFY_LINK_PAID",
         instrument,
         amountPaise: link.amountPaidPaise,
+        orderAmountPaise: link.amountPaise,
         currency: link.currency,
         payload: link,
         now,
@@ -557,6 +607,7 @@ export async function handleCashfreeWebhook(
         kind: event.type,
         instrument,
         amountPaise: event.amountPaise,
+        orderAmountPaise: event.orderAmountPaise,
         currency: event.currency,
         payload: event,
         now,
@@ -577,6 +628,7 @@ export async function handleCashfreeWebhook(
       kind: event.type,
       instrument,
       amountPaise: event.amountPaidPaise,
+      orderAmountPaise: event.amountPaise,
       currency: event.currency,
       payload: event,
       now,
