@@ -274,6 +274,51 @@ function toLink(entity: z.output<typeof linkEntitySchema>): CashfreeLink {
   };
 }
 
+/** Cashfree's limits on the customer's fields (openapi.yaml CustomerDetails: customer_name and customer_email minLength 3, maxLength 100). */
+export const CASHFREE_CUSTOMER_TEXT_MIN = 3;
+export const CASHFREE_CUSTOMER_TEXT_MAX = 100;
+
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/**
+ * The `customer_name` Cashfree is sent (Cashfree API 2025-01-01, openapi.yaml CustomerDetails:
+ * minLength 3, maxLength 100; issue 44 item 2): trimmed, and when longer than 100 UTF-16 code units
+ * cut after the last whole grapheme cluster (Intl.Segmenter) that fits, then trimmed again — never
+ * inside a code point (no lone surrogate) nor between a letter and its combining marks. Counting
+ * UTF-16 units is the stricter reading: it never exceeds 100 code points either. Undefined (the
+ * field is optional) when fewer than 3 units remain. Never throws.
+ */
+export function cashfreeCustomerName(name: string): string | undefined {
+  let text = name.trim();
+  if (text.length > CASHFREE_CUSTOMER_TEXT_MAX) {
+    let cut = "";
+    for (const { segment } of graphemes.segment(text)) {
+      if (cut.length + segment.length > CASHFREE_CUSTOMER_TEXT_MAX) break;
+      cut += segment;
+    }
+    text = cut.trim();
+  }
+  return text.length >= CASHFREE_CUSTOMER_TEXT_MIN ? text : undefined;
+}
+
+/**
+ * The `customer_email` Cashfree is sent (openapi.yaml CustomerDetails: minLength 3, maxLength 100;
+ * optional in CustomerDetails and LinkCustomerDetailsEntity): the trimmed address when it is 3 to
+ * 100 characters, else undefined — an address cannot be shortened, so a longer one (the checkout
+ * takes up to 254) is left out, and the store's own emails still reach it. Never throws.
+ */
+export function cashfreeCustomerEmail(email: string): string | undefined {
+  const text = email.trim();
+  return text.length >= CASHFREE_CUSTOMER_TEXT_MIN && text.length <= CASHFREE_CUSTOMER_TEXT_MAX ? text : undefined;
+}
+
+/** Optional fields present only when they have a value (Cashfree refuses an empty or null customer_email). */
+function customerTexts(customer: { name: string; email: string }): { customer_email?: string; customer_name?: string } {
+  const email = cashfreeCustomerEmail(customer.email);
+  const name = cashfreeCustomerName(customer.name);
+  return { ...(email ? { customer_email: email } : {}), ...(name ? { customer_name: name } : {}) };
+}
+
 /** Paise → the rupee amount Cashfree takes (a number with at most two decimals). */
 export function paiseToCashfreeAmount(paise: number): number {
   return Number((paise / 100).toFixed(2));
@@ -375,8 +420,7 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
           customer_details: {
             customer_id: input.customer.id,
             customer_phone: input.customer.phone,
-            customer_email: input.customer.email,
-            customer_name: input.customer.name,
+            ...customerTexts(input.customer),
           },
           order_meta: {
             return_url: input.returnUrl,
@@ -409,8 +453,7 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
           link_partial_payments: false,
           customer_details: {
             customer_phone: input.customer.phone,
-            customer_email: input.customer.email,
-            customer_name: input.customer.name,
+            ...customerTexts(input.customer),
           },
           link_meta: {
             return_url: input.returnUrl,
