@@ -1,4 +1,5 @@
 import type { CashfreeSimulator, SimulatorOptions } from "./simulator/types";
+import { applyControl, currentControls, resetControls, type SimulatorControl } from "./simulator/controls.server";
 import { handleApi } from "./simulator/api.server";
 import { handleHosted } from "./simulator/hosted.server";
 import { createSimulatorState } from "./simulator/state.server";
@@ -18,13 +19,28 @@ import { settleLink, settleOrder } from "./simulator/webhooks.server";
  * the same code as a separate fake server on loopback (tests/fakes/cashfree-server.ts). State is
  * kept in memory (it is a test double, not a ledger) and capped.
  *
+ * It refuses what Cashfree refuses and plays the states Cashfree plays (issue 44 item 3;
+ * docs/decisions/0962): refunds that stay PENDING, go ONHOLD, end CANCELLED or FAILED; terminates
+ * answered TERMINATION_REQUESTED; surcharges on payments — chosen per test through the controls
+ * below (setRefundOutcome, setTerminateMode, setSurcharge) or on the hosted page's test controls.
+ *
  * The parts live in payments/simulator/: the REST API with one handler per endpoint
  * (api.server.ts), settling attempts and webhooks (webhooks.server.ts), the hosted page
- * (hosted.server.ts), the memory (state.server.ts), Cashfree's JSON (shapes.server.ts) and the
- * types (types.ts).
+ * (hosted.server.ts), the test controls (controls.server.ts), the memory (state.server.ts),
+ * Cashfree's JSON, typed by the cashfree-pg models (shapes.server.ts), and the types (types.ts).
  */
 
-export type { CashfreeSimulator, RecordedRequest, SimulatedOutcome, SimulatorFault, SimulatorOptions } from "./simulator/types";
+export type {
+  CashfreeSimulator,
+  ControlScope,
+  RecordedRequest,
+  RefundOutcome,
+  SimulatedOutcome,
+  SimulatorControls,
+  SimulatorFault,
+  SimulatorOptions,
+  TerminateMode,
+} from "./simulator/types";
 export { postedFromOrigin } from "./simulator/hosted.server";
 
 /** Creates a simulator with its own in-memory state. */
@@ -52,6 +68,18 @@ export function createCashfreeSimulator(options: SimulatorOptions): CashfreeSimu
     clearFaults() {
       state.faults.length = 0;
     },
+    setRefundOutcome(outcome, options = {}) {
+      applyControl(state, { kind: "refund", outcome, pendingReads: options.pendingReads ?? 0, for: options.for ?? "" });
+    },
+    setTerminateMode(mode, options = {}) {
+      applyControl(state, { kind: "terminate", mode, for: options.for ?? "" });
+    },
+    setSurcharge(paise, options = {}) {
+      applyControl(state, { kind: "surcharge", paise, for: options.for ?? "" });
+    },
+    applyControl: (control) => applyControl(state, control as SimulatorControl),
+    controls: () => currentControls(state),
+    resetControls: () => resetControls(state),
     requests: state.requests,
   };
 }

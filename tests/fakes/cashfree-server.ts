@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { z } from "zod";
 import { createCashfreeSimulator, type CashfreeSimulator } from "~/payments/simulator.server";
 
 /**
@@ -16,6 +17,13 @@ import { createCashfreeSimulator, type CashfreeSimulator } from "~/payments/simu
  *                Cashfree's script (tests/fakes/cashfree-js-standin.ts): settles the session as
  *                the hosted page would and answers JSON readable by the store page's origin (the
  *                request's Origin echoed, never `*`)
+ *   /control     POST JSON, the simulator's test controls for the browser tests (the fake runs in
+ *                another process there): `{kind: "refund", outcome, pendingReads?, for?}`,
+ *                `{kind: "terminate", mode, for?}`, `{kind: "surcharge", paise, for?}`,
+ *                `{kind: "reset"}` (app/payments/simulator/controls.server.ts), or
+ *                `{kind: "settle", orderId | linkId, outcome, notify?}` (CashfreeSimulator.settle);
+ *                answers `{controls}` (or settle's answer); GET answers `{controls}`. 400 for
+ *                anything else. Loopback only, as the whole fake.
  *   /healthz     200
  *
  * Run as a script it reads FAKE_CASHFREE_PORT (default 0 = any free port), FAKE_CASHFREE_CLIENT_ID,
@@ -30,6 +38,43 @@ export type FakeCashfree = {
   simulator: CashfreeSimulator;
   close(): Promise<void>;
 };
+
+const settleSchema = z.object({
+  kind: z.literal("settle"),
+  orderId: z.string().min(1).optional(),
+  linkId: z.string().min(1).optional(),
+  outcome: z.enum(["SUCCESS", "FAILED", "USER_DROPPED", "PENDING"]),
+  notify: z.boolean().optional(),
+});
+
+/** `/control`: the simulator's test controls over HTTP (see the file's docstring); JSON answers, 400 for a body that is not a control. */
+async function control(simulator: CashfreeSimulator, method: string, body: Buffer): Promise<Response> {
+  const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json" } });
+  if (method === "GET") return json({ controls: simulator.controls() });
+  if (method !== "POST") return json({ message: "GET or POST" }, 405);
+  let input: unknown;
+  try {
+    input = JSON.parse(body.toString("utf8"));
+  } catch {
+    return json({ message: "the body is not JSON" }, 400);
+  }
+  const settle = settleSchema.safeParse(input);
+  if (settle.success) {
+    const { orderId, linkId, outcome, notify } = settle.data;
+    if (!orderId === !linkId) return json({ message: "name one of orderId and linkId" }, 400);
+    try {
+      return json(await simulator.settle(orderId ? { orderId } : { linkId: linkId! }, outcome, { notify }));
+    } catch (error) {
+      return json({ message: (error as Error).message }, 404);
+    }
+  }
+  try {
+    simulator.applyControl(input);
+  } catch (error) {
+    return json({ message: error instanceof z.ZodError ? "not a control the simulator knows" : (error as Error).message }, 400);
+  }
+  return json({ controls: simulator.controls() });
+}
 
 export async function startFakeCashfree(options: {
   clientId: string;
@@ -77,6 +122,8 @@ export async function startFakeCashfree(options: {
         });
         const answer = await state.simulator!.handleHosted(inner, url.pathname.slice("/modal".length));
         response = new Response(answer.body, { status: answer.status, headers: { ...Object.fromEntries(answer.headers), ...modalCors } });
+      } else if (url.pathname === "/control") {
+        response = await control(state.simulator!, method, body);
       } else if (url.pathname === "/healthz") {
         response = new Response("ok");
       } else if (url.pathname.startsWith("/pg/")) {

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { RecordedRequest, SimLink, SimOrder, SimulatorFault, SimulatorOptions } from "./types";
+import type { RecordedRequest, RefundOutcome, SimCustomer, SimLink, SimOrder, SimulatorFault, SimulatorOptions, TerminateMode } from "./types";
 
 /** The route the store serves the hosted page under when `hostedBaseUrl` is not set (routes/payments.simulator.$.ts). */
 export const SIM_HOSTED_ROUTE = "/payments/simulator";
@@ -23,6 +23,10 @@ export function createSimulatorState(options: SimulatorOptions) {
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const faults: SimulatorFault[] = [];
   const requests: RecordedRequest[] = [];
+  // The test controls (types.ts CashfreeSimulator.setRefundOutcome …), by scope: "" = every order.
+  const refundPlans: Array<{ for: string; outcome: RefundOutcome; pendingReads: number }> = [];
+  const terminateModes = new Map<string, TerminateMode>();
+  const surcharges = new Map<string, number>();
   let sequence = 1_000_000 + Math.floor(Math.random() * 1_000_000);
   const nextId = () => ++sequence;
 
@@ -51,7 +55,7 @@ export function createSimulatorState(options: SimulatorOptions) {
   function newOrder(input: {
     orderId: string;
     amountPaise: number;
-    customer: Record<string, string | null>;
+    customer: SimCustomer;
     returnUrl: string | null;
     notifyUrl: string | null;
     note: string | null;
@@ -74,5 +78,60 @@ export function createSimulatorState(options: SimulatorOptions) {
     return order;
   }
 
-  return { options, now, fetchImpl, orders, sessions, links, linkSlugs, idempotent, faults, requests, nextId, trim, hostedBase, newOrder };
+  /** The scopes an order answers to, most specific first: its order_id, its link's id (a link payment's order), then "" (every order). */
+  function scopesOf(order: SimOrder): string[] {
+    const linkId = order.tags?.link_id;
+    return [order.orderId, ...(linkId ? [linkId] : []), ""];
+  }
+
+  /** The control of `map` that applies to `order` (its most specific scope), or undefined. */
+  function controlFor<V>(map: Map<string, V>, order: SimOrder): V | undefined {
+    for (const scope of scopesOf(order)) if (map.has(scope)) return map.get(scope);
+    return undefined;
+  }
+
+  /** Takes the oldest refund plan that applies to `order` (its own scope before "every order"); default SUCCESS after 0 reads. */
+  function takeRefundPlan(order: SimOrder): { outcome: RefundOutcome; pendingReads: number } {
+    for (const scope of scopesOf(order)) {
+      const index = refundPlans.findIndex((plan) => plan.for === scope);
+      if (index >= 0) {
+        const [plan] = refundPlans.splice(index, 1);
+        return { outcome: plan.outcome, pendingReads: plan.pendingReads };
+      }
+    }
+    return { outcome: "SUCCESS", pendingReads: 0 };
+  }
+
+  /** The surcharge (paise) a payment on `order` carries now: 0 without a control. */
+  function surchargeFor(order: SimOrder): number {
+    return controlFor(surcharges, order) ?? 0;
+  }
+
+  /** How a terminate of `order` answers now: `immediate` without a control. */
+  function terminateModeFor(order: SimOrder): TerminateMode {
+    return controlFor(terminateModes, order) ?? "immediate";
+  }
+
+  return {
+    options,
+    now,
+    fetchImpl,
+    orders,
+    sessions,
+    links,
+    linkSlugs,
+    idempotent,
+    faults,
+    requests,
+    refundPlans,
+    terminateModes,
+    surcharges,
+    nextId,
+    trim,
+    hostedBase,
+    newOrder,
+    takeRefundPlan,
+    surchargeFor,
+    terminateModeFor,
+  };
 }

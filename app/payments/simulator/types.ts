@@ -23,6 +23,32 @@ export type SimulatorOptions = {
 /** An outcome a payment attempt can be settled with (the hosted page offers SUCCESS and FAILED). */
 export type SimulatedOutcome = "SUCCESS" | "FAILED" | "USER_DROPPED" | "PENDING";
 
+/**
+ * What a refund ends as (Cashfree API 2025-01-01, openapi.yaml RefundEntity.refund_status):
+ * `SUCCESS` (the default), `ONHOLD_THEN_SUCCESS` (ONHOLD on one read, SUCCESS on the next),
+ * `CANCELLED`, or `FAILED` — FAILED is named in the field's description ("one of SUCCESS, PENDING,
+ * CANCELLED, ONHOLD, FAILED") but not in its enum, so the simulator plays it as the description
+ * says (docs/decisions/0962).
+ */
+export type RefundOutcome = "SUCCESS" | "ONHOLD_THEN_SUCCESS" | "CANCELLED" | "FAILED";
+
+/** Refund statuses the simulator answers: RefundEntity.refund_status's enum, and FAILED from its description. */
+export type SimRefundStatus = "PENDING" | "SUCCESS" | "ONHOLD" | "CANCELLED" | "FAILED";
+
+/**
+ * How `PATCH /orders/{id}` terminates (openapi.yaml TerminateOrderRequest: "order might not be
+ * terminated — confirm with the order_status in response"): `immediate` answers TERMINATED (the
+ * default); `requested` answers TERMINATION_REQUESTED, and the order becomes TERMINATED on its next
+ * read (`GET /orders/{id}`) unless a payment in flight (settle()) succeeds first and makes it PAID.
+ */
+export type TerminateMode = "immediate" | "requested";
+
+/**
+ * Which orders a control applies to: a Cashfree order_id, or a link_id (then the orders Cashfree
+ * makes for that link's payments, tagged order_tags.link_id). Unset: every order without a control of its own.
+ */
+export type ControlScope = { for?: string };
+
 /** A canned failure the next matching API calls answer with (tests of errors and timeouts). */
 export type SimulatorFault = {
   method?: "GET" | "POST";
@@ -39,8 +65,11 @@ export type SimulatorFault = {
 export type RecordedRequest = { method: string; path: string; headers: Record<string, string>; body: unknown };
 export type SimPayment = {
   cf_payment_id: number;
-  payment_status: string;
+  payment_status: SimulatedOutcome;
+  /** Rupees: the order amount plus the surcharge (setSurcharge) the shopper was charged. */
   payment_amount: number;
+  /** The surcharge in paise (0: none); on the wire as PaymentEntity.payment_surcharge. */
+  surchargePaise: number;
   payment_currency: string;
   payment_message: string;
   payment_time: string;
@@ -54,19 +83,32 @@ export type SimRefund = {
   amountPaise: number;
   note: string | null;
   speed: string;
-  /** PENDING when made; SUCCESS from the first read on (the simulated bank has processed it). */
-  status: "PENDING" | "SUCCESS";
+  /** PENDING when made; then as its plan says, one step per read (GET of the refund or of the order's refunds). */
+  status: SimRefundStatus;
+  /** What it ends as, after how many reads still PENDING (setRefundOutcome; default SUCCESS after 0). */
+  plan: { outcome: RefundOutcome; pendingReads: number };
+  /** Reads so far. */
+  reads: number;
   createdAt: number;
   processedAt: number | null;
+};
+
+/** The customer as Cashfree keeps it (openapi.yaml CustomerDetailsResponse; a link's has no customer_id). */
+export type SimCustomer = {
+  customer_id?: string;
+  customer_phone: string;
+  customer_email: string | null;
+  customer_name: string | null;
 };
 
 export type SimOrder = {
   cfOrderId: number;
   orderId: string;
   amountPaise: number;
-  status: "ACTIVE" | "PAID" | "TERMINATED";
+  /** OrderEntity.order_status: TERMINATION_REQUESTED only after a terminate in `requested` mode. */
+  status: "ACTIVE" | "PAID" | "TERMINATED" | "TERMINATION_REQUESTED";
   sessionId: string;
-  customer: Record<string, string | null>;
+  customer: SimCustomer;
   returnUrl: string | null;
   notifyUrl: string | null;
   note: string | null;
@@ -86,7 +128,7 @@ export type SimLink = {
   amountPaidPaise: number;
   status: "ACTIVE" | "PAID" | "CANCELLED";
   purpose: string;
-  customer: Record<string, string | null>;
+  customer: SimCustomer;
   returnUrl: string | null;
   notifyUrl: string | null;
   url: string;
@@ -121,8 +163,40 @@ export type CashfreeSimulator = {
   /** Adds a canned failure for the next matching API calls. */
   injectFault(fault: SimulatorFault): void;
   clearFaults(): void;
+  /**
+   * What the next refund made (on the scope's orders when `for` is set, else on any order) does:
+   * it stays PENDING for `pendingReads` reads (default 0), then ends as `outcome`. Used once.
+   * Without a control a refund is PENDING when made and SUCCESS from its first read on.
+   */
+  setRefundOutcome(outcome: RefundOutcome, options?: { pendingReads?: number } & ControlScope): void;
+  /** How terminates answer from now on (for the scope's orders when `for` is set); see TerminateMode. */
+  setTerminateMode(mode: TerminateMode, options?: ControlScope): void;
+  /**
+   * A surcharge in paise the shopper is charged on top of the order amount in the payments settled
+   * from now on (for the scope's orders when `for` is set): payment_amount = order_amount +
+   * surcharge in `GET /orders/{id}/payments` and the payment webhook, with payment_surcharge. 0 stops it.
+   */
+  setSurcharge(paise: number, options?: ControlScope): void;
+  /**
+   * Applies one control given as data — `{kind: "refund" | "terminate" | "surcharge" | "reset", …}`
+   * (controls.server.ts controlSchema), as the hosted page's form and the fake server's /control
+   * send it. Throws a ZodError for anything else.
+   */
+  applyControl(control: unknown): void;
+  /** The controls as they stand (the hosted page's test controls show them). */
+  controls(): SimulatorControls;
+  /** Back to the defaults: no refund plans, immediate terminates, no surcharge. */
+  resetControls(): void;
   /** The API requests seen, newest last (at most 500). */
   readonly requests: RecordedRequest[];
+};
+
+/** The simulator's test controls (setRefundOutcome, setTerminateMode, setSurcharge), by scope ("" = every order). */
+export type SimulatorControls = {
+  /** Refund plans not yet used, oldest first. */
+  refundPlans: Array<{ for: string; outcome: RefundOutcome; pendingReads: number }>;
+  terminateModes: Record<string, TerminateMode>;
+  surcharges: Record<string, number>;
 };
 
 /** A webhook as Cashfree would send it: the notify URL (null: none is sent), the JSON body and the signed headers. */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { CASHFREE_API_VERSION } from "~/payments/cashfree.server";
 import { signWebhook } from "~/payments/webhook.server";
-import { linkJson, rupees } from "./shapes.server";
+import { linkJson, paymentJson, rupees, rupeesText, surchargeJson, type LinkWebhook, type SimPaymentWebhook } from "./shapes.server";
 import type { SimulatorState } from "./state.server";
 import type { SignedWebhook, SimLink, SimOrder, SimPayment, SimulatedOutcome } from "./types";
 
@@ -45,7 +45,12 @@ async function deliver(state: SimulatorState, webhook: SignedWebhook): Promise<v
   }
 }
 
-/** Adds a payment attempt with `outcome` to the order (SUCCESS marks it PAID) and answers it. */
+/**
+ * Adds a payment attempt with `outcome` to the order and answers it. SUCCESS marks the order PAID —
+ * also one whose terminate is still TERMINATION_REQUESTED (a payment in flight wins) or that was
+ * terminated (the race of issue 8 item 2). The payment carries the surcharge set for the order
+ * (setSurcharge): payment_amount = order_amount + surcharge.
+ */
 function recordAttempt(state: SimulatorState, order: SimOrder, outcome: SimulatedOutcome): SimPayment {
   const at = new Date(state.now()).toISOString();
   const messages: Record<SimulatedOutcome, string> = {
@@ -54,10 +59,12 @@ function recordAttempt(state: SimulatorState, order: SimOrder, outcome: Simulate
     USER_DROPPED: "The customer closed the payment page",
     PENDING: "Simulated payment pending",
   };
+  const surchargePaise = state.surchargeFor(order);
   const payment: SimPayment = {
     cf_payment_id: state.nextId(),
     payment_status: outcome,
-    payment_amount: rupees(order.amountPaise),
+    payment_amount: rupees(order.amountPaise + surchargePaise),
+    surchargePaise,
     payment_currency: "INR",
     payment_message: messages[outcome],
     payment_time: at,
@@ -69,44 +76,48 @@ function recordAttempt(state: SimulatorState, order: SimOrder, outcome: Simulate
   return payment;
 }
 
-/** The body of Cashfree's PAYMENT_SUCCESS / PAYMENT_FAILED / PAYMENT_USER_DROPPED webhook for one attempt. */
-function paymentWebhook(state: SimulatorState, order: SimOrder, payment: SimPayment) {
+/**
+ * The body of Cashfree's PAYMENT_SUCCESS / PAYMENT_FAILED / PAYMENT_USER_DROPPED webhook for one
+ * attempt (openapi.yaml components.callbacks.PaymentWebhook; cashfree-pg PaymentWebhook).
+ */
+function paymentWebhook(state: SimulatorState, order: SimOrder, payment: SimPayment): SimPaymentWebhook {
   const type =
     payment.payment_status === "SUCCESS"
       ? "PAYMENT_SUCCESS_WEBHOOK"
       : payment.payment_status === "USER_DROPPED"
         ? "PAYMENT_USER_DROPPED_WEBHOOK"
         : "PAYMENT_FAILED_WEBHOOK";
+  const { order_id: _orderId, entity: _entity, is_captured: _captured, order_amount: _amount, order_currency: _currency, ...wirePayment } = paymentJson(order, payment);
   return {
     data: {
       order: { order_id: order.orderId, order_amount: rupees(order.amountPaise), order_currency: "INR", order_tags: order.tags },
-      payment: {
-        cf_payment_id: String(payment.cf_payment_id),
-        payment_status: payment.payment_status,
-        payment_amount: payment.payment_amount,
-        payment_currency: payment.payment_currency,
-        payment_message: payment.payment_message,
-        payment_time: payment.payment_time,
-        bank_reference: String(payment.cf_payment_id),
-        auth_id: null,
-        payment_method: { upi: { channel: "collect", upi_id: "test@upi" } },
-        payment_group: payment.payment_group,
-      },
+      payment: wirePayment,
       customer_details: order.customer,
       payment_gateway_details: { gateway_name: "CASHFREE", gateway_order_id: String(order.cfOrderId), gateway_payment_id: String(payment.cf_payment_id) },
+      payment_surcharge: payment.surchargePaise > 0 ? surchargeJson(payment.surchargePaise) : null,
     },
     event_time: new Date(state.now()).toISOString(),
     type,
-  };
+  } satisfies SimPaymentWebhook;
 }
 
-/** The body of Cashfree's PAYMENT_LINK_EVENT webhook for a link paid through `order`. */
-function linkWebhook(state: SimulatorState, link: SimLink, order: SimOrder, payment: SimPayment) {
+/**
+ * The body of Cashfree's PAYMENT_LINK_EVENT webhook for a link paid through `order`, in the types
+ * Cashfree's payment-link webhook documentation shows: a numeric `cf_link_id`, amounts as decimal
+ * strings ("link_amount": "200.12", "link_amount_paid", the order's "order_amount"), a numeric
+ * `transaction_id`.
+ */
+function linkWebhook(state: SimulatorState, link: SimLink, order: SimOrder, payment: SimPayment): LinkWebhook {
+  const { cf_link_id: _id, link_amount: _amount, link_amount_paid: _paid, link_minimum_partial_amount: _minimum, ...rest } = linkJson(link);
   return {
     data: {
-      ...linkJson(link),
+      ...rest,
+      cf_link_id: link.cfLinkId,
+      link_amount: rupeesText(link.amountPaise),
+      link_amount_paid: rupeesText(link.amountPaidPaise),
+      link_minimum_partial_amount: null,
       order: {
-        order_amount: rupees(order.amountPaise).toFixed(2),
+        order_amount: rupeesText(order.amountPaise),
         order_id: order.orderId,
         order_expiry_time: new Date(order.expiresAt ?? order.createdAt + 30 * 24 * 3600 * 1000).toISOString(),
         order_hash: crypto.randomBytes(10).toString("hex"),
@@ -117,7 +128,7 @@ function linkWebhook(state: SimulatorState, link: SimLink, order: SimOrder, paym
     type: "PAYMENT_LINK_EVENT",
     version: 1,
     event_time: new Date(state.now()).toISOString(),
-  };
+  } satisfies LinkWebhook;
 }
 
 /**
