@@ -1,4 +1,14 @@
 import crypto from "node:crypto";
+import type {
+  CreateLinkRequest,
+  CreateOrderRequest,
+  LinkEntity,
+  OrderCreateRefundRequest,
+  OrderEntity,
+  PaymentEntity,
+  RefundEntity,
+  TerminateOrderRequest,
+} from "cashfree-pg";
 import { z } from "zod";
 import { cashfreeIdempotencyKey } from "./cashfree-request.server";
 
@@ -173,6 +183,25 @@ export type CashfreeClientOptions = {
   fetch?: typeof fetch;
 };
 
+/**
+ * The compile-time contract of an answer (issue 44 item 1; docs/decisions/0961): a zod object
+ * shape whose every key is a field of `Entity` — one of cashfree-pg@5.1.3's models, generated from
+ * openapi.yaml of PG API 2025-01-01 — and whose every field accepts at least the type that model
+ * declares for it. `cashfreeShape<OrderEntity>()({ order_idd: … })` is a type error (the key is not
+ * OrderEntity's), and so is a field read as z.number() where Cashfree declares a string. A nested
+ * z.object (a webhook's data.order) passes on its key alone: give it its own cashfreeShape. Types
+ * only: the package's runtime is never imported. Answers z.object(shape).
+ */
+export function cashfreeShape<Entity>() {
+  return <
+    S extends z.ZodRawShape & {
+      [K in keyof S]: K extends keyof Entity ? (NonNullable<Entity[K]> extends z.input<S[K]> ? S[K] : S[K] extends z.ZodObject ? S[K] : never) : never;
+    },
+  >(
+    shape: S,
+  ) => z.object(shape);
+}
+
 /** Rupees as Cashfree writes them (a number, or a decimal string in some answers) → paise. */
 const rupeesAsPaise = z
   .union([z.number(), z.string()])
@@ -181,7 +210,7 @@ const rupeesAsPaise = z
   .transform((rupees) => Math.round(rupees * 100));
 const idText = z.union([z.string(), z.number()]).transform(String);
 
-const orderEntitySchema = z.object({
+const orderEntitySchema = cashfreeShape<OrderEntity>()({
   cf_order_id: idText.nullish(),
   order_id: z.string().min(1),
   order_amount: rupeesAsPaise,
@@ -190,7 +219,7 @@ const orderEntitySchema = z.object({
   payment_session_id: z.string().nullish(),
 });
 
-const paymentEntitySchema = z.object({
+const paymentEntitySchema = cashfreeShape<PaymentEntity>()({
   cf_payment_id: idText,
   payment_status: z.string(),
   payment_amount: rupeesAsPaise.nullish(),
@@ -200,7 +229,7 @@ const paymentEntitySchema = z.object({
   payment_completion_time: z.string().nullish(),
 });
 
-const linkEntitySchema = z.object({
+const linkEntitySchema = cashfreeShape<LinkEntity>()({
   cf_link_id: idText.nullish(),
   link_id: z.string().min(1),
   link_status: z.string(),
@@ -210,7 +239,7 @@ const linkEntitySchema = z.object({
   link_url: z.string().url(),
 });
 
-const refundEntitySchema = z.object({
+const refundEntitySchema = cashfreeShape<RefundEntity>()({
   cf_refund_id: idText.nullish(),
   refund_id: z.string().min(1),
   order_id: z.string().nullish(),
@@ -312,13 +341,6 @@ export function cashfreeCustomerEmail(email: string): string | undefined {
   return text.length >= CASHFREE_CUSTOMER_TEXT_MIN && text.length <= CASHFREE_CUSTOMER_TEXT_MAX ? text : undefined;
 }
 
-/** Optional fields present only when they have a value (Cashfree refuses an empty or null customer_email). */
-function customerTexts(customer: { name: string; email: string }): { customer_email?: string; customer_name?: string } {
-  const email = cashfreeCustomerEmail(customer.email);
-  const name = cashfreeCustomerName(customer.name);
-  return { ...(email ? { customer_email: email } : {}), ...(name ? { customer_name: name } : {}) };
-}
-
 /** Paise → the rupee amount Cashfree takes (a number with at most two decimals). */
 export function paiseToCashfreeAmount(paise: number): number {
   return Number((paise / 100).toFixed(2));
@@ -413,6 +435,7 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
     async createOrder(input) {
       const entity = await call("POST", "/orders", orderEntitySchema, `order ${input.orderId}`, {
         idempotencyKey: input.idempotencyKey,
+        // Held to cashfree-pg's CreateOrderRequest (issue 44 item 1); an undefined field is not sent.
         body: {
           order_id: input.orderId,
           order_amount: paiseToCashfreeAmount(input.amountPaise),
@@ -420,15 +443,16 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
           customer_details: {
             customer_id: input.customer.id,
             customer_phone: input.customer.phone,
-            ...customerTexts(input.customer),
+            customer_email: cashfreeCustomerEmail(input.customer.email),
+            customer_name: cashfreeCustomerName(input.customer.name),
           },
           order_meta: {
             return_url: input.returnUrl,
-            ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
+            notify_url: input.notifyUrl || undefined,
           },
-          ...(input.note ? { order_note: input.note } : {}),
-          ...(input.expiresAt ? { order_expiry_time: new Date(input.expiresAt).toISOString() } : {}),
-        },
+          order_note: input.note || undefined,
+          order_expiry_time: input.expiresAt ? new Date(input.expiresAt).toISOString() : undefined,
+        } satisfies CreateOrderRequest,
       });
       return toOrder(entity);
     },
@@ -445,6 +469,7 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
     async createPaymentLink(input) {
       const entity = await call("POST", "/links", linkEntitySchema, `payment link ${input.linkId}`, {
         idempotencyKey: input.idempotencyKey,
+        // Held to cashfree-pg's CreateLinkRequest (issue 44 item 1); an undefined field is not sent.
         body: {
           link_id: input.linkId,
           link_amount: paiseToCashfreeAmount(input.amountPaise),
@@ -453,15 +478,16 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
           link_partial_payments: false,
           customer_details: {
             customer_phone: input.customer.phone,
-            ...customerTexts(input.customer),
+            customer_email: cashfreeCustomerEmail(input.customer.email),
+            customer_name: cashfreeCustomerName(input.customer.name),
           },
           link_meta: {
             return_url: input.returnUrl,
-            ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
+            notify_url: input.notifyUrl || undefined,
           },
           link_notify: { send_sms: false, send_email: false },
-          ...(input.expiresAt ? { link_expiry_time: new Date(input.expiresAt).toISOString() } : {}),
-        },
+          link_expiry_time: input.expiresAt ? new Date(input.expiresAt).toISOString() : undefined,
+        } satisfies CreateLinkRequest,
       });
       return toLink(entity);
     },
@@ -473,7 +499,7 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
     async terminateOrder(orderId) {
       const entity = await call("PATCH", `/orders/${enc(orderId)}`, orderEntitySchema, `order ${orderId}`, {
         idempotencyKey: `terminate-${orderId}`,
-        body: { order_status: "TERMINATED" },
+        body: { order_status: "TERMINATED" } satisfies TerminateOrderRequest,
       });
       return toOrder(entity);
     },
@@ -497,8 +523,8 @@ export function createCashfreeClient(options: CashfreeClientOptions): CashfreeCl
           refund_amount: paiseToCashfreeAmount(input.amountPaise),
           refund_id: input.refundId,
           refund_note: input.note,
-          ...(input.speed ? { refund_speed: input.speed } : {}),
-        },
+          refund_speed: input.speed,
+        } satisfies OrderCreateRefundRequest,
       });
       return toRefund(entity);
     },

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+import type { LinkEntity, PaymentEntity, PaymentWebhook, PaymentWebhookDataEntity, PaymentWebhookOrderEntity } from "cashfree-pg";
 import { z } from "zod";
+import { cashfreeShape } from "./cashfree.server";
 
 /**
  * Cashfree webhooks (DESIGN.md §9; Cashfree API 2025-01-01): the signature check on the raw body
@@ -76,17 +78,18 @@ const rupeesAsPaise = z
 
 const PAYMENT_WEBHOOK_TYPES = new Set(["PAYMENT_SUCCESS_WEBHOOK", "PAYMENT_FAILED_WEBHOOK", "PAYMENT_USER_DROPPED_WEBHOOK"]);
 
-const paymentWebhookSchema = z.object({
+// Every key read is a field of cashfree-pg's PaymentWebhook models (issue 44 item 1).
+const paymentWebhookSchema = cashfreeShape<PaymentWebhook>()({
   type: z.string(),
-  data: z.object({
-    order: z.object({
+  data: cashfreeShape<PaymentWebhookDataEntity>()({
+    order: cashfreeShape<PaymentWebhookOrderEntity>()({
       order_id: z.string().min(1),
       // PaymentWebhookOrderEntity: the order's amount, which must match our total (issue 44 item 2).
       order_amount: rupeesAsPaise.nullish(),
       order_currency: z.string().nullish(),
       order_tags: z.record(z.string(), z.unknown()).nullish(),
     }),
-    payment: z.object({
+    payment: cashfreeShape<PaymentEntity>()({
       cf_payment_id: idText,
       payment_status: z.string(),
       payment_amount: rupeesAsPaise.nullish(),
@@ -96,9 +99,10 @@ const paymentWebhookSchema = z.object({
   }),
 });
 
+// PAYMENT_LINK_EVENT has no model in cashfree-pg; its data carries LinkEntity's fields (amounts as strings there).
 const linkWebhookSchema = z.object({
   type: z.literal("PAYMENT_LINK_EVENT"),
-  data: z.object({
+  data: cashfreeShape<LinkEntity>()({
     link_id: z.string().min(1),
     link_status: z.string(),
     link_amount: rupeesAsPaise.nullish(),
