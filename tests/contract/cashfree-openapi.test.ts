@@ -280,6 +280,8 @@ beforeAll(async () => {
   const paid = `CI-CONTRACT-${run}-P`;
   await attempt("client.createOrder", () => client.createOrder({ orderId: paid, amountPaise: 1_249_900, customer: { ...customer, name: longName, email: longEmail }, note: "Contract order", expiresAt: Date.now() + 15 * 60_000, idempotencyKey: `order-${paid}`, ...base }));
   await attempt("client.getOrder", () => client.getOrder(paid));
+  // The shopper pays a ₹25.00 convenience fee on top (Cashfree's surcharge): payment_amount > order_amount.
+  fake.simulator.setSurcharge(2_500, { for: paid });
   const failed = await attempt("settle FAILED", () => fake.simulator.settle({ orderId: paid }, "FAILED", notify));
   const success = await attempt("settle SUCCESS", () => fake.simulator.settle({ orderId: paid }, "SUCCESS", notify));
   for (const settled of [failed, success]) if (settled?.webhook) webhooks.push(settled.webhook.body);
@@ -289,12 +291,26 @@ beforeAll(async () => {
   await attempt("client.createRefund", () => client.createRefund({ orderId: paid, refundId, amountPaise: 50_000, note: "Strap returned" }));
   await attempt("client.getRefund", () => client.getRefund(paid, refundId));
   await attempt("client.listRefunds", () => client.listRefunds(paid));
+  // Refunds in every state Cashfree plays: PENDING for a read, ONHOLD then SUCCESS, CANCELLED, FAILED.
+  for (const [n, outcome] of [[2, "ONHOLD_THEN_SUCCESS"], [3, "CANCELLED"], [4, "FAILED"]] as const) {
+    fake.simulator.setRefundOutcome(outcome, { pendingReads: 1, for: paid });
+    const id = `rf_${run}_${n}`;
+    await attempt("client.createRefund", () => client.createRefund({ orderId: paid, refundId: id, amountPaise: 10_000, note: `Refund ${n}` }));
+    for (let read = 0; read < 3; read += 1) await attempt("client.getRefund", () => client.getRefund(paid, id));
+  }
+  await attempt("client.listRefunds", () => client.listRefunds(paid));
 
   // An order left unpaid and terminated.
   const dropped = `CI-CONTRACT-${run}-T`;
   await attempt("client.createOrder", () => client.createOrder({ orderId: dropped, amountPaise: 100, customer, idempotencyKey: `order-${dropped}`, ...base }));
   await attempt("client.terminateOrder", () => client.terminateOrder(dropped));
   await attempt("client.getOrder", () => client.getOrder(dropped));
+  // …and one whose terminate Cashfree only accepts (TERMINATION_REQUESTED), settled on the next read.
+  const requested = `CI-CONTRACT-${run}-R`;
+  fake.simulator.setTerminateMode("requested", { for: requested });
+  await attempt("client.createOrder", () => client.createOrder({ orderId: requested, amountPaise: 100, customer, idempotencyKey: `order-${requested}`, ...base }));
+  await attempt("client.terminateOrder", () => client.terminateOrder(requested));
+  await attempt("client.getOrder", () => client.getOrder(requested));
 
   // A payment link cancelled, and one paid through Cashfree's own order for it.
   const cancelled = `link_${run}_c`;
@@ -312,7 +328,7 @@ beforeAll(async () => {
   // Refusals, whose bodies the document also describes: more refunded than paid (400), unknown
   // order (404), the same order id again under another key (409), one key for two different
   // bodies (422 idempotency_error), wrong keys (401).
-  await client.createRefund({ orderId: paid, refundId: `rf_${run}_2`, amountPaise: 5_000_000, note: "Too much" }).catch(() => undefined);
+  await client.createRefund({ orderId: paid, refundId: `rf_${run}_9`, amountPaise: 5_000_000, note: "Too much" }).catch(() => undefined);
   await client.getOrder(`CI-CONTRACT-${run}-NONE`).catch(() => undefined);
   await client.createOrder({ orderId: dropped, amountPaise: 100, customer, idempotencyKey: `order-${dropped}-again`, ...base }).catch(() => undefined);
   await client.createOrder({ orderId: `${dropped}2`, amountPaise: 200, customer, idempotencyKey: `order-${dropped}`, ...base }).catch(() => undefined);
@@ -387,6 +403,27 @@ describe("the store's client and the simulator, by Cashfree's document", () => {
     expect(driveFailures).toEqual([]);
   });
 
+  it("reached every status Cashfree documents for what the store makes, and a surcharged payment", () => {
+    const seen = (field: string) =>
+      new Set(
+        exchanges
+          .filter((e) => e.status === 200 && e.text)
+          .flatMap((e) => [JSON.parse(e.text)].flat() as Array<Record<string, unknown>>)
+          .map((entity) => entity[field])
+          .filter((value): value is string => typeof value === "string"),
+      );
+    expect(seen("order_status")).toEqual(new Set(["ACTIVE", "PAID", "TERMINATED", "TERMINATION_REQUESTED"]));
+    expect(seen("payment_status")).toEqual(new Set(["FAILED", "SUCCESS"]));
+    expect(seen("link_status")).toEqual(new Set(["ACTIVE", "CANCELLED", "PAID"]));
+    expect(seen("refund_status")).toEqual(new Set(["PENDING", "SUCCESS", "ONHOLD", "CANCELLED", "FAILED"]));
+    const payments = exchanges.filter((e) => e.status === 200 && /\/payments$/.test(e.path)).flatMap((e) => JSON.parse(e.text) as Array<{ payment_amount: number; order_amount: number }>);
+    // ₹12,499.00 order, ₹25.00 fee: the payment is ₹12,524.00 (a fixed figure, not the simulator's).
+    expect(payments.map((p) => [p.order_amount, p.payment_amount])).toEqual([
+      [12_499, 12_524],
+      [12_499, 12_524],
+    ]);
+  });
+
   it("drove every operation the store uses", () => {
     const seen = new Set(fake.simulator.requests.map((r) => operationOf(r.method, r.path)?.key));
     expect([...STORE_OPERATIONS].filter((op) => !seen.has(op))).toEqual([]);
@@ -410,8 +447,8 @@ describe("the store's client and the simulator, by Cashfree's document", () => {
 
   it("answers a fresh read of every resource, as it stands now, within the document", async () => {
     const reads = [...new Set(exchanges.filter((e) => e.method === "GET" && e.status === 200).map((e) => e.path))];
-    // getOrder ×2, payments, refund, refunds, link ×2, link orders: the reads beforeAll made.
-    expect(reads).toHaveLength(8);
+    // Orders P, T, R; P's payments; refunds 1–4 one by one and P's list; links c and p; p's orders.
+    expect(reads).toHaveLength(12);
     const problems: string[] = [];
     for (const path of reads) {
       const response = await fetch(`${fake.apiBase}${path}`, {
