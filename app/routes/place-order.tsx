@@ -342,7 +342,8 @@ export default function PlaceOrderPage() {
     handled.current = payment;
     setPaying(true);
     openModal(payment.paymentSessionId).then((outcome) => {
-      if (outcome.kind === "paid") {
+      // The modal closed without an error: the server's verify decides (and shows) the outcome.
+      if (outcome.kind === "ended") {
         submit({ orderId: payment.orderId }, { method: "post", action: "/verify" });
       } else {
         setPaying(false);

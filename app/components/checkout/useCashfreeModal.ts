@@ -6,8 +6,13 @@ import { ORDER_MESSAGES } from "~/schemas/order-constants";
 
 export type CashfreeModalState = "off" | "loading" | "ready" | "failed";
 
+/**
+ * What the modal's promise said. `ended`: Cashfree.js resolved without `error` — NOT a payment
+ * (Cashfree's own samples carry `paymentDetails` whatever the outcome, issue 44 item 2): only the
+ * server's verify knows. `failed`: Cashfree.js reported an error. `unavailable`: no Cashfree loaded.
+ */
 export type CashfreeModalOutcome =
-  | { kind: "paid"; message: string | null }
+  | { kind: "ended"; message: string | null }
   | { kind: "failed"; message: string }
   | { kind: "unavailable" };
 
@@ -18,7 +23,10 @@ export type CashfreeModalOutcome =
  * gateway' and leaves the state `failed`, so the page falls back to the hosted payment page.
  * `open(sessionId)` runs `checkout({paymentSessionId, redirectTarget: "_modal"})`; without a
  * loaded Cashfree it shows 'Payment gateway not initialized. Please try again.'; a failed or
- * closed payment shows the provider's message or 'Payment failed. Please try again.'.
+ * closed payment shows the provider's message or 'Payment failed. Please try again.'. A result
+ * without `error` shows nothing (outcome `ended`): the caller asks the server's verify, whose
+ * answer is the only outcome shown — never a success toast before it (issue 44 item 2; a SPEC.md §8
+ * deviation, docs/decisions/0961: 'Payment successful! Verifying...' is no longer shown).
  */
 export function useCashfreeModal(enabled: boolean, mode: "sandbox" | "production") {
   const cashfree = useRef<CashfreeInstance | null>(null);
@@ -68,8 +76,8 @@ export function useCashfreeModal(enabled: boolean, mode: "sandbox" | "production
       showToast(say.current(message), "error");
       return { kind: "failed", message };
     }
-    showToast(say.current(ORDER_MESSAGES.paymentSuccessVerifying), "success");
-    return { kind: "paid", message: result?.paymentDetails?.paymentMessage ?? null };
+    // Cashfree.js resolves with paymentDetails for failed payments too: only /verify says it is paid.
+    return { kind: "ended", message: result?.paymentDetails?.paymentMessage ?? null };
   }, []);
 
   return { state, open };
