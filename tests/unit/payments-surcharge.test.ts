@@ -137,6 +137,24 @@ describe.each(testDatabases())("a payment with a surcharge on $name", ({ create 
     expect((await orderState(db, orderId)).status).toBe("PENDING");
   });
 
+  // Whether a link's link_amount_paid includes a surcharge Cashfree does not say; the simulator keeps
+  // it at link_amount (the surcharge rides on the CFPay order's payment). Either way the order is paid.
+  it("the simulator's own surcharge (setSurcharge) on a payment link: paid by its webhook and verify agrees", async () => {
+    const { db, userId, gateway, orderId } = await setUp("link");
+    gateway.simulator!.setSurcharge(SURCHARGE_PAISE, { for: orderId });
+    const { webhook } = await gateway.simulator!.settle({ linkId: orderId }, "SUCCESS", { notify: false });
+    const delivery = {
+      rawBody: webhook!.body,
+      signature: webhook!.headers["x-webhook-signature"],
+      timestamp: webhook!.headers["x-webhook-timestamp"],
+      secret: gateway.webhookSecret,
+    };
+    expect((await processCashfreeWebhook(db, delivery)).body.outcome).toBe("paid");
+    expect(await verifyCashfreePayment(db, gateway, userId, { orderId })).toEqual({ paymentStatus: "PAID" });
+    expect(JSON.parse(webhook!.body).data).toMatchObject({ link_amount: "2000.00", link_amount_paid: "2000.00" });
+    expect(await orderState(db, orderId)).toEqual({ status: "PAID", surcharges: [], paymentKinds: ["PAYMENT_LINK_EVENT"] });
+  });
+
   it("verify compares GET /orders/{id}'s order_amount, not the payment's: a surcharged payment is paid", async () => {
     const { db, userId, gateway, orderId } = await setUp();
     await gateway.simulator!.settle({ orderId }, "SUCCESS", { notify: false });
