@@ -225,6 +225,7 @@ export function productToRow(product: Product, position: number): NewProductRow 
     declarations: product.declarations && Object.keys(product.declarations).length > 0 ? JSON.stringify(product.declarations) : null,
     name_hi: product.nameHi || null,
     description_hi: product.descriptionHi || null,
+    features_hi: product.featuresHi && product.featuresHi.length > 0 ? JSON.stringify(product.featuresHi) : null,
   };
 }
 
@@ -258,6 +259,8 @@ export function rowToProduct(row: ProductRow): Product {
     // Issue 27 (docs/decisions/0880): absent when the owner gave none, as `declarations`.
     ...(row.name_hi ? { nameHi: row.name_hi } : {}),
     ...(row.description_hi ? { descriptionHi: row.description_hi } : {}),
+    // Issue 48 (docs/decisions/0972): a JSON list, null when the owner gave none.
+    ...(row.features_hi ? { featuresHi: jsonList.parse(JSON.parse(row.features_hi)) } : {}),
   };
 }
 

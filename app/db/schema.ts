@@ -373,6 +373,8 @@ export interface ProductsTable {
   /** The owner's Hindi name and description (issue 27; docs/decisions/0880), shown on /hi pages; null: the English ones are shown. */
   name_hi: string | null;
   description_hi: string | null;
+  /** The owner's Hindi feature list, a JSON list of strings (issue 48; docs/decisions/0972); null: none. */
+  features_hi: string | null;
 }
 
 /** What a brand's watches share of their Legal Metrology declarations, set once by the owner (issue 25 item 2). */

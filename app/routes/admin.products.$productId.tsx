@@ -94,6 +94,7 @@ export default function EditProduct() {
     description: product.description,
     descriptionHi: product.descriptionHi ?? "",
     features: product.features.join("\n"),
+    featuresHi: (product.featuresHi ?? []).join("\n"),
     movement: product.movement,
     strapMaterial: product.strapMaterial ?? "",
     colours: product.colours.join("\n"),

@@ -82,7 +82,8 @@ export default function ImportProducts() {
         <p>
           Optional <code>nameHi</code> and <code>descriptionHi</code> give a product&apos;s name and description in Hindi, shown on the Hindi
           pages (<code>/hi/…</code>); left out or empty, those pages show <code>name</code> and <code>description</code>. Same limits as
-          those (200 and 5,000 characters); an export carries them.
+          those (200 and 5,000 characters); an export carries them. An optional <code>featuresHi</code>, a list like{" "}
+          <code>features</code>, is the feature list those pages show instead.
         </p>
         <p>Orders keep what was bought. The same as <code>npm run catalogue:import</code>.</p>
       </div>

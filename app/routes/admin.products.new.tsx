@@ -62,6 +62,7 @@ export default function NewProduct() {
     description: "",
     descriptionHi: "",
     features: "",
+    featuresHi: "",
     movement: "",
     strapMaterial: "",
     colours: "",

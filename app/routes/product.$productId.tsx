@@ -214,7 +214,7 @@ function AddToCartForm({ product }: { product: PageProduct }) {
     <Form method="post" id={formId} className="flex flex-col gap-5">
       <input type="hidden" name="intent" value="add-to-cart" />
       {product.colours.length > 0 ? (
-        <ColourPicker colours={product.colours} notes={product.colourNotes} error={sizeError} errorId={sizeErrorId} />
+        <ColourPicker colours={product.colours} labels={product.colourLabels} notes={product.colourNotes} error={sizeError} errorId={sizeErrorId} />
       ) : (
         <input type="hidden" name="size" value={DEFAULT_SIZE_KEY} />
       )}

@@ -107,6 +107,12 @@ export const productJsonSchema = z
     /** The Hindi description shown on the /hi pages (issue 27, an addition to SPEC.md §3); absent: the description. */
     descriptionHi: optionalHindi(descriptionText("The Hindi description")),
     features: textList.optional().default([]),
+    /**
+     * The Hindi feature list shown on the /hi pages instead of `features` (issue 48 item 2; an
+     * addition to SPEC.md §3; docs/decisions/0972): each line under `features`' rules; absent,
+     * null or empty: the /hi pages show `features`, each line through the Hindi vocabulary.
+     */
+    featuresHi: z.preprocess((v) => (v === null || (Array.isArray(v) && v.length === 0) ? undefined : v), textList.optional()),
     movement: z.string().trim().max(100).optional().default(""),
     strapMaterial: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(100).optional()),
     colours: z.array(z.string().trim().min(1).max(50)).max(20).optional().default([]),
@@ -203,6 +209,8 @@ export type Product = {
    */
   nameHi?: string;
   descriptionHi?: string;
+  /** The owner's Hindi feature list (issue 48; docs/decisions/0972), shown on /hi pages instead of `features`; absent: none. */
+  featuresHi?: string[];
 };
 
 /** API JSON (rupees) → store product (paise). Input must already be parsed by productJsonSchema. */
@@ -235,6 +243,7 @@ export function productFromJson(json: ProductJson): Product {
     ratingSum: json.reviewCount && json.rating ? Math.round(json.rating * json.reviewCount) : undefined,
     ...(json.nameHi ? { nameHi: json.nameHi } : {}),
     ...(json.descriptionHi ? { descriptionHi: json.descriptionHi } : {}),
+    ...(json.featuresHi && json.featuresHi.length > 0 ? { featuresHi: json.featuresHi } : {}),
   };
 }
 
@@ -268,6 +277,7 @@ export function productToJson(product: Product): ProductJson {
     description: product.description,
     ...(product.descriptionHi ? { descriptionHi: product.descriptionHi } : {}),
     features: product.features,
+    ...(product.featuresHi && product.featuresHi.length > 0 ? { featuresHi: product.featuresHi } : {}),
     movement: product.movement,
     ...(product.strapMaterial ? { strapMaterial: product.strapMaterial } : {}),
     colours: product.colours,

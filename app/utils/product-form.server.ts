@@ -72,6 +72,8 @@ function formToJson(raw: unknown): unknown {
     description: form.description ?? "",
     descriptionHi: form.descriptionHi,
     features: lines(form.features),
+    // Issue 48 (docs/decisions/0972): no lines = none; the schema turns [] into undefined.
+    featuresHi: lines(form.featuresHi),
     movement: form.movement ?? "",
     strapMaterial: form.strapMaterial,
     colours: lines(form.colours),

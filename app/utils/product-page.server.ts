@@ -12,6 +12,7 @@ import { GENERIC_DESCRIPTION } from "~/content/product-description";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { toCardData } from "~/lib/product-card";
 import { productIn } from "~/utils/product-texts.server";
+import { featuresIn, vocabularyIn } from "~/i18n/vocabulary.server";
 import {
   averageRating,
   formatRating,
@@ -82,10 +83,13 @@ export async function loadProductPage(request: Request, productIdParam: string |
       category: product.category,
       subCategory: product.subCategory,
       description: product.description,
-      features: product.features,
+      /** On /hi the owner's `featuresHi`, else each line through the Hindi vocabulary (docs/decisions/0972). */
+      features: featuresIn(found, language),
       movement: product.movement,
       strapMaterial: product.strapMaterial,
       colours: product.colours,
+      /** Each colour's label in the page's language (the radio's value stays the English colour, the cart's key); docs/decisions/0972. */
+      colourLabels: Object.fromEntries(product.colours.map((colour) => [colour, vocabularyIn("colour", colour, language)])),
       /** The specification table (SPEC.md §2) as HTML, made and escaped here: the page's JavaScript carries none of it. */
       specs: tableHtml(specRowsIn(product, language), { caption: translate(language, "productInfo.specifications"), captionClass: "sr-only", testId: "spec-table" }),
       /** The "Product details (Legal Metrology)" table (issue 25 item 2), HTML made and escaped here. */

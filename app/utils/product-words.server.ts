@@ -3,6 +3,7 @@ import { translate } from "~/i18n/messages.server";
 import type { MessageKey } from "~/i18n/catalogues/en.server";
 import { istDateIn } from "~/lib/ist-dates";
 import { collectionPeriodWords, formatReviewDate, reviewCountWords } from "~/lib/reviews";
+import { vocabularyIn, type VocabularyKind } from "~/i18n/vocabulary.server";
 
 /*
  * The product page's words its loader makes (issue 27 item 2): the specification and Legal
@@ -29,7 +30,8 @@ const ENGLISH_MONTHS = ["January", "February", "March", "April", "May", "June", 
 /**
  * The specification rows (SPEC.md §2: Movement, Strap Material if present, Category /
  * SubCategory) as [label, value] in `language`; the category ("Men") in the page's words, the
- * brand as the catalogue names it.
+ * movement and strap material through the Hindi vocabulary ("Quartz" → "क्वार्ट्ज़"; a value it
+ * lacks stays as written; docs/decisions/0972), the brand as the catalogue names it.
  */
 export function specRowsIn(
   product: { movement?: string | null; strapMaterial?: string | null; category: string; subCategory: string },
@@ -38,8 +40,8 @@ export function specRowsIn(
   const say = (key: MessageKey) => translate(language, key);
   const category = CATEGORY_KEYS[product.category] ? say(CATEGORY_KEYS[product.category]) : product.category;
   const rows: [string, string][] = [];
-  if (product.movement) rows.push([say("productInfo.movement"), product.movement]);
-  if (product.strapMaterial) rows.push([say("productInfo.strapMaterial"), product.strapMaterial]);
+  if (product.movement) rows.push([say("productInfo.movement"), vocabularyIn("movement", product.movement, language)]);
+  if (product.strapMaterial) rows.push([say("productInfo.strapMaterial"), vocabularyIn("strapMaterial", product.strapMaterial, language)]);
   rows.push([say("productInfo.categorySub"), `${category} / ${product.subCategory}`]);
   return rows;
 }
@@ -50,7 +52,9 @@ const CATEGORY_KEYS: Record<string, MessageKey> = { Men: "collection.categoryMen
  * The Legal Metrology rows (lib/declarations `declarationRows`, English) in `language`: each label
  * translated (the Legal Metrology (Packaged Commodities) Rules, 2011 allow the declarations in
  * Hindi or English), the month of manufacture in Hindi ("नवंबर 2026") and the MRP's "incl. of all
- * taxes" too; the declared values (names, addresses, "Wrist watch") stay as the owner wrote them.
+ * taxes" too; the generic name ("Wrist watch" → "कलाई घड़ी") and the country of origin through the
+ * Hindi vocabulary, the net quantity's unit ("1 N" → "1 नग") (docs/decisions/0972); names,
+ * addresses and a value the vocabulary lacks stay as the owner wrote them.
  */
 export function declarationRowsIn(rows: [string, string][], language: Language): [string, string][] {
   if (language === "en") return rows;
@@ -66,8 +70,24 @@ export function declarationRowsIn(rows: [string, string][], language: Language):
       const month = match ? ENGLISH_MONTHS.indexOf(match[1] as (typeof ENGLISH_MONTHS)[number]) : -1;
       return [translate(language, key), match && month >= 0 ? `${HINDI_MONTHS[month]} ${match[2]}` : value];
     }
+    const kind = DECLARATION_VOCABULARY[label];
+    if (kind) return [translate(language, key), vocabularyIn(kind, value, language)];
+    if (key === "productInfo.netQuantity") return [translate(language, key), netQuantityIn(value, language)];
     return [translate(language, key), value];
   });
+}
+
+/** The declaration rows whose value is a vocabulary term. */
+const DECLARATION_VOCABULARY: Record<string, VocabularyKind> = { "Generic name": "genericName", "Country of origin": "countryOfOrigin" };
+
+/**
+ * A net quantity in `language`: "N" (number, the Legal Metrology rules' unit for articles sold by
+ * number) is "नग" in Hindi: "1 N" → "1 नग", "2 N" → "2 नग"; anything else as written.
+ */
+export function netQuantityIn(value: string, language: Language): string {
+  if (language !== "hi") return value;
+  const match = /^\s*(\d+)\s*N\s*$/.exec(value);
+  return match ? `${match[1]} नग` : value;
 }
 
 /** ms since epoch → the review date in `language` (IST): "24 Nov 2026" / "24 नव॰ 2026". */

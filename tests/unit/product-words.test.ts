@@ -22,18 +22,19 @@ describe("the product page's words", () => {
       ["Category / SubCategory", "Men / Seiko"],
     ]);
     expect(specRowsIn(product, "hi")).toEqual([
-      ["मूवमेंट", "Automatic"],
+      // The movement through the Hindi vocabulary (docs/decisions/0972); "Steel" is in no table: as written.
+      ["मूवमेंट", "ऑटोमैटिक"],
       ["स्ट्रैप का मटीरियल", "Steel"],
       ["श्रेणी / ब्रांड", "पुरुष / Seiko"],
     ]);
   });
 
-  it("give the Legal Metrology declarations Hindi labels, month and MRP words, and leave English as declared", () => {
+  it("give the Legal Metrology declarations Hindi labels, month and MRP words, the vocabulary's generic name, unit and country, and leave names as declared", () => {
     expect(declarationRowsIn(ROWS, "en")).toBe(ROWS);
     expect(declarationRowsIn(ROWS, "hi")).toEqual([
-      ["सामान्य नाम", "Wrist watch"],
-      ["शुद्ध मात्रा", "1 N"],
-      ["मूल देश", "Japan"],
+      ["सामान्य नाम", "कलाई घड़ी"],
+      ["शुद्ध मात्रा", "1 नग"],
+      ["मूल देश", "जापान"],
       ["निर्माता", "Seiko Watch Corporation"],
       ["आयातक", "Chrono India Pvt Ltd"],
       ["निर्माण या आयात का महीना और वर्ष", "नवंबर 2026"],

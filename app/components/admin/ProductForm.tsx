@@ -22,6 +22,8 @@ export type ProductFormValues = {
   /** The Hindi description shown on the /hi pages ("" = none: the description is shown). */
   descriptionHi: string;
   features: string;
+  /** The Hindi features shown on the /hi pages instead of Features, one per line ("" = none; issue 48). */
+  featuresHi: string;
   movement: string;
   strapMaterial: string;
   colours: string;
@@ -231,6 +233,7 @@ export function ProductForm({
           {area("descriptionHi", "Description in Hindi", "Optional. Shown on the Hindi pages; empty: the description above is shown there.", 4, "hi")}
         </div>
         {area("features", "Features", "One feature per line.")}
+        {area("featuresHi", "Features in Hindi", "Optional, one feature per line. Shown on the Hindi pages instead of the features above; empty: those are shown there, with the words the Hindi vocabulary knows in Hindi.", 4, "hi")}
         {area("colours", "Colours", "One colour per line; leave empty for a watch in one style. Shoppers choose one.")}
       </fieldset>
 

@@ -6,11 +6,14 @@ import { useT } from "~/i18n/use-t";
  */
 export function ColourPicker({
   colours,
+  labels = {},
   notes = {},
   error,
   errorId,
 }: {
   colours: readonly string[];
+  /** Each colour's label in the page's language (docs/decisions/0972); a colour without one shows itself. The radio's value stays the colour. */
+  labels?: Record<string, string>;
   /** Per colour kept apart, the server's words ("Only 2 left", "Out of stock"); a sold-out one can't be chosen. */
   notes?: Record<string, { text: string; soldOut: boolean }>;
   /** The message to show next to the picker, e.g. "Please select a colour.". */
@@ -35,7 +38,7 @@ export function ColourPicker({
                 className="peer sr-only"
               />
               <span className="inline-block rounded border border-gray-300 bg-gray-50 px-4 py-2 text-sm text-gray-800 peer-checked:border-gray-900 peer-checked:bg-gray-900 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gray-900 peer-disabled:border-dashed hover:border-gray-500">
-                {colour}
+                {labels[colour] ?? colour}
                 {note && ` (${note.text})`}
               </span>
             </label>

@@ -905,6 +905,20 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable("grievances").dropColumn("verified_at").execute();
     },
   },
+  /**
+   * A product's Hindi feature list (issue 48 item 2; docs/decisions/0972): `products.features_hi`,
+   * a JSON list of strings as `features` is, shown on the /hi pages instead of `features`; null:
+   * none (those pages show `features` through the Hindi vocabulary). Plain nullable text on both
+   * databases, no index; rows already there have none, so nothing is backfilled.
+   */
+  "0026_product_features_hindi": {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("products").addColumn("features_hi", "text").execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable("products").dropColumn("features_hi").execute();
+    },
+  },
 };
 
 /**

@@ -1,0 +1,207 @@
+/**
+ * The Hindi product vocabulary (issue 48 item 2; docs/decisions/0972): the fixed words a product
+ * page shows in its specification table, its Legal Metrology declarations, its colour picker and
+ * its feature list, English → Hindi. The /hi pages look a value up here whole (trimmed, spaces
+ * collapsed, any case: "brown genuine leather" finds "Brown Genuine Leather"); a value the table
+ * does not hold is shown as the owner wrote it, in English — never a blank (i18n/vocabulary.ts).
+ *
+ * To add a term: add a line `"English as the product says it": "हिंदी",` to its table and restart
+ * the store. Keep the English exactly as the products (or the brand's declarations) carry it; one
+ * entry per whole value, so "Black Rubber" and "Blue Rubber" are two lines. A product's own free
+ * text (its features) is better given as `featuresHi` on the product itself.
+ *
+ * Hindi as Indian shops and watch boxes write it: borrowed words in their usual Devanagari form
+ * (क्वार्ट्ज़, ब्रेसलेट, सफ़ायर), brand and calibre names left in Latin letters.
+ */
+export const hiVocabulary = {
+  /** The specification table's Movement (SPEC.md §3 `movement`). */
+  movement: {
+    Automatic: "ऑटोमैटिक",
+    "Self-winding": "ऑटोमैटिक (सेल्फ़-वाइंडिंग)",
+    Quartz: "क्वार्ट्ज़",
+    "Swiss quartz": "स्विस क्वार्ट्ज़",
+    Solar: "सोलर",
+    "Solar quartz": "सोलर क्वार्ट्ज़",
+    Mechanical: "मैकेनिकल",
+    "Mechanical (hand-wound)": "मैकेनिकल (हाथ से चाबी वाली)",
+    "Hand-wound": "हाथ से चाबी वाली",
+    Kinetic: "काइनेटिक",
+    "Digital quartz": "डिजिटल क्वार्ट्ज़",
+    Digital: "डिजिटल",
+    "Analogue-digital": "एनालॉग-डिजिटल",
+    "Hybrid smartwatch": "हाइब्रिड स्मार्टवॉच",
+    Smartwatch: "स्मार्टवॉच",
+  },
+  /** The specification table's Strap Material (SPEC.md §3 `strapMaterial`): strap and bracelet, material and colour. */
+  strapMaterial: {
+    "Stainless Steel Bracelet": "स्टेनलेस स्टील ब्रेसलेट",
+    "Stainless Steel Bracelet (Jubilee)": "स्टेनलेस स्टील ब्रेसलेट (जुबली)",
+    "Gold-tone Stainless Steel Bracelet": "सुनहरे रंग का स्टेनलेस स्टील ब्रेसलेट",
+    "Gold-tone Stainless Steel Bracelet (Jubilee)": "सुनहरे रंग का स्टेनलेस स्टील ब्रेसलेट (जुबली)",
+    "Rose Gold-tone Stainless Steel Bracelet": "रोज़ गोल्ड रंग का स्टेनलेस स्टील ब्रेसलेट",
+    "Rose Gold-tone Stainless Steel Bracelet (Jubilee)": "रोज़ गोल्ड रंग का स्टेनलेस स्टील ब्रेसलेट (जुबली)",
+    "18k Yellow Gold Bracelet": "18 कैरेट पीले सोने का ब्रेसलेट",
+    "18k Yellow Gold Bracelet (Jubilee)": "18 कैरेट पीले सोने का ब्रेसलेट (जुबली)",
+    "18k Rose Gold Bracelet": "18 कैरेट रोज़ गोल्ड ब्रेसलेट",
+    "18k Rose Gold Bracelet (Jubilee)": "18 कैरेट रोज़ गोल्ड ब्रेसलेट (जुबली)",
+    "Black PVD Stainless Steel Bracelet": "काली PVD कोटिंग वाला स्टेनलेस स्टील ब्रेसलेट",
+    "Titanium Bracelet": "टाइटेनियम ब्रेसलेट",
+    "Stainless Steel Milanese Mesh": "स्टेनलेस स्टील मिलानीज़ मेश",
+    "Gold-tone Milanese Mesh": "सुनहरे रंग का मिलानीज़ मेश",
+    "Brown Genuine Leather": "भूरा असली चमड़ा",
+    "Black Genuine Leather": "काला असली चमड़ा",
+    "Tan Genuine Leather": "टैन रंग का असली चमड़ा",
+    "Brown Leather": "भूरा चमड़ा",
+    "Black Leather": "काला चमड़ा",
+    "Genuine Leather": "असली चमड़ा",
+    Leather: "चमड़ा",
+    "Brown Alligator Leather": "भूरा एलिगेटर चमड़ा",
+    "Black Alligator Leather": "काला एलिगेटर चमड़ा",
+    "Black Rubber": "काला रबर",
+    "Blue Rubber": "नीला रबर",
+    Rubber: "रबर",
+    "Black Silicone": "काला सिलिकॉन",
+    Silicone: "सिलिकॉन",
+    "Olive Nylon NATO": "ऑलिव हरा नायलॉन NATO",
+    Nylon: "नायलॉन",
+    "White High-tech Ceramic": "सफ़ेद हाई-टेक सिरेमिक",
+    Ceramic: "सिरेमिक",
+    "Black Resin": "काला रेज़िन",
+    Resin: "रेज़िन",
+    "Stainless Steel": "स्टेनलेस स्टील",
+  },
+  /** A watch's colours (SPEC.md §3 `colours`: the dial colours the picker offers), shown as labels; the cart keeps the English key. */
+  colour: {
+    Black: "काला",
+    Blue: "नीला",
+    Green: "हरा",
+    White: "सफ़ेद",
+    Silver: "सिल्वर",
+    Champagne: "शैम्पेन",
+    Grey: "ग्रे",
+    Gray: "ग्रे",
+    Brown: "भूरा",
+    Salmon: "सैल्मन",
+    Burgundy: "बरगंडी",
+    "Mother of Pearl": "मदर-ऑफ़-पर्ल",
+    Red: "लाल",
+    Pink: "गुलाबी",
+    Yellow: "पीला",
+    Orange: "नारंगी",
+    Purple: "बैंगनी",
+    Gold: "सुनहरा",
+    "Rose Gold": "रोज़ गोल्ड",
+  },
+  /** A case's material, as the feature "40 mm … case" names it (`feature` below reads it). */
+  caseMaterial: {
+    "stainless steel": "स्टेनलेस स्टील",
+    "18k yellow gold": "18 कैरेट पीले सोने",
+    "18k rose gold": "18 कैरेट रोज़ गोल्ड",
+    "18k white gold": "18 कैरेट सफ़ेद सोने",
+    "gold-tone stainless steel": "सुनहरे रंग के स्टेनलेस स्टील",
+    "rose gold-tone stainless steel": "रोज़ गोल्ड रंग के स्टेनलेस स्टील",
+    "black PVD-coated steel": "काली PVD कोटिंग वाले स्टील",
+    titanium: "टाइटेनियम",
+    platinum: "प्लैटिनम",
+    ceramic: "सिरेमिक",
+    "high-tech ceramic": "हाई-टेक सिरेमिक",
+    resin: "रेज़िन",
+  },
+  /** The declarations' "Generic name" (the common or generic name of the commodity, Legal Metrology rule 6). */
+  genericName: {
+    "Wrist watch": "कलाई घड़ी",
+    Wristwatch: "कलाई घड़ी",
+    "Wrist watches": "कलाई घड़ियाँ",
+    "Wrist watch (set of 2)": "कलाई घड़ी (2 का सेट)",
+    Watch: "घड़ी",
+    "Pocket watch": "जेब घड़ी",
+    Smartwatch: "स्मार्टवॉच",
+  },
+  /** The declarations' "Country of origin". */
+  countryOfOrigin: {
+    India: "भारत",
+    Switzerland: "स्विट्ज़रलैंड",
+    Japan: "जापान",
+    China: "चीन",
+    "Hong Kong": "हांगकांग",
+    Germany: "जर्मनी",
+    France: "फ़्रांस",
+    Italy: "इटली",
+    "United Kingdom": "यूनाइटेड किंगडम",
+    USA: "अमेरिका",
+    "United States": "अमेरिका",
+    Thailand: "थाईलैंड",
+    Malaysia: "मलेशिया",
+    Philippines: "फ़िलीपींस",
+    Vietnam: "वियतनाम",
+    "South Korea": "दक्षिण कोरिया",
+    Taiwan: "ताइवान",
+  },
+  /** Whole feature lines many watches share (SPEC.md §3 `features`), for products without `featuresHi`. */
+  feature: {
+    "Two watches in one gift box": "एक गिफ़्ट बॉक्स में दो घड़ियाँ",
+    "Two watches in one box": "एक बॉक्स में दो घड़ियाँ",
+    "Two watches in one presentation box": "एक प्रेज़ेंटेशन बॉक्स में दो घड़ियाँ",
+    "Two watches in one red box": "एक लाल बॉक्स में दो घड़ियाँ",
+    "Two automatic watches in one box": "एक बॉक्स में दो ऑटोमैटिक घड़ियाँ",
+    "Date display": "तारीख़ दिखाने वाला डायल",
+    "Date display on both": "दोनों में तारीख़",
+    "Date window": "तारीख़ की खिड़की",
+    "Date window at 3 o'clock": "3 बजे की जगह तारीख़ की खिड़की",
+    "Date with Cyclops lens": "साइक्लॉप्स लेंस के नीचे तारीख़",
+    "Day-date display": "दिन और तारीख़ दिखाने वाला डायल",
+    "Day and date display": "दिन और तारीख़ का डिस्प्ले",
+    Chronograph: "क्रोनोग्राफ़",
+    Tachymeter: "टैकीमीटर",
+    "Second time zone": "दूसरा टाइम ज़ोन",
+    "Sapphire crystal": "सफ़ायर क्रिस्टल",
+    "Sapphire crystals": "सफ़ायर क्रिस्टल",
+    "Sapphire crystal with anti-reflective coating": "एंटी-रिफ़्लेक्टिव कोटिंग वाला सफ़ायर क्रिस्टल",
+    "Mineral glass": "मिनरल ग्लास",
+    "Mineral crystal": "मिनरल क्रिस्टल",
+    "Hardlex crystal": "हार्डलेक्स क्रिस्टल",
+    "Hardlex crystals": "हार्डलेक्स क्रिस्टल",
+    "Shock resistant": "झटकों से सुरक्षित",
+    "LED light": "LED लाइट",
+    "Luminous hands": "अँधेरे में चमकने वाली सुइयाँ",
+    "Luminous hands and markers": "अँधेरे में चमकने वाली सुइयाँ और निशान",
+    "Screw-down crown": "स्क्रू-डाउन क्राउन",
+    "See-through case back": "पारदर्शी केस-बैक",
+    "See-through case backs": "पारदर्शी केस-बैक",
+    "Roman numerals": "रोमन अंक",
+    "Arabic numerals": "अरबी अंक",
+    "Swiss quartz": "स्विस क्वार्ट्ज़",
+    "Swiss quartz movement": "स्विस क्वार्ट्ज़ मूवमेंट",
+    "Swiss quartz movements": "स्विस क्वार्ट्ज़ मूवमेंट",
+    "Mother-of-pearl dial": "मदर-ऑफ़-पर्ल डायल",
+    "Solar powered": "सोलर से चलने वाली",
+    "Solar powered, no battery changes": "सोलर से चलती है, बैटरी बदलने की ज़रूरत नहीं",
+    "Battery life about 3 years": "बैटरी लगभग 3 साल चलती है",
+    "Charges from sunlight or indoor light": "धूप या कमरे की रोशनी से चार्ज होती है",
+    "Charges with a magnetic cable": "मैग्नेटिक केबल से चार्ज होती है",
+    "Power reserve indicator": "पावर रिज़र्व इंडिकेटर",
+    "Stainless steel bracelet": "स्टेनलेस स्टील ब्रेसलेट",
+    "Genuine leather strap": "असली चमड़े का पट्टा",
+    "Crystal hour markers": "क्रिस्टल जड़े घंटे के निशान",
+    "Crystal markers": "क्रिस्टल जड़े निशान",
+    "World time": "वर्ल्ड टाइम",
+    "Integrated bracelet": "केस से जुड़ा ब्रेसलेट",
+    "Quick-release bracelet": "आसानी से खुलने वाला ब्रेसलेट",
+  },
+} as const satisfies Record<string, Record<string, string>>;
+
+/**
+ * Feature lines the store makes with a figure in them (the demo catalogue's, and what owners write
+ * alike): English pattern → Hindi with the same `{n}` (a number: digits, "." or ",") and
+ * `{material}` (a `caseMaterial` term, whose Hindi is written to stand before का; a material the
+ * table lacks leaves the whole line in English).
+ */
+export const hiFeaturePatterns: readonly { en: string; hi: string }[] = [
+  { en: "Water resistant to {n} m", hi: "{n} मीटर तक पानी से सुरक्षित" },
+  { en: "Water resistant to {n} metres", hi: "{n} मीटर तक पानी से सुरक्षित" },
+  { en: "Water resistant to {n} bar", hi: "{n} बार तक पानी से सुरक्षित" },
+  { en: "{n} mm {material} case", hi: "{material} का {n} मिमी केस" },
+  { en: "Battery life about {n} years", hi: "बैटरी लगभग {n} साल चलती है" },
+  { en: "Power reserve of about {n} hours", hi: "लगभग {n} घंटे का पावर रिज़र्व" },
+  { en: "Kinetic power reserve of up to {n} months", hi: "{n} महीने तक का काइनेटिक पावर रिज़र्व" },
+];
