@@ -61,8 +61,9 @@ export interface Backend {
 
   /**
    * One page of /collection (DESIGN.md §3, §5; SPEC.md §5, §9): the products of the clamped page,
-   * the total, the disjunctive facet counts of every Category and Brand option, and the dearest
-   * price of the catalogue (paise). `params` prices are whole rupees; `page` past the end clamps
+   * the total, the disjunctive facet counts of every Category and Brand option, and the lowest
+   * and highest price of the whole catalogue (paise; null when it is empty: the price filter's
+   * inputs, docs/decisions/0970). `params` prices are whole rupees; `page` past the end clamps
    * to the last page. The local adapter answers with indexed SQL, the http adapter in memory over
    * `listproduct`; both give identical answers (tests/unit/catalogue-paths.test.ts).
    */

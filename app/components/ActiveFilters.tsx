@@ -10,7 +10,8 @@ export type FilterChip = { key: string; label: string; to: string };
 
 /**
  * The chips of the active filters, in the filter panel's order: search, categories, brands, then
- * the price bounds that differ from the defaults 0–10000 (SPEC.md §2, §9). Each chip's `to` is the
+ * the price bounds the shopper set (SPEC.md §2; not the defaults DEFAULT_PRICE_MIN/MAX, which are
+ * no bound since issue 48, docs/decisions/0970). Each chip's `to` is the
  * canonical /collection URL with that one value removed and page 1 (SPEC.md §4); sort is kept.
  * `t` gives the words in the page's language (i18n/use-t.ts).
  */

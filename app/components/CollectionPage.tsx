@@ -17,7 +17,10 @@ import {
   collectionSearch,
   parseCollectionParams,
   SEARCH_MAX_CHARS,
+  shownPriceInputs,
+  withoutShownBounds,
   type CollectionParams,
+  type PriceBounds,
 } from "~/schemas/collection-params";
 
 /** The loader data a collection page renders (see loadCollectionPage; JSON-serialised). */
@@ -30,6 +33,8 @@ export type CollectionPageProps = {
   from: number;
   to: number;
   params: CollectionParams;
+  /** The catalogue's price range in whole rupees (rounded outward), shown where no bound is set; null when empty. */
+  priceBounds: PriceBounds | null;
   basePath: string;
   canonicalUrl: string;
   curated: { title: string; description: string } | null;
@@ -50,7 +55,7 @@ const FILTER_FIELDS = new Set(["q", "category", "brand", "min", "max", "sort"]);
  * grid dims and, if the wait is long, turns into the 25-card skeleton.
  */
 export function CollectionPage(data: CollectionPageProps) {
-  const { params, facets, cards, total, from, to, page, pageCount, basePath, curated } = data;
+  const { params, priceBounds, facets, cards, total, from, to, page, pageCount, basePath, curated } = data;
   const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
@@ -58,23 +63,28 @@ export function CollectionPage(data: CollectionPageProps) {
   const typingTimer = useRef<ReturnType<typeof setTimeout>>();
   const replaceNextTyping = useRef(false);
   const paramsKey = collectionSearch(params);
+  const [lowest, highest] = [priceBounds?.min ?? null, priceBounds?.max ?? null];
   const { t } = useT();
 
-  // Keep the form in step with the URL (back/forward, chips, pager), but never under the cursor.
+  // Keep the form in step with the URL (back/forward, chips, pager) and the catalogue's price
+  // range, but never under the cursor.
   useEffect(() => {
     const form = formRef.current;
-    if (form) syncForm(form, parseCollectionParams(new URLSearchParams(paramsKey)));
-  }, [paramsKey]);
+    const bounds = lowest === null || highest === null ? null : { min: lowest, max: highest };
+    if (form) syncForm(form, parseCollectionParams(new URLSearchParams(paramsKey)), bounds);
+  }, [paramsKey, lowest, highest]);
   useEffect(() => () => clearTimeout(typingTimer.current), []);
 
   const apply = useCallback(
     (form: HTMLFormElement, replace: boolean) => {
       clearTimeout(typingTimer.current);
-      const target = `/collection${collectionSearch({ ...formParams(form), page: 1 })}`;
+      // The price inputs hold the catalogue's bounds where the shopper set none: those are no bound (decision 0970).
+      const bounds = lowest === null || highest === null ? null : { min: lowest, max: highest };
+      const target = `/collection${collectionSearch({ ...withoutShownBounds(formParams(form), bounds), page: 1 })}`;
       if (pathIn(target, languageOfPath(location.pathname)) === `${location.pathname}${location.search}`) return;
       navigate(target, { preventScrollReset: true, replace });
     },
-    [location.pathname, location.search, navigate],
+    [location.pathname, location.search, navigate, lowest, highest],
   );
 
   function onChange(event: ChangeEvent<HTMLFormElement>) {
@@ -138,7 +148,7 @@ export function CollectionPage(data: CollectionPageProps) {
         </div>
 
         <div className="cl-filters mb-4 md:mb-0">
-          <FilterPanel params={params} facets={facets} />
+          <FilterPanel params={params} facets={facets} priceBounds={priceBounds} />
         </div>
         <div className="mb-4 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between cl-bar">
           <p role="status" className="text-sm text-gray-700" data-testid="result-count">
@@ -234,8 +244,12 @@ function formParams(form: HTMLFormElement): CollectionParams {
   return parseCollectionParams(search);
 }
 
-/** Sets the form's fields to `params`, leaving alone the field that has the focus. */
-function syncForm(form: HTMLFormElement, params: CollectionParams) {
+/**
+ * Sets the form's fields to `params`, leaving alone the field that has the focus; a price box with
+ * no bound set shows the catalogue's (`bounds`).
+ */
+function syncForm(form: HTMLFormElement, params: CollectionParams, bounds: PriceBounds | null) {
+  const prices = shownPriceInputs(params, bounds);
   for (const element of Array.from(form.elements)) {
     if (element === document.activeElement && !(element instanceof HTMLInputElement && element.type === "checkbox")) continue;
     if (element instanceof HTMLSelectElement && element.name === "sort") element.value = params.sort;
@@ -243,8 +257,8 @@ function syncForm(form: HTMLFormElement, params: CollectionParams) {
     if (element.name === "category") element.checked = (params.categories as string[]).includes(element.value);
     else if (element.name === "brand") element.checked = (params.brands as string[]).includes(element.value);
     else if (element.name === "q") element.value = params.q;
-    else if (element.name === "min") element.value = String(params.min);
-    else if (element.name === "max") element.value = String(params.max);
+    else if (element.name === "min") element.value = String(prices.min);
+    else if (element.name === "max") element.value = prices.max === null ? "" : String(prices.max);
   }
 }
 

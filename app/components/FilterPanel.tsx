@@ -3,7 +3,7 @@ import { useT } from "~/i18n/use-t";
 import { useEffect, useRef, type ReactNode } from "react";
 import { BRANDS, CATEGORIES, DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN, type Category } from "~/constants/store";
 import type { FacetCounts } from "~/lib/catalogue";
-import type { CollectionParams } from "~/schemas/collection-params";
+import { shownPriceInputs, type CollectionParams, type PriceBounds } from "~/schemas/collection-params";
 
 /** Each category's name in the catalogue (the URL and data keep SPEC.md's value, "Men"). */
 export const CATEGORY_NAMES: Record<Category, MessageKey> = {
@@ -30,13 +30,25 @@ export function brandLabel(brand: string): string {
  * Each Category and Brand option shows how many products it would give, "Casio (12)" (`facets`,
  * disjunctive; issue 10 item 2); an option that would give none stays visible but is disabled,
  * unless it is selected (so it can always be cleared).
+ * The price boxes show the shopper's bounds, and where none is set the catalogue's lowest and
+ * highest price (`priceBounds`, whole rupees rounded outward; issue 48 item 1): a form sent with
+ * them untouched means no bound (schemas/collection-params `withoutShownBounds`, decision 0970).
  */
-export function FilterPanel({ params, facets }: { params: CollectionParams; facets: FacetCounts }) {
+export function FilterPanel({
+  params,
+  facets,
+  priceBounds,
+}: {
+  params: CollectionParams;
+  facets: FacetCounts;
+  priceBounds: PriceBounds | null;
+}) {
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     if (ref.current && window.matchMedia(WIDE_SCREEN).matches) ref.current.open = true;
   }, []);
   const { t } = useT();
+  const prices = shownPriceInputs(params, priceBounds);
   const active = params.categories.length + params.brands.length +
     (params.min !== DEFAULT_PRICE_MIN ? 1 : 0) + (params.max !== DEFAULT_PRICE_MAX ? 1 : 0);
   return (
@@ -81,11 +93,11 @@ export function FilterPanel({ params, facets }: { params: CollectionParams; face
         </FilterSection>
         <FilterSection id="filter-price" title={t("collection.priceRange")}>
           <div className="flex items-end gap-3">
-            <PriceInput name="min" label={t("collection.minPrice")} defaultValue={params.min} />
+            <PriceInput name="min" label={t("collection.minPrice")} defaultValue={prices.min} />
             <span aria-hidden="true" className="pb-2 text-gray-600">
               –
             </span>
-            <PriceInput name="max" label={t("collection.maxPrice")} defaultValue={params.max} />
+            <PriceInput name="max" label={t("collection.maxPrice")} defaultValue={prices.max} />
           </div>
         </FilterSection>
         <button
@@ -155,7 +167,7 @@ function Check({
 }
 
 /** A whole-rupee price bound (SPEC.md §5: whole numbers, minimum 0). */
-function PriceInput({ name, label, defaultValue }: { name: "min" | "max"; label: string; defaultValue: number }) {
+function PriceInput({ name, label, defaultValue }: { name: "min" | "max"; label: string; defaultValue: number | null }) {
   const id = `price-${name}`;
   return (
     <div className="min-w-0 flex-1">
@@ -169,7 +181,7 @@ function PriceInput({ name, label, defaultValue }: { name: "min" | "max"; label:
         inputMode="numeric"
         min={0}
         step={1}
-        defaultValue={defaultValue}
+        defaultValue={defaultValue ?? ""}
         className="w-full rounded border border-gray-300 px-2 py-1.5 text-sm text-gray-900"
       />
     </div>

@@ -32,13 +32,27 @@ export const SORT_LABELS: Record<Sort, string> = {
 
 export const PAGE_SIZE = 25;
 export const PAGINATION_WINDOW = 5;
-export const DEFAULT_PRICE_MIN = 0;
-export const DEFAULT_PRICE_MAX = 10_000;
-
 export const HOME_SECTION_SIZE = 10;
 
 /** Above every price a product can have (≤ ₹10 crore, app/schemas/product.ts), in whole rupees: a filter with no ceiling. */
 export const PRICE_CEILING_RUPEES = 1_000_000_000;
+
+/**
+ * The price filter's bounds when the URL has none, in whole rupees: no lower bound beyond 0 and no
+ * upper bound at all, so /collection lists every product (issue 48 item 1). SPEC.md §9 fixed them
+ * at 0 and 10,000, which hid every dearer watch; docs/decisions/0970 records the deviation. The
+ * filter's inputs show the catalogue's own lowest and highest price instead
+ * (schemas/collection-params `priceBounds`).
+ */
+export const DEFAULT_PRICE_MIN = 0;
+export const DEFAULT_PRICE_MAX = PRICE_CEILING_RUPEES;
+
+/**
+ * Where Limited Edition starts, in whole rupees: /collection/limited and the home page's Limited
+ * Edition tab list every watch at this price or above (docs/decisions/0120; before issue 48 this
+ * was SPEC.md §9's default price maximum, the same ₹10,000).
+ */
+export const LIMITED_EDITION_MIN_RUPEES = 10_000;
 export const RELATED_PRODUCTS = 5;
 export const NAME_MAX_CHARS = 40;
 

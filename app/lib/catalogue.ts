@@ -21,9 +21,16 @@ export type CataloguePage = {
   from: number;
   to: number;
   facets: FacetCounts;
-  /** The dearest product's price in the whole catalogue, in paise (0 when it is empty). */
-  maxPricePaise: number;
+  /**
+   * The lowest and highest effective price (what the shopper pays) of the whole shown catalogue,
+   * whatever the filters, in paise; null when it is empty. The filter's inputs show it (issue 48
+   * item 1; schemas/collection-params `priceBounds`).
+   */
+  priceRange: PriceRangePaise | null;
 };
+
+/** Lowest and highest effective price of a catalogue, in paise. */
+export type PriceRangePaise = { lowPaise: number; highPaise: number };
 
 /** The home page's product rows (SPEC.md §2): the first 10 in catalogue order, the first 10 bestsellers. */
 export type HomeSections = { latest: Product[]; bestSellers: Product[] };
@@ -71,6 +78,7 @@ export function clampPage(requested: number, total: number, pageSize = PAGE_SIZE
  * - sorts: relevant = catalogue order, low-high / high-low by price, newest by createdAt,
  *   bestselling by sold; ties keep catalogue order.
  * - pages of 25; a page past the end shows the last page.
+ * - `priceRange` spans the whole catalogue, not the matches (the filter's inputs show it).
  * Pure: the input list is not changed.
  */
 export function queryCatalogue(
@@ -85,10 +93,12 @@ export function queryCatalogue(
   const categories = new Set<string>(params.categories);
   const brands = new Set<string>(params.brands);
   const brandCounts = facets.brands as Record<string, number>;
-  let maxPricePaise = 0;
+  let priceRange: PriceRangePaise | null = null;
   const matches: Product[] = [];
   for (const p of catalogue) {
-    if (p.pricePaise > maxPricePaise) maxPricePaise = p.pricePaise;
+    if (!priceRange) priceRange = { lowPaise: p.pricePaise, highPaise: p.pricePaise };
+    else if (p.pricePaise < priceRange.lowPaise) priceRange.lowPaise = p.pricePaise;
+    else if (p.pricePaise > priceRange.highPaise) priceRange.highPaise = p.pricePaise;
     if (p.pricePaise < minPaise || p.pricePaise > maxPaise) continue;
     if (needle !== "" && !searchName(p.name, p.nameHi).includes(needle)) continue;
     const categoryOk = categories.size === 0 || categories.has(p.category);
@@ -100,12 +110,12 @@ export function queryCatalogue(
   const sorted = sortProducts(matches, params.sort);
   const total = sorted.length;
   const { page, pageCount, offset } = clampPage(params.page, total, pageSize);
-  return cataloguePage(sorted.slice(offset, offset + pageSize), total, { page, pageCount, offset }, facets, maxPricePaise);
+  return cataloguePage(sorted.slice(offset, offset + pageSize), total, { page, pageCount, offset }, facets, priceRange);
 }
 
 /**
  * A CataloguePage from its parts: the page's products, the total, where the page is (clampPage),
- * the facet counts and the dearest price (paise). `from`/`to` are 1-based; 0 and 0 when nothing
+ * the facet counts and the catalogue's price range (paise, null when empty). `from`/`to` are 1-based; 0 and 0 when nothing
  * matches. Shared by the in-memory and the SQL query so both answer in one shape.
  */
 export function cataloguePage(
@@ -113,9 +123,9 @@ export function cataloguePage(
   total: number,
   { page, pageCount, offset }: ReturnType<typeof clampPage>,
   facets: FacetCounts,
-  maxPricePaise: number,
+  priceRange: PriceRangePaise | null,
 ): CataloguePage {
-  return { products, total, page, pageCount, from: total === 0 ? 0 : offset + 1, to: offset + products.length, facets, maxPricePaise };
+  return { products, total, page, pageCount, from: total === 0 ? 0 : offset + 1, to: offset + products.length, facets, priceRange };
 }
 
 /** The home page's rows over a catalogue in catalogue order (SPEC.md §2); pure. */

@@ -1,4 +1,4 @@
-import { COLLECTION_LINKS, DEFAULT_PRICE_MAX, type Brand } from "~/constants/store";
+import { COLLECTION_LINKS, LIMITED_EDITION_MIN_RUPEES, type Brand } from "~/constants/store";
 import { DEFAULT_COLLECTION_PARAMS, type CollectionParams } from "~/schemas/collection-params";
 
 /**
@@ -13,8 +13,11 @@ export type CuratedCollection = {
   title: string;
   /** One sentence under the heading, saying what is listed. */
   description: string;
-  /** The preset: brands, price bounds (whole rupees) and sort; never a page. */
-  preset: Omit<Partial<CollectionParams>, "page"> & { lift: "price-ceiling" | "none" };
+  /**
+   * The preset: brands, price bounds (whole rupees) and sort; never a page. A bound left out is
+   * no bound: since issue 48 the default price range is the whole catalogue (docs/decisions/0970).
+   */
+  preset: Omit<Partial<CollectionParams>, "page">;
 };
 
 const LUXURY_BRANDS: Brand[] = ["Rolex", "PatekPhilippe", "Cartier", "Rado"];
@@ -25,37 +28,38 @@ export const CURATED_COLLECTIONS: Record<string, CuratedCollection> = {
     path: "/collection/luxury",
     title: "Luxury Watches",
     description: "Rolex, Patek Philippe, Cartier and Rado at every price, the most precious first.",
-    preset: { brands: LUXURY_BRANDS, sort: "high-low", lift: "price-ceiling" },
+    preset: { brands: LUXURY_BRANDS, sort: "high-low" },
   },
   "/collection/sport": {
     path: "/collection/sport",
     title: "Sport Watches",
     description: "Tough everyday watches from Casio, Seiko and Tissot, the most popular first.",
-    preset: { brands: ["Casio", "Seiko", "Tissot"], sort: "bestselling", lift: "none" },
+    preset: { brands: ["Casio", "Seiko", "Tissot"], sort: "bestselling" },
   },
   "/collection/smart": {
     path: "/collection/smart",
     title: "Smart Watches",
     description: "Casio's digital and solar watches and Fossil's hybrid smartwatches, with the rest of both ranges, the newest first.",
-    preset: { brands: ["Casio", "Fossil"], sort: "newest", lift: "none" },
+    preset: { brands: ["Casio", "Fossil"], sort: "newest" },
   },
   "/collection/classic": {
     path: "/collection/classic",
     title: "Classic Watches",
     description: "Timeless dress and everyday watches from Tissot, Seiko, Fossil and Rado under ₹10,000.",
-    preset: { brands: ["Tissot", "Seiko", "Fossil", "Rado"], sort: "relevant", lift: "none" },
+    // "under ₹10,000" was SPEC.md §9's default range; the page says so, so it keeps it (decision 0970).
+    preset: { brands: ["Tissot", "Seiko", "Fossil", "Rado"], max: 10_000, sort: "relevant" },
   },
   "/collection/limited": {
     path: "/collection/limited",
     title: "Limited Edition",
     description: "Our rarest pieces: every watch from ₹10,000 up, the newest first.",
-    preset: { min: DEFAULT_PRICE_MAX, sort: "newest", lift: "price-ceiling" },
+    preset: { min: LIMITED_EDITION_MIN_RUPEES, sort: "newest" },
   },
   "/new-arrivals": {
     path: "/new-arrivals",
     title: "New Arrivals",
     description: "The latest watches in the store, the newest first.",
-    preset: { sort: "newest", lift: "none" },
+    preset: { sort: "newest" },
   },
 };
 
@@ -65,18 +69,11 @@ for (const link of COLLECTION_LINKS) {
 }
 
 /**
- * The filters a curated collection lists, page 1. With `lift: "price-ceiling"` the upper price
- * bound is raised from the default ₹10,000 to the dearest product's price rounded up to whole
- * rupees (never below ₹10,000), so watches above ₹10,000 are included. Prices in paise in,
- * whole rupees out.
+ * The filters a curated collection lists, page 1: its preset over the defaults (prices in whole
+ * rupees). Before issue 48 a "price-ceiling" lift raised the upper bound from SPEC.md §9's
+ * ₹10,000 to the dearest price for Luxury and Limited Edition; the default range now has no upper
+ * bound, so every collection lists every price its preset allows (docs/decisions/0970).
  */
-export function curatedParams(collection: CuratedCollection, pricesPaise: Iterable<number>): CollectionParams {
-  const { lift, ...preset } = collection.preset;
-  const params: CollectionParams = { ...DEFAULT_COLLECTION_PARAMS, ...preset, page: 1 };
-  if (lift === "price-ceiling") {
-    let top = 0;
-    for (const paise of pricesPaise) top = Math.max(top, paise);
-    params.max = Math.max(params.max, DEFAULT_PRICE_MAX, Math.ceil(top / 100));
-  }
-  return params;
+export function curatedParams(collection: CuratedCollection): CollectionParams {
+  return { ...DEFAULT_COLLECTION_PARAMS, ...collection.preset, page: 1 };
 }

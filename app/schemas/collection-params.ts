@@ -90,6 +90,47 @@ export function parseCollectionParams(search: URLSearchParams): CollectionParams
   };
 }
 
+/** The catalogue's price range as the filter's inputs show it: whole rupees, `min` ≤ `max`. */
+export type PriceBounds = { min: number; max: number };
+
+/**
+ * The price filter's shown bounds for a catalogue whose effective prices (what the shopper pays,
+ * SPEC.md §3: price, else discount) run from `lowPaise` to `highPaise`: rounded outward to whole
+ * rupees (floor, ceil), so every product lies inside them; null for an empty catalogue (null in).
+ * Issue 48 item 1; docs/decisions/0970.
+ */
+export function priceBounds(range: { lowPaise: number; highPaise: number } | null): PriceBounds | null {
+  if (!range) return null;
+  return { min: Math.floor(range.lowPaise / 100), max: Math.ceil(range.highPaise / 100) };
+}
+
+/**
+ * `params` with a price bound that equals the catalogue's shown bound taken as no bound
+ * (DEFAULT_PRICE_MIN / DEFAULT_PRICE_MAX): the filter form carries the shown bounds in its inputs,
+ * so a form sent untouched (without JavaScript) or with only the other bound changed must not
+ * write today's cheapest or dearest price into a bookmark (docs/decisions/0970). Any other
+ * bound is the shopper's and is kept, even one outside the catalogue's range. Pure; `bounds`
+ * null (an empty catalogue) changes nothing.
+ */
+export function withoutShownBounds(params: CollectionParams, bounds: PriceBounds | null): CollectionParams {
+  if (!bounds) return params;
+  const min = params.min === bounds.min ? DEFAULT_PRICE_MIN : params.min;
+  const max = params.max === bounds.max ? DEFAULT_PRICE_MAX : params.max;
+  return min === params.min && max === params.max ? params : { ...params, min, max };
+}
+
+/**
+ * What the price inputs show for `params`: the shopper's bound where one is set, else the
+ * catalogue's shown bound (whole rupees); `max` is null (an empty box) when there is no upper
+ * bound and no catalogue to take one from.
+ */
+export function shownPriceInputs(params: CollectionParams, bounds: PriceBounds | null): { min: number; max: number | null } {
+  return {
+    min: params.min !== DEFAULT_PRICE_MIN ? params.min : (bounds?.min ?? DEFAULT_PRICE_MIN),
+    max: params.max !== DEFAULT_PRICE_MAX ? params.max : (bounds?.max ?? null),
+  };
+}
+
 /**
  * The canonical query string for a filter set, defaults left out, with a leading "?" or "" when
  * every value is a default (DESIGN.md §5).

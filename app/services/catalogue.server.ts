@@ -5,7 +5,7 @@ import { STORE_CONTACT } from "~/content/store-details";
 import { colourStockOf, rowToProduct } from "~/db/products.server";
 import type { Database, ProductRow } from "~/db/schema";
 import { importCatalogue } from "~/services/catalogue-import.server";
-import { cataloguePage, clampPage, emptyFacets, modelKey, searchNeedle, type CataloguePage, type HomeSections } from "~/lib/catalogue";
+import { cataloguePage, clampPage, emptyFacets, modelKey, searchNeedle, type CataloguePage, type HomeSections, type PriceRangePaise } from "~/lib/catalogue";
 import { HOME_SECTION_SIZE, PAGE_SIZE } from "~/constants/store";
 import type { CollectionParams } from "~/schemas/collection-params";
 import type { Product } from "~/schemas/product";
@@ -125,8 +125,9 @@ const ORDER_BY: Record<CollectionParams["sort"], [keyof ProductRow & string, "as
  * One page of /collection from the database (issue 10 item 1; SPEC.md §5, §9; DESIGN.md §15):
  * the same answer as lib/catalogue `queryCatalogue` over the whole list, from three indexed
  * queries — the category counts (whose sum over the selected categories is the total), the brand
- * counts, and `LIMIT pageSize OFFSET …` of the clamped page, ties in catalogue order. Prices in
- * `params` are whole rupees; the answer's money is paise.
+ * counts, and `LIMIT pageSize OFFSET …` of the clamped page, ties in catalogue order — plus the
+ * catalogue's price range (`priceRange`, two index probes). Prices in `params` are whole rupees;
+ * the answer's money is paise.
  */
 export async function queryCatalogue(db: DB, params: CollectionParams, pageSize = PAGE_SIZE): Promise<CataloguePage> {
   const sqlite = isSqlite(db);
@@ -155,7 +156,7 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
           .execute();
   const categoryCounts = facetCounts("category", "category");
   const brandCounts = facetCounts("sub_category", "brand");
-  const dearest = db.selectFrom("products").select((eb) => eb.fn.max("price_paise").as("top")).where(shown).executeTakeFirst();
+  const range = priceRange(db);
 
   const order = ORDER_BY[params.sort];
   const where = productWhere(sqlite, filter, null);
@@ -190,7 +191,7 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
   const guessedOffset = (Math.max(1, params.page) - 1) * pageSize;
   const guessedPage = !sqlite && filter.needle === "" && params.page <= GUESS_PAGES ? readPage(guessedOffset, false) : null;
   guessedPage?.catch(() => undefined); // awaited below when used; never an unhandled rejection
-  const [byCategory, byBrand, top] = await Promise.all([categoryCounts, brandCounts, dearest]);
+  const [byCategory, byBrand, prices] = await Promise.all([categoryCounts, brandCounts, range]);
 
   const facets = emptyFacets();
   let total = 0;
@@ -213,7 +214,24 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
         : await readPage(offset, !sqlite && filter.needle !== "" && total <= SORT_MATCHES_BELOW);
     products = rows.map(rowToProduct);
   }
-  return cataloguePage(products, total, { page, pageCount, offset }, facets, Number(top?.top ?? 0));
+  return cataloguePage(products, total, { page, pageCount, offset }, facets, prices);
+}
+
+/**
+ * The lowest and highest effective price (`price_paise`) of the shown catalogue, in paise, or null
+ * when no product is shown (issue 48 item 1: the price filter's inputs show it;
+ * docs/decisions/0970). One statement of two scalar subqueries, so each is a MIN/MAX that both
+ * databases answer from the `products_price (price_paise, position)` index — walking it from
+ * either end to the first shown row — instead of scanning the table (SQLite optimises a MIN or MAX
+ * only when it is a query's single aggregate). Run with every catalogue query: it costs two index
+ * probes, and kept per request it is never stale across processes.
+ */
+export async function priceRange(db: Executor): Promise<PriceRangePaise | null> {
+  const row = await sql<{ low: number | string | null; high: number | string | null }>`
+    select (select min(price_paise) from products where hidden = 0) as low,
+           (select max(price_paise) from products where hidden = 0) as high`.execute(db);
+  const { low, high } = row.rows[0] ?? { low: null, high: null };
+  return low === null || high === null ? null : { lowPaise: Number(low), highPaise: Number(high) };
 }
 
 /** The number of shown products and the time of the last catalogue change (ms since epoch). */

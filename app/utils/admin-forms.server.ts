@@ -84,8 +84,8 @@ const rupeeBound = z.string().trim().regex(/^\d{1,10}$/).transform(Number);
 
 /**
  * The product list's URL (issue 12 item 2): the /collection parameters (app/schemas/collection-params.ts)
- * with `min`/`max` in whole rupees applied only when given (null otherwise: the storefront's
- * default 10,000 would hide dearer watches here), plus `show` = all | shown | hidden and
+ * with `min`/`max` in whole rupees applied only when given (null otherwise: no bound, as the
+ * storefront's default has been since issue 48), plus `show` = all | shown | hidden and
  * `stock` = low | out (anything else: all; issue 23). Bad values fall back to their defaults;
  * never throws.
  */

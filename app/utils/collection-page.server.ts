@@ -5,7 +5,6 @@ import type { MessageKey } from "~/i18n/catalogues/en.server";
 import type { MessageValues } from "~/i18n/format";
 import { stockWordsIn } from "~/utils/stock-words.server";
 import { languageOfPath, pathIn, type Language } from "~/i18n/language";
-import { PRICE_CEILING_RUPEES } from "~/constants/store";
 import { json, redirect, type MetaDescriptor } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
 import { toCardData, type ProductCardData } from "~/lib/product-card";
@@ -16,7 +15,10 @@ import {
   COLLECTION_PARAM_NAMES,
   collectionSearch,
   parseCollectionParams,
+  priceBounds,
+  withoutShownBounds,
   type CollectionParams,
+  type PriceBounds,
 } from "~/schemas/collection-params";
 import { breadcrumbJsonLd, brandName, jsonLdMeta, previewMeta } from "~/lib/seo";
 import { publicEnv, publicUrl } from "~/config/env.server";
@@ -34,8 +36,13 @@ export type CollectionPageData = {
   /** 1-based positions of the first and last card shown; 0 and 0 when nothing matches. */
   from: number;
   to: number;
-  /** The filters in effect, page included (prices in whole rupees). */
+  /** The filters in effect, page included (prices in whole rupees; DEFAULT_PRICE_MIN/MAX: no bound). */
   params: CollectionParams;
+  /**
+   * The catalogue's lowest and highest price in whole rupees, rounded outward: what the price
+   * inputs show where the shopper set no bound; null for an empty catalogue (issue 48 item 1).
+   */
+  priceBounds: PriceBounds | null;
   /** "/collection", or the curated page's own path; pager links stay on it. */
   basePath: string;
   /** Absolute canonical URL of this page. */
@@ -54,26 +61,27 @@ const PARAM_NAMES = new Set<string>(COLLECTION_PARAM_NAMES);
 /**
  * Loads /collection (DESIGN.md §5): parses the query, runs the catalogue query and answers one page
  * of cards. A URL that is not in canonical form (defaults spelled out, as the no-JavaScript form
- * sends them; bad values; a page past the end; another parameter order) is redirected (302) to
- * the canonical URL, keeping parameters outside the contract (docs/decisions/0121-collection-urls.md).
+ * sends them; a price bound equal to the catalogue's shown lowest or highest price, which the form's
+ * inputs carry (docs/decisions/0970); bad values; a page past the end; another parameter order) is
+ * redirected (302) to the canonical URL, keeping parameters outside the contract
+ * (docs/decisions/0121-collection-urls.md).
  * For a curated page the filters are its preset and only `page` is read from the URL.
  * Throws: the redirect Response; whatever the backend throws when the catalogue cannot be read.
  */
 export async function loadCollectionPage(request: Request, curated?: CuratedCollection) {
   const url = new URL(request.url);
   const requested = curated
-    ? { ...curatedParams(curated, []), page: parseCollectionParams(url.searchParams).page }
+    ? { ...curatedParams(curated), page: parseCollectionParams(url.searchParams).page }
     : parseCollectionParams(url.searchParams);
-  // A curated page that lifts the price ceiling lists every price; its panel then shows the
-  // dearest product's price as the upper bound (docs/decisions/0120).
-  const lifted = curated?.preset.lift === "price-ceiling";
   // The search as the catalogue reads it: Hindi words and Devanagari brand names through the
   // owner's table (issue 27 item 3); the page, its URL and its chips keep what the shopper typed.
   const q = requested.q === "" ? "" : catalogueSearch(requested.q, await loadSearchWords());
   const asked = { ...requested, q };
-  const result = await getBackend().queryCatalogue(lifted ? { ...asked, max: PRICE_CEILING_RUPEES } : asked);
-  const shown = curated ? curatedParams(curated, [result.maxPricePaise]) : requested;
-  const params: CollectionParams = { ...shown, page: result.page };
+  const result = await getBackend().queryCatalogue(asked);
+  // A bound equal to the catalogue's shown one (the no-JavaScript form sent untouched) is no bound
+  // and leaves the canonical URL; it excluded nothing, so `result` is the same (decision 0970).
+  const bounds = priceBounds(result.priceRange);
+  const params: CollectionParams = { ...(curated ? requested : withoutShownBounds(requested, bounds)), page: result.page };
   const basePath = curated ? curated.path : "/collection";
   const canonicalSearch = curated ? collectionSearch({ page: params.page }) : collectionSearch(params);
 
@@ -101,6 +109,7 @@ export async function loadCollectionPage(request: Request, curated?: CuratedColl
     from: result.from,
     to: result.to,
     params,
+    priceBounds: bounds,
     basePath,
     canonicalUrl: `${origin}${pathIn(basePath, language)}${canonicalSearch}`,
     curated: curated ? curatedWords(curated, language) : null,

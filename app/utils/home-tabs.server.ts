@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getBackend } from "~/backend/index.server";
-import { DEFAULT_PRICE_MAX, HOME_SECTION_SIZE, PRICE_CEILING_RUPEES } from "~/constants/store";
+import { HOME_SECTION_SIZE, LIMITED_EDITION_MIN_RUPEES } from "~/constants/store";
 import { HOME_TABS, type HomeTab } from "~/lib/home-tabs";
 import { DEFAULT_COLLECTION_PARAMS } from "~/schemas/collection-params";
 
@@ -16,14 +16,14 @@ export const homeTabSchema = z.enum(ids).catch("all");
  * The latest arrivals a tab shows (issue 24 item 4; docs/decisions/0730), in catalogue order like
  * the All tab: null for All and Watches (every product of this store is a watch: the home rows as
  * they are), none for Accessories (the store sells none yet; the page says so), and for Limited
- * Edition the first HOME_SECTION_SIZE of /collection/limited's filter (₹10,000 and up).
+ * Edition the first HOME_SECTION_SIZE of /collection/limited's filter (LIMITED_EDITION_MIN_RUPEES, ₹10,000, and up).
  */
 export async function latestInTab(tab: HomeTab) {
   switch (tab) {
     case "accessories":
       return [];
     case "limited": {
-      const page = await getBackend().queryCatalogue({ ...DEFAULT_COLLECTION_PARAMS, min: DEFAULT_PRICE_MAX, max: PRICE_CEILING_RUPEES });
+      const page = await getBackend().queryCatalogue({ ...DEFAULT_COLLECTION_PARAMS, min: LIMITED_EDITION_MIN_RUPEES });
       return page.products.slice(0, HOME_SECTION_SIZE);
     }
     default:

@@ -72,8 +72,21 @@ describe("queryCatalogue — categories and brands (SPEC §5: OR within a group,
 });
 
 describe("queryCatalogue — price (SPEC §5: price, else discount; inclusive bounds)", () => {
-  it("applies the default 0–10000 range: dearer watches are hidden by default (SPEC §9)", () => {
-    expect(ids(queryCatalogue(catalogue, params()).products)).toEqual(["a", "b", "d", "e", "f"]);
+  it("with no price given lists every product, the dearest too (issue 48; SPEC §9's 0–10000 no more)", () => {
+    expect(ids(queryCatalogue(catalogue, params()).products)).toEqual(["a", "b", "c", "d", "e", "f"]);
+  });
+
+  it("₹10,000, SPEC §9's old default maximum, still narrows when given (bookmarks keep their meaning)", () => {
+    expect(ids(queryCatalogue(catalogue, params({ max: 10_000 })).products)).toEqual(["a", "b", "d", "e", "f"]);
+  });
+
+  it("answers the whole catalogue's price range, whatever the filters (the inputs show it)", () => {
+    // f costs ₹0 (price 0 beats its discount), c ₹8,50,000: written out from the rows above.
+    const range = { lowPaise: 0, highPaise: 85_000_000 };
+    expect(queryCatalogue(catalogue, params()).priceRange).toEqual(range);
+    expect(queryCatalogue(catalogue, params({ brands: ["Seiko"], min: 9000, max: 9600, q: "presage" })).priceRange).toEqual(range);
+    expect(queryCatalogue([catalogue[3]], params()).priceRange).toEqual({ lowPaise: 420_000, highPaise: 420_000 });
+    expect(queryCatalogue([], params()).priceRange).toBeNull();
   });
 
   it("includes products exactly on either bound", () => {
@@ -318,26 +331,27 @@ describe("money shown to shoppers", () => {
   });
 });
 
-describe("curated collections (docs/decisions/0120)", () => {
+describe("curated collections (docs/decisions/0120, 0970)", () => {
   it("every one is a preset on page 1 whose brands exist", () => {
     for (const collection of Object.values(CURATED_COLLECTIONS)) {
-      const p = curatedParams(collection, [100_000]);
+      const p = curatedParams(collection);
       expect(p.page).toBe(1);
       for (const brand of p.brands) expect(BRANDS).toContain(brand);
     }
   });
 
-  it("lifts the upper bound to the dearest price, in whole rupees, so watches above ₹10,000 show", () => {
-    const luxury = CURATED_COLLECTIONS["/collection/luxury"];
-    expect(curatedParams(luxury, [500_000, 85_000_050]).max).toBe(850_001);
-    expect(curatedParams(luxury, [500_000]).max).toBe(10_000);
-    expect(curatedParams(CURATED_COLLECTIONS["/collection/sport"], [85_000_000]).max).toBe(10_000);
-    const limited = curatedParams(CURATED_COLLECTIONS["/collection/limited"], [85_000_000]);
-    expect(queryCatalogue(catalogue, limited).products.map((p) => p.id)).toEqual(["e", "c"]);
+  it("luxury and limited edition list every price; classic keeps its stated ₹10,000 ceiling (issue 48)", () => {
+    const list = (path: string) => ids(queryCatalogue(catalogue, curatedParams(CURATED_COLLECTIONS[path])).products);
+    expect(list("/collection/luxury")).toEqual(["c"]);
+    expect(list("/collection/limited")).toEqual(["e", "c"]);
+    // Sport had SPEC §9's ₹10,000 ceiling by default only: no ceiling now.
+    expect(list("/collection/sport")).toEqual(["b", "a", "e", "f"]);
+    expect(curatedParams(CURATED_COLLECTIONS["/collection/classic"])).toMatchObject({ min: 0, max: 10_000 });
   });
 
-  it("new arrivals lists everything in the default range, newest first", () => {
-    const p = curatedParams(CURATED_COLLECTIONS["/new-arrivals"], []);
+  it("new arrivals lists everything, newest first", () => {
+    const p = curatedParams(CURATED_COLLECTIONS["/new-arrivals"]);
     expect(p).toEqual({ ...DEFAULT_COLLECTION_PARAMS, sort: "newest" });
+    expect(queryCatalogue(catalogue, p).total).toBe(catalogue.length);
   });
 });

@@ -11,7 +11,8 @@ import { resetEnv } from "~/config/env.server";
 import type { CollectionPageData } from "~/utils/collection-page.server";
 
 // The loaders called directly (DESIGN §14) over a catalogue of 60 products: 54 at ₹1,000–₹9,000,
-// 6 above ₹10,000 (ids x0…x5), one Casio for Women named "Casio Blue Lagoon".
+// 6 above ₹10,000 (ids x0…x5, ₹74,000–₹79,000), one Casio for Women named "Casio Blue Lagoon".
+// Its price boxes show ₹1,000 and ₹79,000 (issue 48: the default range is the catalogue's).
 const rows = Array.from({ length: 60 }, (_, i) => ({
   _id: i >= 54 ? `x${i - 54}` : `w${i}`,
   name: i === 7 ? "Casio Blue Lagoon" : `Watch number ${i}`,
@@ -68,7 +69,10 @@ describe("/collection loader", () => {
   it("answers one page of 25 cards with the counts, never the catalogue", async () => {
     const { data } = await load("/collection");
     expect(data.cards).toHaveLength(25);
-    expect(data).toMatchObject({ total: 54, page: 1, pageCount: 3, from: 1, to: 25, basePath: "/collection", curated: null });
+    expect(data).toMatchObject({ total: 60, page: 1, pageCount: 3, from: 1, to: 25, basePath: "/collection", curated: null });
+    expect(data.priceBounds).toEqual({ min: 1000, max: 79_000 });
+    expect(data.params).toMatchObject({ min: 0, max: 1_000_000_000 });
+    expect(data.facets.brands).toMatchObject({ Rolex: 6, Seiko: 53, Casio: 1 });
     expect(Object.keys(data.cards[0]).sort()).toEqual(["id", "image", "name", "originalPaise", "pricePaise"]);
     expect(data.canonicalUrl).toBe("https://watches.example/collection");
   });
@@ -81,11 +85,14 @@ describe("/collection loader", () => {
   });
 
   it("redirects the no-JavaScript form's query to the canonical URL", async () => {
-    expect(await redirectOf(() => load("/collection?q=&category=Men&min=0&max=10000&sort=relevant"))).toEqual({
+    // The form sent untouched carries the catalogue's shown bounds: no bound, left out (decision 0970).
+    expect(await redirectOf(() => load("/collection?q=&category=Men&min=1000&max=79000&sort=relevant"))).toEqual({
       status: 302,
       location: "/collection?category=Men",
     });
-    expect(await redirectOf(() => load("/collection?q=&min=0&max=10000&sort=relevant"))).toEqual({ status: 302, location: "/collection" });
+    expect(await redirectOf(() => load("/collection?q=&min=1000&max=79000&sort=relevant"))).toEqual({ status: 302, location: "/collection" });
+    expect(await redirectOf(() => load("/collection?q=&min=0&max=10000&sort=relevant"))).toEqual({ status: 302, location: "/collection?max=10000" });
+    expect(await redirectOf(() => load("/collection?min=5000&max=79000"))).toEqual({ status: 302, location: "/collection?min=5000" });
     expect(await redirectOf(() => load("/collection?sort=newest&brand=seiko&category=Men"))).toEqual({
       status: 302,
       location: "/collection?category=Men&brand=Seiko&sort=newest",
@@ -102,6 +109,15 @@ describe("/collection loader", () => {
       status: 302,
       location: "/collection?q=nothing-like-this",
     });
+  });
+
+  it("keeps a bookmarked price bound: ?max=10000 narrows to ₹10,000 or less, facets too (issue 48)", async () => {
+    expect(await redirectOf(() => load("/collection?max=10000"))).toBeNull();
+    const { data } = await load("/collection?max=10000");
+    expect(data).toMatchObject({ total: 54, pageCount: 3, params: { min: 0, max: 10_000 }, priceBounds: { min: 1000, max: 79_000 } });
+    expect(data.facets.brands).toMatchObject({ Rolex: 0, Seiko: 53, Casio: 1 });
+    const dear = await load("/collection?min=75000");
+    expect(dear.data.cards.map((c) => c.id)).toEqual(["x1", "x2", "x3", "x4", "x5"]);
   });
 
   it("answers canonical URLs without redirecting, other parameters left alone", async () => {
@@ -131,8 +147,16 @@ describe("curated pages", () => {
     const data = await slug("luxury");
     expect(data.curated?.title).toBe("Luxury Watches");
     expect(data.cards.map((c) => c.id)).toEqual(["x5", "x4", "x3", "x2", "x1", "x0"]);
-    expect(data.params).toMatchObject({ brands: ["Rolex", "PatekPhilippe", "Cartier", "Rado"], sort: "high-low", max: 79_000 });
+    expect(data.params).toMatchObject({ brands: ["Rolex", "PatekPhilippe", "Cartier", "Rado"], sort: "high-low", min: 0, max: 1_000_000_000 });
+    expect(data.priceBounds).toEqual({ min: 1000, max: 79_000 });
     expect(data.canonicalUrl).toBe("https://watches.example/collection/luxury");
+  });
+
+  it("limited edition lists ₹10,000 and up, classic its stated ₹10,000 or less, sport every price (issue 48)", async () => {
+    expect((await slug("limited")).cards.map((c) => c.id)).toEqual(["x5", "x4", "x3", "x2", "x1", "x0"]);
+    expect((await slug("classic")).total).toBe(53);
+    expect((await slug("classic")).params).toMatchObject({ max: 10_000 });
+    expect((await slug("sport")).total).toBe(54);
   });
 
   it("every header link has a page", async () => {
@@ -155,11 +179,11 @@ describe("curated pages", () => {
     expect((thrown as Response).status).toBe(404);
   });
 
-  it("new arrivals lists the default range, newest first", async () => {
+  it("new arrivals lists every watch, newest first", async () => {
     const response = (await newArrivalsLoader(args("/new-arrivals"))) as Response;
     const data = (await response.json()) as CollectionPageData;
     expect(data.curated?.title).toBe("New Arrivals");
-    expect(data.total).toBe(54);
-    expect(data.cards[0].id).toBe("w53");
+    expect(data.total).toBe(60);
+    expect(data.cards[0].id).toBe("x5");
   });
 });

@@ -9,15 +9,21 @@ import {
   collectionSearch,
   DEFAULT_COLLECTION_PARAMS,
   parseCollectionParams,
+  priceBounds,
+  shownPriceInputs,
+  withoutShownBounds,
   type CollectionParams,
 } from "~/schemas/collection-params";
+
+/** No upper price bound (issue 48: the default range is the whole catalogue; ₹10 crore is SPEC's most a product may cost, this is above it). */
+const NO_MAX = 1_000_000_000;
 
 const parse = (query: string) => parseCollectionParams(new URLSearchParams(query));
 
 describe("parseCollectionParams (DESIGN §5 URL contract)", () => {
   it("gives the defaults for an empty query", () => {
     expect(parse("")).toEqual(DEFAULT_COLLECTION_PARAMS);
-    expect(DEFAULT_COLLECTION_PARAMS).toMatchObject({ min: 0, max: 10_000, sort: "relevant", page: 1 });
+    expect(DEFAULT_COLLECTION_PARAMS).toMatchObject({ min: 0, max: NO_MAX, sort: "relevant", page: 1 });
   });
 
   it("reads every parameter of a full query", () => {
@@ -60,7 +66,7 @@ describe("parseCollectionParams (DESIGN §5 URL contract)", () => {
 
   it("ignores prices that are not whole numbers ≥ 0 (SPEC §5)", () => {
     for (const bad of ["abc", "-5", "12.5", "1e3", "0x10", "Infinity", "NaN", "5abc", "", "%20", "99999999999"]) {
-      expect(parse(`min=${bad}&max=${bad}`), bad).toMatchObject({ min: 0, max: 10_000 });
+      expect(parse(`min=${bad}&max=${bad}`), bad).toMatchObject({ min: 0, max: NO_MAX });
     }
     expect(parse("min=0007&max=%208000%20")).toMatchObject({ min: 7, max: 8000 });
     expect(parse("max=25000")).toMatchObject({ min: 0, max: 25_000 });
@@ -68,7 +74,7 @@ describe("parseCollectionParams (DESIGN §5 URL contract)", () => {
 
   it("swaps bounds given the wrong way round", () => {
     expect(parse("min=9000&max=2000")).toMatchObject({ min: 2000, max: 9000 });
-    expect(parse("min=20000")).toMatchObject({ min: 10_000, max: 20_000 });
+    expect(parse("min=20000")).toMatchObject({ min: 20_000, max: NO_MAX });
   });
 
   it("falls back to relevant for an unknown sort and accepts any case", () => {
@@ -91,7 +97,9 @@ describe("collectionSearch (canonical URLs)", () => {
   it("leaves defaults out", () => {
     expect(collectionSearch({})).toBe("");
     expect(collectionSearch(DEFAULT_COLLECTION_PARAMS)).toBe("");
-    expect(collectionSearch({ min: 0, max: 10_000, sort: "relevant", page: 1, q: "" })).toBe("");
+    expect(collectionSearch({ min: 0, max: NO_MAX, sort: "relevant", page: 1, q: "" })).toBe("");
+    // SPEC.md §9's old default is a bound like any other now: a bookmark keeps meaning ≤ ₹10,000.
+    expect(collectionSearch({ min: 0, max: 10_000 })).toBe("?max=10000");
   });
 
   it("writes the parameters in one fixed order", () => {
@@ -151,11 +159,91 @@ describe("active-filter chips", () => {
   });
 
   it("no chips for defaults or for sort alone", () => {
-    expect(filterChips(p("min=0&max=10000&sort=newest&page=2"), english)).toEqual([]);
+    expect(filterChips(p(`min=0&max=${NO_MAX}&sort=newest&page=2`), english)).toEqual([]);
+  });
+
+  it("a chip for ₹10,000, SPEC.md §9's old default maximum, now a bound the shopper set (issue 48)", () => {
+    expect(filterChips(p("max=10000"), english).map((c) => [c.label, c.to])).toEqual([["Max ₹10,000", "/collection"]]);
   });
 
   it("say the same in Hindi (issue 27): categories and price bounds in Hindi, brands and searches as written", () => {
     const chips = filterChips(p("q=gold&category=Women&brand=Casio&min=500&max=9000"), hindi);
     expect(chips.map((c) => c.label)).toEqual(["“gold”", "महिलाएँ", "Casio", "न्यूनतम ₹500", "अधिकतम ₹9,000"]);
+  });
+});
+
+describe("the price range follows the catalogue (issue 48 item 1; docs/decisions/0970)", () => {
+  it("priceBounds rounds the catalogue's lowest price down and its highest up, to whole rupees", () => {
+    // [lowest paise, highest paise, shown min ₹, shown max ₹]
+    const table: [number, number, number, number][] = [
+      [149_500, 85_000_000, 1_495, 850_000],
+      [149_550, 85_000_050, 1_495, 850_001],
+      [99, 101, 0, 2],
+      [0, 0, 0, 0],
+      [1_234_567_800, 1_234_567_899, 12_345_678, 12_345_679],
+    ];
+    for (const [lowPaise, highPaise, min, max] of table) expect(priceBounds({ lowPaise, highPaise })).toEqual({ min, max });
+    expect(priceBounds(null)).toBeNull();
+  });
+
+  // The catalogue of these rows shows ₹1,495 – ₹8,50,000 in the price boxes.
+  const bounds = { min: 1_495, max: 850_000 };
+  // [query as sent, canonical query, what the boxes show (min, max)]
+  const table: [string, string, [number, number | null]][] = [
+    ["", "", [1_495, 850_000]],
+    // The no-JavaScript form sent untouched: the shown bounds are no bound.
+    ["q=&min=1495&max=850000&sort=relevant", "", [1_495, 850_000]],
+    ["category=Men&min=1495&max=850000", "?category=Men", [1_495, 850_000]],
+    // One box changed, the other untouched: only the changed one is a bound.
+    ["min=5000&max=850000", "?min=5000", [5_000, 850_000]],
+    ["min=1495&max=20000", "?max=20000", [1_495, 20_000]],
+    // Bookmarks keep meaning what they meant, ₹10,000 included (SPEC.md §9's old default).
+    ["max=10000", "?max=10000", [1_495, 10_000]],
+    ["min=0&max=10000", "?max=10000", [1_495, 10_000]],
+    // A bound outside the catalogue's range is still the shopper's: kept, not widened or narrowed.
+    ["min=500", "?min=500", [500, 850_000]],
+    ["max=2000000", "?max=2000000", [1_495, 2_000_000]],
+    ["max=850001", "?max=850001", [1_495, 850_001]],
+    // Swapped first (SPEC.md §5 keeps whole numbers; the swap is decision 0121's), then compared.
+    ["min=850000&max=1495", "", [1_495, 850_000]],
+    ["min=abc&max=12.5", "", [1_495, 850_000]],
+    [`max=${NO_MAX}`, "", [1_495, 850_000]],
+  ];
+
+  it("a bound equal to the shown one is no bound; any other is kept; the canonical query says so (a fixed table)", () => {
+    for (const [query, canonical, [min, max]] of table) {
+      const params = withoutShownBounds(parse(query), bounds);
+      expect(collectionSearch(params), query).toBe(canonical);
+      expect(shownPriceInputs(params, bounds), query).toEqual({ min, max });
+      // Parsing the canonical query gives it back: no redirect loop.
+      expect(collectionSearch(withoutShownBounds(parse(canonical.slice(1)), bounds)), query).toBe(canonical);
+    }
+  });
+
+  it("an empty catalogue shows 0 and an empty box, and changes no bound", () => {
+    expect(shownPriceInputs(DEFAULT_COLLECTION_PARAMS, null)).toEqual({ min: 0, max: null });
+    expect(withoutShownBounds(parse("min=0&max=0"), null)).toMatchObject({ min: 0, max: 0 });
+    expect(collectionSearch(withoutShownBounds(parse("max=850000"), null))).toBe("?max=850000");
+  });
+
+  it("dropping a shown bound never changes which products match (it excluded none)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 100_000_000 }), { minLength: 1, maxLength: 20 }),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        fc.boolean(),
+        fc.boolean(),
+        (pricesPaise, a, b, atLow, atHigh) => {
+          const lowPaise = Math.min(...pricesPaise);
+          const highPaise = Math.max(...pricesPaise);
+          const shown = { min: Math.floor(lowPaise / 100), max: Math.ceil(highPaise / 100) };
+          const asked = { ...DEFAULT_COLLECTION_PARAMS, min: atLow ? shown.min : Math.min(a, b), max: atHigh ? shown.max : Math.max(a, b) };
+          const kept = withoutShownBounds(asked, priceBounds({ lowPaise, highPaise }));
+          const matches = (p: CollectionParams) => pricesPaise.filter((paise) => paise >= p.min * 100 && paise <= p.max * 100);
+          expect(matches(kept)).toEqual(matches(asked));
+        },
+      ),
+    );
   });
 });
