@@ -217,6 +217,9 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
   return cataloguePage(products, total, { page, pageCount, offset }, facets, prices);
 }
 
+/** priceRange's statement (exported for the test of its query plan). */
+export const PRICE_RANGE_SQL = sql<{ low: number | string | null; high: number | string | null }>`select (select min(price_paise) from products where hidden = 0) as low, (select max(price_paise) from products where hidden = 0) as high`;
+
 /**
  * The lowest and highest effective price (`price_paise`) of the shown catalogue, in paise, or null
  * when no product is shown (issue 48 item 1: the price filter's inputs show it;
@@ -227,9 +230,7 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
  * probes, and kept per request it is never stale across processes.
  */
 export async function priceRange(db: Executor): Promise<PriceRangePaise | null> {
-  const row = await sql<{ low: number | string | null; high: number | string | null }>`
-    select (select min(price_paise) from products where hidden = 0) as low,
-           (select max(price_paise) from products where hidden = 0) as high`.execute(db);
+  const row = await PRICE_RANGE_SQL.execute(db);
   const { low, high } = row.rows[0] ?? { low: null, high: null };
   return low === null || high === null ? null : { lowPaise: Number(low), highPaise: Number(high) };
 }
