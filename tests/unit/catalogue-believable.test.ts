@@ -167,10 +167,12 @@ describe("the demo catalogue a shopper would believe (issue 9)", () => {
     expect(texts).not.toContain("AUTOMATIC");
   });
 
-  it("keeps prices in SPEC's world: most from ₹1,000 to ₹10,000, each model at one price", () => {
+  it("prices watches as India sells them (issue 48): some at ₹10,000 or less, a third at a lakh or more, each model at one price", () => {
     const shown = (p: Product) => p.pricePaise / 100;
-    const inRange = products.filter((p) => shown(p) >= 1000 && shown(p) <= 10_000).length;
-    expect(inRange / products.length).toBeGreaterThanOrEqual(0.75);
+    expect(products.filter((p) => shown(p) <= 10_000).length).toBeGreaterThanOrEqual(5);
+    expect(products.filter((p) => shown(p) >= 1_00_000).length / products.length).toBeGreaterThanOrEqual(1 / 3);
+    // Whole rupees: a believable price has no paise.
+    for (const product of products) expect(product.pricePaise % 100, product.id).toBe(0);
     expect(byId.size).toBe(products.length);
   });
 });

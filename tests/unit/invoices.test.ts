@@ -3,6 +3,7 @@ import { PDFParse } from "pdf-parse";
 import type { DB } from "~/db/db.server";
 import { BackendError } from "~/lib/errors";
 import { renderInvoicePdf } from "~/services/invoice-pdf.server";
+import { importCatalogue } from "~/services/catalogue.server";
 import { findInvoice, readStoreSettings, saveStoreSettings } from "~/services/invoices.server";
 import { orderEmailAttachments } from "~/services/order-emails.server";
 import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
@@ -113,6 +114,29 @@ describe.each(testDatabases())("GST invoices on $name", ({ name, create }) => {
     expect(text).toContain("Rupees Four Thousand Five Hundred and Fifty Paise Only");
     expect(invoice.totals.taxablePaise + invoice.totals.cgstPaise + invoice.totals.sgstPaise).toBe(order.amountPaise);
     expect(text).not.toContain("IGST");
+  });
+
+  it("prints a lakh-plus watch with Indian grouping: its line, the taxes, the total and the words (issue 48)", async () => {
+    const db = await setUp();
+    // A watch at a Rolex's Indian price (the demo catalogue's are ₹6–15 lakh): ₹6,45,000.
+    expect(await importCatalogue(db, [{ _id: "w-lakh", name: "Rolex Oyster Perpetual 41", image: ["/lakh.svg"], price: 645000, category: "Men", subCategory: "Rolex", createdAt: "2025-01-03" }])).toMatchObject({ ok: true });
+    const shopper = await createShopper(db);
+    await fillCart(db, shopper, [["w-lakh", "default", 1]]);
+    const gateway = simulatorGateway();
+    const body = orderBody([{ _id: "w-lakh", size: "default", quantity: 1 }], 645000);
+    const { order } = await startCashfreePayment(db, gateway, { id: shopper }, body, { mode: "checkout", storeUrl: STORE_URL, idempotencyKey: "invoice-key-lakh" });
+    await gateway.simulator!.settle({ orderId: order.id }, "SUCCESS", { notify: false });
+    await verifyCashfreePayment(db, gateway, shopper, { orderId: order.id });
+    const text = (await pdfText(await renderInvoicePdf((await findInvoice(db, order.id))!))).replace(/\s+/g, " ");
+    // Worked out by hand at 18% (intra-state): taxable = round(6,45,000 × 100 / 118) = 5,46,610.17;
+    // GST 98,389.83, CGST the floor of half (49,194.91), SGST the rest (49,194.92).
+    expect(order.amountPaise).toBe(64_500_000);
+    expect(text).toContain("5,46,610.17 49,194.91 49,194.92 6,45,000.00");
+    expect(text).toContain("Taxable value: Rs. 5,46,610.17");
+    expect(text).toContain("CGST at 9%: Rs. 49,194.91");
+    expect(text).toContain("SGST at 9%: Rs. 49,194.92");
+    expect(text).toContain("Invoice total: Rs. 6,45,000.00");
+    expect(text).toContain("Rupees Six Lakh Forty-Five Thousand Only");
   });
 
   it("charges IGST when the seller is in another state, and keeps the settings it was issued with", async () => {
