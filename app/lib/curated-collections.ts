@@ -45,9 +45,9 @@ export const CURATED_COLLECTIONS: Record<string, CuratedCollection> = {
   "/collection/classic": {
     path: "/collection/classic",
     title: "Classic Watches",
-    description: "Timeless dress and everyday watches from Tissot, Seiko, Fossil and Rado under ₹10,000.",
-    // "under ₹10,000" was SPEC.md §9's default range; the page says so, so it keeps it (decision 0970).
-    preset: { brands: ["Tissot", "Seiko", "Fossil", "Rado"], max: 10_000, sort: "relevant" },
+    // "under ₹10,000" was SPEC.md §9's default range, not a choice of this page: gone with it (decision 0970).
+    description: "Timeless dress and everyday watches from Tissot, Seiko, Fossil and Rado.",
+    preset: { brands: ["Tissot", "Seiko", "Fossil", "Rado"], sort: "relevant" },
   },
   "/collection/limited": {
     path: "/collection/limited",

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
+import { rupees } from "./money";
 
 // Expectations come from GET /api/product/listproduct and the rules of SPEC §5/§9 written out here
 // independently of the store's code, so the spec holds for any catalogue.
@@ -26,9 +27,12 @@ async function catalogue(request: APIRequestContext): Promise<ApiProduct[]> {
 
 const shownPrice = (p: ApiProduct) => p.price ?? p.discount ?? 0;
 
-/** The products a shopper should see for these filters, in order (SPEC §5, §9). */
+/**
+ * The products a shopper should see for these filters, in order (SPEC §5, §9). With no price given
+ * every price is in (issue 48: the default range is the catalogue's, not SPEC §9's 0–10000).
+ */
 function expected(products: ApiProduct[], f: Filters = {}): ApiProduct[] {
-  const [min, max] = [f.min ?? 0, f.max ?? 10_000];
+  const [min, max] = [f.min ?? 0, f.max ?? Number.POSITIVE_INFINITY];
   const found = products.filter(
     (p) =>
       p.name.toLowerCase().includes((f.q ?? "").toLowerCase()) &&
@@ -51,6 +55,30 @@ function expected(products: ApiProduct[], f: Filters = {}): ApiProduct[] {
 }
 
 const ids = (products: ApiProduct[]) => products.map((p) => p._id);
+
+/** What the price boxes show with no bound set: the catalogue's lowest price rounded down, its highest rounded up (whole rupees). */
+function shownBounds(products: ApiProduct[]): { min: number; max: number } {
+  const prices = products.map(shownPrice);
+  return { min: Math.floor(Math.min(...prices)), max: Math.ceil(Math.max(...prices)) };
+}
+
+/**
+ * A price window in whole rupees over `set`'s watches: from just below the cheapest to the
+ * median's price, never 0 and never one of the shown bounds (either would be no bound and leave
+ * the URL, decision 0970), so it keeps at least the cheapest of `set`.
+ */
+function priceWindow(products: ApiProduct[], set: ApiProduct[]): { min: number; max: number } {
+  const prices = set.map(shownPrice).sort((a, b) => a - b);
+  const bounds = shownBounds(products);
+  let min = Math.max(1, Math.floor(prices[0]) - 1);
+  if (min === bounds.min) min = Math.max(1, min - 1);
+  let max = Math.ceil(prices[Math.floor((prices.length - 1) / 2)]);
+  if (max === bounds.max) max += 1;
+  return { min, max };
+}
+
+/** The count line for `want`: "Showing 1 - 25 of 40 products", or nothing when no watch matches. */
+const countLine = (want: ApiProduct[]) => (want.length > 0 ? countText(1, Math.min(PAGE, want.length), want.length) : "");
 const countText = (from: number, to: number, total: number) => `Showing ${from} - ${to} of ${total} products`;
 
 /** The product ids the grid's cards link to, in order, once no navigation is pending. */
@@ -80,7 +108,7 @@ const brandLabel = (brand: string) => (brand === "PatekPhilippe" ? "Patek Philip
 const filterOption = (page: Page, label: string) =>
   main(page).getByRole("checkbox", { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(\\d+\\)$`) });
 
-/** A brand and category pair with at least `n` watches in the default price range. */
+/** A brand and category pair with at least `n` watches. */
 function busyPair(products: ApiProduct[], n: number): { brand: string; category: string } {
   for (const category of ["Women", "Men", "Couple"]) {
     for (const brand of ["Casio", "Seiko", "Fossil", "Tissot", "Rado", "Rolex", "Cartier", "PatekPhilippe"]) {
@@ -91,13 +119,20 @@ function busyPair(products: ApiProduct[], n: number): { brand: string; category:
 }
 
 test.describe("collection", () => {
-  test("lists the first 25 watches of the default price range, with the count", async ({ page, request }) => {
-    const all = expected(await catalogue(request));
+  test("lists the first 25 of every watch with the count of all; the price boxes show the catalogue's range", async ({ page, request }) => {
+    const products = await catalogue(request);
+    const all = expected(products);
+    // Issue 48: no watch is left out by price (SPEC §9's 0–10000 hid the dearer ones).
+    expect(all.length).toBe(products.length);
     await page.goto("/collection");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("ALL COLLECTIONS");
     await expect(page.getByTestId("result-count")).toHaveText(countText(1, Math.min(PAGE, all.length), all.length));
     await expect.poll(() => cardIds(page)).toEqual(ids(all.slice(0, PAGE)));
     await expect(main(page).getByRole("checkbox", { checked: true })).toHaveCount(0);
+    const bounds = shownBounds(products);
+    await expect(page.getByLabel("Min price (₹)")).toHaveValue(String(bounds.min));
+    await expect(page.getByLabel("Max price (₹)")).toHaveValue(String(bounds.max));
+    await expect(page.getByTestId("active-filters")).toHaveCount(0);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/collection$/);
     await expectNoAxeViolations(page);
   });
@@ -105,21 +140,62 @@ test.describe("collection", () => {
   test("a shared URL shows exactly its filters, price range and sort", async ({ page, request }) => {
     const products = await catalogue(request);
     const { brand, category } = busyPair(products, 2);
-    const filters = { categories: [category], brands: [brand], min: 1000, max: 9500, sort: "low-high" };
+    const { min, max } = priceWindow(products, expected(products, { categories: [category], brands: [brand] }));
+    const filters = { categories: [category], brands: [brand], min, max, sort: "low-high" };
     const want = expected(products, filters);
-    await page.goto(`/collection?category=${category}&brand=${brand}&min=1000&max=9500&sort=low-high`);
+    expect(want.length).toBeGreaterThan(0);
+    await page.goto(`/collection?category=${category}&brand=${brand}&min=${min}&max=${max}&sort=low-high`);
+    await expect(page).toHaveURL(new RegExp(`/collection\\?category=${category}&brand=${brand}&min=${min}&max=${max}&sort=low-high$`));
     await expect.poll(() => cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
     await expect(page.getByTestId("result-count")).toHaveText(countText(1, Math.min(PAGE, want.length), want.length));
     await expect(filterOption(page, category)).toBeChecked();
     await expect(filterOption(page, brandLabel(brand))).toBeChecked();
     await expect(main(page).getByRole("checkbox", { checked: true })).toHaveCount(2);
-    await expect(page.getByLabel("Min price (₹)")).toHaveValue("1000");
-    await expect(page.getByLabel("Max price (₹)")).toHaveValue("9500");
+    await expect(page.getByLabel("Min price (₹)")).toHaveValue(String(min));
+    await expect(page.getByLabel("Max price (₹)")).toHaveValue(String(max));
     await expect(page.getByLabel("Sort by")).toHaveValue("low-high");
     const chips = page.getByTestId("active-filters").getByRole("link", { name: /^Remove filter:/ });
     // Each chip's text says what it removes (issue 9 item 2: "Remove filter: " is visually hidden).
-    await expect(chips).toHaveText([category, brandLabel(brand), "Min ₹1,000", "Max ₹9,500"].map((chip) => `Remove filter: ${chip}`));
+    await expect(chips).toHaveText([category, brandLabel(brand), `Min ${rupees(min * 100)}`, `Max ${rupees(max * 100)}`].map((chip) => `Remove filter: ${chip}`));
     await expectNoAxeViolations(page);
+  });
+
+  test("a bookmarked ?max=10000 still narrows to the watches at ₹10,000 or less, with its chip", async ({ page, request }) => {
+    const products = await catalogue(request);
+    const want = expected(products, { max: 10_000 });
+    expect(want.length).toBeLessThan(products.length);
+    await page.goto("/collection?max=10000");
+    await expect(page).toHaveURL(/\/collection\?max=10000$/);
+    await expect(page.getByTestId("result-count")).toHaveText(countLine(want));
+    await expect.poll(() => cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
+    await expect(page.getByLabel("Min price (₹)")).toHaveValue(String(shownBounds(products).min));
+    await expect(page.getByLabel("Max price (₹)")).toHaveValue("10000");
+    await expect(page.getByTestId("active-filters").getByRole("link", { name: /^Remove filter:/ })).toHaveText(["Remove filter: Max ₹10,000"]);
+  });
+
+  test("the filter form sent untouched keeps every watch; a changed box is the only bound in the URL", async ({ page, request }) => {
+    const products = await catalogue(request);
+    const bounds = shownBounds(products);
+    await page.goto("/collection");
+    await ready(page);
+    // Sent as it is: without JavaScript the boxes' catalogue bounds go in the query and the server
+    // leaves them out; with JavaScript the page finds nothing changed (decision 0970).
+    if (jsDisabled()) await page.getByRole("button", { name: "Apply filters" }).click();
+    else await page.getByLabel("Max price (₹)").press("Enter");
+    await expect(page).toHaveURL(/\/collection$/);
+    await expect(page.getByTestId("result-count")).toHaveText(countLine(products));
+    await expect(page.getByLabel("Min price (₹)")).toHaveValue(String(bounds.min));
+    await expect(page.getByLabel("Max price (₹)")).toHaveValue(String(bounds.max));
+    await expect(page.getByTestId("active-filters")).toHaveCount(0);
+
+    // Only the lower box changed: the upper one still shows the dearest price and is no bound.
+    const { min } = priceWindow(products, products);
+    await page.getByLabel("Min price (₹)").fill(String(min));
+    if (jsDisabled()) await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(new RegExp(`/collection\\?min=${min}$`));
+    await expect(page.getByTestId("result-count")).toHaveText(countLine(expected(products, { min })));
+    await expect(page.getByLabel("Max price (₹)")).toHaveValue(String(bounds.max));
+    await expect(page.getByTestId("active-filters").getByRole("link", { name: /^Remove filter:/ })).toHaveText([`Remove filter: Min ${rupees(min * 100)}`]);
   });
 
   test("a hand-typed or bad URL is sent to its canonical form", async ({ page }) => {
@@ -152,6 +228,7 @@ test.describe("collection", () => {
   test("filters, price and sort from the form; Apply without JavaScript", async ({ page, request }) => {
     const products = await catalogue(request);
     const { brand, category } = busyPair(products, 2);
+    const { min, max } = priceWindow(products, expected(products, { categories: [category], brands: [brand] }));
     await page.goto("/collection");
     await ready(page);
 
@@ -164,15 +241,15 @@ test.describe("collection", () => {
     await applyFilters(page);
     await expect(page).toHaveURL(new RegExp(`/collection\\?category=${category}&brand=${brand}$`));
 
-    await page.getByLabel("Min price (₹)").fill("500");
-    await page.getByLabel("Max price (₹)").fill("9800");
+    await page.getByLabel("Min price (₹)").fill(String(min));
+    await page.getByLabel("Max price (₹)").fill(String(max));
     await applyFilters(page);
-    await expect(page).toHaveURL(new RegExp(`/collection\\?category=${category}&brand=${brand}&min=500&max=9800$`));
+    await expect(page).toHaveURL(new RegExp(`/collection\\?category=${category}&brand=${brand}&min=${min}&max=${max}$`));
 
     await page.getByLabel("Sort by").selectOption("high-low");
     if (jsDisabled()) await page.getByRole("button", { name: "Apply", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/collection\\?category=${category}&brand=${brand}&min=500&max=9800&sort=high-low$`));
-    const want = expected(products, { categories: [category], brands: [brand], min: 500, max: 9800, sort: "high-low" });
+    await expect(page).toHaveURL(new RegExp(`/collection\\?category=${category}&brand=${brand}&min=${min}&max=${max}&sort=high-low$`));
+    const want = expected(products, { categories: [category], brands: [brand], min, max, sort: "high-low" });
     // The URL changes when the new page commits, before its cards have all arrived: poll, don't read once.
     await expect.poll(() => cardIds(page)).toEqual(ids(want.slice(0, PAGE)));
     await expect(page.getByTestId("result-count")).toHaveText(countText(1, Math.min(PAGE, want.length), want.length));
@@ -190,6 +267,8 @@ test.describe("collection", () => {
     const products = await catalogue(request);
     const { brand, category } = busyPair(products, 1);
     const other = brand === "Casio" ? "Seiko" : "Casio";
+    // ₹1,000 is a bound the shopper set, unless it is the catalogue's own lowest price (then it is none).
+    expect(shownBounds(products).min).not.toBe(1000);
     await page.goto(`/collection?category=${category}&brand=${brand}&brand=${other}&min=1000&sort=newest`);
     await page.getByRole("link", { name: `Remove filter: ${other}` }).click();
     await expect(page).toHaveURL(new RegExp(`/collection\\?category=${category}&brand=${brand}&min=1000&sort=newest$`));
@@ -198,7 +277,7 @@ test.describe("collection", () => {
 
     await page.getByRole("link", { name: "Remove filter: Min ₹1,000" }).click();
     await expect(page).toHaveURL(new RegExp(`/collection\\?category=${category}&brand=${brand}&sort=newest$`));
-    await expect(page.getByLabel("Min price (₹)")).toHaveValue("0");
+    await expect(page.getByLabel("Min price (₹)")).toHaveValue(String(shownBounds(products).min));
     await expect.poll(() => cardIds(page)).toEqual(ids(expected(products, { categories: [category], brands: [brand], sort: "newest" }).slice(0, PAGE)));
 
     await page.getByRole("link", { name: "Clear all", exact: true }).click();
@@ -210,7 +289,7 @@ test.describe("collection", () => {
   test("pages through the results with real links; a filter change returns to page 1", async ({ page, request }) => {
     const all = expected(await catalogue(request));
     const pages = Math.ceil(all.length / PAGE);
-    test.skip(pages < 3, "needs a catalogue of at least 51 watches in the default range");
+    test.skip(pages < 3, "needs a catalogue of at least 51 watches");
     await page.goto("/collection");
     await ready(page);
     const pager = page.getByRole("navigation", { name: "Pagination" });

@@ -20,7 +20,8 @@ async function catalogue(request: APIRequestContext): Promise<ApiProduct[]> {
 }
 
 function count(products: ApiProduct[], f: Filters): number {
-  const [min, max] = [f.min ?? 0, f.max ?? 10_000];
+  // No price given: every price (issue 48: the default range is the catalogue's).
+  const [min, max] = [f.min ?? 0, f.max ?? Number.POSITIVE_INFINITY];
   return products.filter((p) => {
     const price = p.price ?? p.discount ?? 0;
     return (
@@ -68,10 +69,20 @@ test.describe("facet counts", () => {
     await expectCounts(page, products, { categories: ["Men"], brands: ["Casio"] });
   });
 
+  test("the counts follow the price range: every watch by default, ₹10,000 or less under ?max=10000", async ({ page, request }) => {
+    const products = await catalogue(request);
+    await page.goto("/collection");
+    await expectCounts(page, products, {});
+    // With no price given the brands' counts add up to the whole catalogue (every demo brand is one of the eight).
+    expect(BRANDS.reduce((sum, b) => sum + count(products, { brands: [b] }), 0)).toBe(products.length);
+    await page.goto("/collection?max=10000");
+    await expectCounts(page, products, { max: 10_000 });
+  });
+
   test("an option that would give nothing is disabled unless selected", async ({ page, request }) => {
     const products = await catalogue(request);
     // A search that only one brand's watches match: every other brand would give 0.
-    const casio = products.find((p) => p.subCategory === "Casio" && (p.price ?? p.discount ?? 0) <= 10_000)!;
+    const casio = products.find((p) => p.subCategory === "Casio")!;
     const q = casio.name.split(" ").slice(0, 3).join(" ");
     const f = { q };
     const brandsWithNone = BRANDS.filter((b) => count(products, { ...f, brands: [b] }) === 0);

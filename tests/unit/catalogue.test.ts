@@ -340,13 +340,14 @@ describe("curated collections (docs/decisions/0120, 0970)", () => {
     }
   });
 
-  it("luxury and limited edition list every price; classic keeps its stated ₹10,000 ceiling (issue 48)", () => {
+  it("luxury and limited edition list every price, sport and classic too: their ₹10,000 ceiling was SPEC §9's default (issue 48)", () => {
     const list = (path: string) => ids(queryCatalogue(catalogue, curatedParams(CURATED_COLLECTIONS[path])).products);
     expect(list("/collection/luxury")).toEqual(["c"]);
     expect(list("/collection/limited")).toEqual(["e", "c"]);
     // Sport had SPEC §9's ₹10,000 ceiling by default only: no ceiling now.
     expect(list("/collection/sport")).toEqual(["b", "a", "e", "f"]);
-    expect(curatedParams(CURATED_COLLECTIONS["/collection/classic"])).toMatchObject({ min: 0, max: 10_000 });
+    expect(list("/collection/classic")).toEqual(["b", "d", "f"]);
+    expect(curatedParams(CURATED_COLLECTIONS["/collection/classic"])).toMatchObject({ min: 0, max: 1_000_000_000 });
   });
 
   it("new arrivals lists everything, newest first", () => {

@@ -398,7 +398,7 @@ export const en = {
     smartTitle: "Smart Watches",
     smartDescription: "Casio's digital and solar watches and Fossil's hybrid smartwatches, with the rest of both ranges, the newest first.",
     classicTitle: "Classic Watches",
-    classicDescription: "Timeless dress and everyday watches from Tissot, Seiko, Fossil and Rado under ₹10,000.",
+    classicDescription: "Timeless dress and everyday watches from Tissot, Seiko, Fossil and Rado.",
     limitedTitle: "Limited Edition",
     limitedDescription: "Our rarest pieces: every watch from ₹10,000 up, the newest first.",
     newArrivalsTitle: "New Arrivals",

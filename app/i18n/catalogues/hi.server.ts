@@ -378,7 +378,7 @@ export const hi: Catalogue = {
     smartTitle: "स्मार्ट घड़ियाँ",
     smartDescription: "Casio की डिजिटल और सोलर घड़ियाँ और Fossil की हाइब्रिड स्मार्टवॉच, दोनों की बाकी रेंज के साथ — सबसे नई पहले।",
     classicTitle: "क्लासिक घड़ियाँ",
-    classicDescription: "₹10,000 से कम में Tissot, Seiko, Fossil और Rado की सदाबहार ड्रेस और रोज़ की घड़ियाँ।",
+    classicDescription: "Tissot, Seiko, Fossil और Rado की सदाबहार ड्रेस और रोज़ की घड़ियाँ।",
     limitedTitle: "लिमिटेड एडिशन",
     limitedDescription: "हमारी सबसे दुर्लभ घड़ियाँ: ₹10,000 और उससे ऊपर की हर घड़ी — सबसे नई पहले।",
     newArrivalsTitle: "नई घड़ियाँ",
