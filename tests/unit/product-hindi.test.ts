@@ -118,11 +118,13 @@ describe("the demo catalogue's Hindi texts", () => {
     expect(demo.filter((p) => !p.descriptionHi || !p.featuresHi).map((p) => p._id)).toEqual([]);
     for (const product of demo) {
       const features = product.features as string[];
+      const featuresHi = product.featuresHi as string[];
+      const nameHi = product.nameHi as string | undefined;
       // One Hindi line per English line, none left in English.
-      expect(product.featuresHi?.length, product._id).toBe(features.length);
-      expect(product.featuresHi!.filter((line, index) => line === features[index]), product._id).toEqual([]);
+      expect(featuresHi.length, product._id).toBe(features.length);
+      expect(featuresHi.filter((line, index) => line === features[index]), product._id).toEqual([]);
       const reference = product.name.split(" ").slice(-1)[0];
-      if (product.nameHi) expect(product.nameHi.endsWith(reference), `${product._id}: ${product.nameHi}`).toBe(true);
+      if (nameHi) expect(nameHi.endsWith(reference), `${product._id}: ${nameHi}`).toBe(true);
       // A name with no size, dial or line words of its own reads the same in Hindi: none.
       else expect(product.name, product._id).not.toMatch(/\d+mm| Dial |Set|Pair|Ladies|Chronograph|Automatic|Couple/);
     }
