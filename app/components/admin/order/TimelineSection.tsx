@@ -25,8 +25,8 @@ export function TimelineSection({ timeline }: { timeline: TimelineEntry[] }) {
   );
 }
 
-/** One timeline entry in words: a status (with courier and AWB), cash paid, a refund (rupees, how) or a settled double payment. */
-function describeEvent(entry: { kind: string; status: string | null; details: Record<string, unknown> | null }): string {
+/** One timeline entry in words: a status (with courier and AWB), cash paid, a refund (rupees, how), a settled double payment, or a Cashfree surcharge (the amounts in `details` are paise). */
+export function describeEvent(entry: { kind: string; status: string | null; details: Record<string, unknown> | null }): string {
   const d = entry.details ?? {};
   if (entry.kind === "status") {
     const shipment = d.shipment as { courier?: string; awbNumber?: string } | null | undefined;
@@ -35,5 +35,8 @@ function describeEvent(entry: { kind: string; status: string | null; details: Re
   if (entry.kind === "cod_paid") return "Cash on delivery paid";
   if (entry.kind === "refund") return `Refund ${typeof d.amountPaise === "number" ? formatPaise(d.amountPaise) : ""} (${d.via === "cashfree" ? "through Cashfree" : "made elsewhere"})`;
   if (entry.kind === "refund_due_resolved") return `Double payment ${String(d.paymentId ?? "")} ${d.how === "cashfree" ? "refunded through Cashfree" : "marked refunded elsewhere"}`;
+  if (entry.kind === "payment_surcharge" && typeof d.surchargePaise === "number" && typeof d.paymentPaise === "number") {
+    return `Paid ${formatPaise(d.paymentPaise)} through Cashfree: the order's total and a ${formatPaise(d.surchargePaise)} surcharge Cashfree collected from the shopper`;
+  }
   return entry.kind;
 }
