@@ -5,20 +5,28 @@ import { signInAsStaff } from "./staff";
 
 /**
  * A product's Hindi name and description (issue 27 item 3; docs/decisions/0880), JavaScript on and
- * off: the /hi pages show the owner's Hindi texts where the demo owner gave them (app/db/demo-catalogue
- * DEMO_HINDI_TEXTS), the English ones otherwise, and the English pages stay as they were. The
- * texts are written out here by hand.
+ * off: the /hi pages show the owner's Hindi texts where the demo owner gave them (app/db/demo-catalogue-hi.ts),
+ * the English ones otherwise, and the English pages stay as they were; the fixed words of the
+ * feature list, the specification table, the declarations and the colour picker come through the
+ * Hindi vocabulary (issue 48 item 2; docs/decisions/0972). The texts are written out here by hand.
  */
 
+/** A name of brand, model and reference only: the same in Hindi (no Hindi name), its description in Hindi (issue 48; app/db/demo-catalogue-hi.ts). */
 const CARTIER = {
   id: "w00001",
   en: "Cartier Ronde Must de Cartier WSRN0032",
-  hi: "कार्टियर रोंड मस्ट डी कार्टियर WSRN0032",
   descriptionEn: "A clean round Cartier with Roman numerals",
-  descriptionHi: "रोमन अंकों, रेलवे मिनट ट्रैक और तारीख़ वाली एक सादी गोल कार्टियर घड़ी।",
+  descriptionHi: "रोमन अंकों, रेलवे मिनट ट्रैक और तारीख़ वाली एक सादी गोल Cartier घड़ी।",
 };
-/** A Hindi name only: its Hindi page shows the English description. */
-const CASIO_PAIR = { id: "w00004", hi: "कैसियो जी-शॉक लवर्स कलेक्शन LOV-21A-1A", descriptionEn: "The G-Shock lovers' pair" };
+/** A name with words of its own: a Hindi name around the brand, model and reference. */
+const FOSSIL_SET = {
+  id: "w00003",
+  en: "Fossil Neutra and Carlie Gift Set FS5380 & ES4433SET",
+  hi: "Fossil Neutra और Carlie गिफ़्ट सेट FS5380 & ES4433SET",
+  descriptionEn: "A Neutra three-hand for him and a Carlie for her",
+  descriptionHi: "पुरुषों के लिए Neutra थ्री-हैंड और महिलाओं के लिए Carlie, एक जैसे नीले रंग में।",
+};
+const CASIO_PAIR = { id: "w00004", hi: "Casio G-Shock लवर्स कलेक्शन LOV-21A-1A" };
 
 /** The Product and BreadcrumbList JSON-LD of the page. */
 async function jsonLd(page: Page) {
@@ -28,41 +36,42 @@ async function jsonLd(page: Page) {
 }
 
 test("a product page in Hindi shows the owner's Hindi name and description; the English page its English ones", async ({ page }) => {
-  await page.goto(`/hi/product/${CARTIER.id}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(CARTIER.hi);
-  await expect(page.getByText(CARTIER.descriptionHi)).toBeVisible();
-  await expect(page.getByText(CARTIER.descriptionEn)).toHaveCount(0);
-  await expect(page).toHaveTitle(`${CARTIER.hi} | Chrono India`);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^रोमन अंकों, रेलवे मिनट ट्रैक/);
+  await page.goto(`/hi/product/${FOSSIL_SET.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(FOSSIL_SET.hi);
+  await expect(page.getByText(FOSSIL_SET.descriptionHi, { exact: false })).toBeVisible();
+  await expect(page.getByText(FOSSIL_SET.descriptionEn)).toHaveCount(0);
+  await expect(page).toHaveTitle(`${FOSSIL_SET.hi} | Chrono India`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^पुरुषों के लिए Neutra थ्री-हैंड/);
   const hindi = await jsonLd(page);
-  expect(hindi.product?.name).toBe(CARTIER.hi);
-  expect(hindi.crumbs?.at(-1)).toBe(CARTIER.hi);
+  expect(hindi.product?.name).toBe(FOSSIL_SET.hi);
+  expect(hindi.crumbs?.at(-1)).toBe(FOSSIL_SET.hi);
   await expectNoAxeViolations(page);
 
-  await page.goto(`/product/${CARTIER.id}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(CARTIER.en);
-  await expect(page.getByText(CARTIER.descriptionEn, { exact: false })).toBeVisible();
-  await expect(page).toHaveTitle(`${CARTIER.en} | Chrono India`);
-  expect((await jsonLd(page)).product?.name).toBe(CARTIER.en);
-  await expect(page.getByText(CARTIER.hi)).toHaveCount(0);
+  await page.goto(`/product/${FOSSIL_SET.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(FOSSIL_SET.en);
+  await expect(page.getByText(FOSSIL_SET.descriptionEn, { exact: false })).toBeVisible();
+  await expect(page).toHaveTitle(`${FOSSIL_SET.en} | Chrono India`);
+  expect((await jsonLd(page)).product?.name).toBe(FOSSIL_SET.en);
+  await expect(page.getByText(FOSSIL_SET.hi)).toHaveCount(0);
 
-  // A Hindi name without a Hindi description: the English description stays.
-  await page.goto(`/hi/product/${CASIO_PAIR.id}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(CASIO_PAIR.hi);
-  await expect(page.getByText(CASIO_PAIR.descriptionEn, { exact: false })).toBeVisible();
+  // No Hindi name (brand, model and reference read the same): the name as it is, the description in Hindi.
+  await page.goto(`/hi/product/${CARTIER.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(CARTIER.en);
+  await expect(page.getByText(CARTIER.descriptionHi, { exact: false })).toBeVisible();
+  await expect(page.getByText(CARTIER.descriptionEn)).toHaveCount(0);
 });
 
 test("cards on the Hindi home and collection pages carry the Hindi names, and a Hindi name is found by search", async ({ page }) => {
   const cardName = (id: string, prefix: string) => page.locator(`a[data-testid="product-card"][href="${prefix}/product/${id}"] p[title]`).first();
 
   await page.goto("/hi");
-  await expect(cardName(CARTIER.id, "/hi")).toHaveAttribute("title", CARTIER.hi);
+  await expect(cardName(FOSSIL_SET.id, "/hi")).toHaveAttribute("title", FOSSIL_SET.hi);
   await page.goto("/");
-  await expect(cardName(CARTIER.id, "")).toHaveAttribute("title", CARTIER.en);
+  await expect(cardName(FOSSIL_SET.id, "")).toHaveAttribute("title", FOSSIL_SET.en);
 
   // English pages carry no Hindi product text, not even in their data for hydration.
-  for (const path of ["/", "/collection", `/product/${CARTIER.id}`]) {
-    expect(await (await page.request.get(path)).text(), path).not.toMatch(/nameHi|descriptionHi|कार्टियर|राडो|फ़ॉसिल न्यूट्रा/);
+  for (const path of ["/", "/collection", `/product/${CARTIER.id}`, `/product/${FOSSIL_SET.id}`]) {
+    expect(await (await page.request.get(path)).text(), path).not.toMatch(/nameHi|descriptionHi|featuresHi|गिफ़्ट सेट|लवर्स|कैबोशॉन|मिमी|क्वार्ट्ज़|कलाई घड़ी/);
   }
 
   // "लवर्स" is in no search-word table: only the Hindi name holds it.
@@ -137,4 +146,57 @@ test("a Hindi product page checks delivery to a PIN code and answers in Hindi", 
   await check.getByLabel("पिन कोड").fill("999999");
   await check.getByRole("button", { name: "जाँचें" }).click();
   await expect(check.getByText("यह पिन कोड मौजूद नहीं है। कृपया इसे जाँचें।")).toBeVisible();
+});
+
+/**
+ * w00001 on /hi (issue 48 item 2): its features, specification values, declarations and colours in
+ * Hindi, written out here by hand; the English page keeps the English ones.
+ */
+const CARTIER_WORDS = {
+  features: {
+    hi: ["रोमन अंक और रेलवे मिनट ट्रैक", "तारीख़ की खिड़की", "नीला कैबोशॉन क्राउन", "एलिगेटर जैसी बनावट वाला पट्टा", "स्टेनलेस स्टील का 40 मिमी केस", "30 मीटर तक पानी से सुरक्षित", "बैटरी लगभग 3 साल चलती है"],
+    en: ["Roman numerals and railway minute track", "Date window", "Blue cabochon crown", "Alligator-effect strap", "40 mm stainless steel case", "Water resistant to 30 m", "Battery life about 3 years"],
+  },
+  specs: {
+    hi: [["मूवमेंट", "क्वार्ट्ज़"], ["स्ट्रैप का मटीरियल", "काला एलिगेटर चमड़ा"], ["श्रेणी / ब्रांड", "पुरुष / Cartier"]],
+    en: [["Movement", "Quartz"], ["Strap Material", "Black Alligator Leather"], ["Category / SubCategory", "Men / Cartier"]],
+  },
+  declarations: {
+    hi: [["सामान्य नाम", "कलाई घड़ी"], ["शुद्ध मात्रा", "1 नग"], ["मूल देश", "स्विट्ज़रलैंड"]],
+    en: [["Generic name", "Wrist watch"], ["Net quantity", "1 N"], ["Country of origin", "Switzerland"]],
+  },
+  colours: { hi: ["सिल्वर", "नीला"], en: ["Silver", "Blue"], values: ["Silver", "Blue"] },
+} as const;
+
+test("a Hindi product page shows its features, specification values, declarations and colours in Hindi; the English page in English", async ({ page }) => {
+  for (const [prefix, language, features, table, details] of [
+    ["/hi", "hi", "ख़ूबियाँ", "विशेषताएँ", "प्रोडक्ट की जानकारी (विधिक माप विज्ञान)"],
+    ["", "en", "Features", "Specifications", "Product details (Legal Metrology)"],
+  ] as const) {
+    await page.goto(`${prefix}/product/${CARTIER.id}`);
+    await expect(page.getByRole("list", { name: features }).getByRole("listitem")).toHaveText([...CARTIER_WORDS.features[language]]);
+    const specs = page.getByRole("table", { name: table });
+    for (const [label, value] of CARTIER_WORDS.specs[language]) {
+      await expect(specs.getByRole("row", { name: label }).getByRole("cell"), `${language}: ${label}`).toHaveText(value);
+    }
+    const declarations = page.getByRole("table", { name: details });
+    for (const [label, value] of CARTIER_WORDS.declarations[language]) {
+      await expect(declarations.getByRole("row", { name: label, exact: false }).first().getByRole("cell"), `${language}: ${label}`).toHaveText(value);
+    }
+    // The colours' labels in the page's language; the value sent to the cart stays the colour.
+    const picker = page.getByTestId("colour-picker");
+    await expect(picker.locator("label > span")).toHaveText([...CARTIER_WORDS.colours[language]]);
+    expect(await picker.locator('input[name="size"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([...CARTIER_WORDS.colours.values]);
+  }
+  // No English term of these tables left in the Hindi page's feature list, specification and declarations
+  // (the manufacturer's address, "La Chaux-de-Fonds, Switzerland", is a name and stays as the owner wrote it).
+  await page.goto(`/hi/product/${CARTIER.id}`);
+  const shown = [
+    ...(await page.getByRole("list", { name: "ख़ूबियाँ" }).allInnerTexts()),
+    ...(await page.getByRole("table", { name: "विशेषताएँ" }).allInnerTexts()),
+    ...(await page.getByRole("table", { name: "प्रोडक्ट की जानकारी (विधिक माप विज्ञान)" }).allInnerTexts()),
+  ].join("\n");
+  for (const english of [...CARTIER_WORDS.features.en, ...CARTIER_WORDS.specs.en.flat().filter((word) => word !== "Men / Cartier"), ...CARTIER_WORDS.declarations.en.flat().filter((word) => word !== "Switzerland")]) {
+    expect(shown, english).not.toContain(english);
+  }
 });

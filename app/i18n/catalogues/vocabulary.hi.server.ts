@@ -5,8 +5,8 @@
  * collapsed, any case: "brown genuine leather" finds "Brown Genuine Leather"); a value the table
  * does not hold is shown as the owner wrote it, in English — never a blank (i18n/vocabulary.ts).
  *
- * To add a term: add a line `"English as the product says it": "हिंदी",` to its table and restart
- * the store. Keep the English exactly as the products (or the brand's declarations) carry it; one
+ * To add a term: add a line `"English as the product says it": "हिंदी",` to its table, then build
+ * and restart the store (`npm run build`, `npm start`). Keep the English exactly as the products (or the brand's declarations) carry it; one
  * entry per whole value, so "Black Rubber" and "Blue Rubber" are two lines. A product's own free
  * text (its features) is better given as `featuresHi` on the product itself.
  *
