@@ -87,7 +87,8 @@ test.describe("the back office", () => {
   test("an owner gives a watch a Hindi name and description on its form; the Hindi page shows them, the English page not; too long is refused", async ({ page, request }, testInfo) => {
     test.setTimeout(90_000);
     // One watch per project: the two projects run side by side on this server.
-    const id = testInfo.project.name === "no-js" ? "w00051" : "w00050";
+    // Two watches whose demo names are brand, model and reference only: no Hindi name yet (issue 48).
+    const id = testInfo.project.name === "no-js" ? "w00016" : "w00050";
     await signInAsStaff(page, "owner");
     await page.goto(`/admin/products/${id}`);
     const english = (await page.locator('[name="name"]').inputValue()).trim();
