@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -71,8 +72,8 @@ export async function startTextBrowserServer(suffix = "textbrowser"): Promise<Te
       throw new Error(`The text-browser server exited (${child.exitCode ?? child.signalCode}):\n${output.slice(-4000)}`);
     }
     try {
-      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(5_000) });
-      if (response.ok) return { baseUrl, output: () => output, stop };
+      const health = await getFresh(`${baseUrl}/healthz`);
+      if (health.status === 200) return { baseUrl, output: () => output, stop };
     } catch {
       // not listening yet
     }
@@ -80,4 +81,31 @@ export async function startTextBrowserServer(suffix = "textbrowser"): Promise<Te
   }
   await stop();
   throw new Error(`The text-browser server did not become healthy in 90 s:\n${output.slice(-4000)}`);
+}
+
+/**
+ * GETs `url` over a connection of its own (no keep-alive pool) and answers its status and body text.
+ * The text-browser tests run lynx with spawnSync, which blocks this process's event loop for seconds:
+ * meanwhile the server closes an idle pooled connection (keep-alive 5 s) unseen, and the next
+ * `fetch` would reuse it and fail with "other side closed". A fresh connection cannot be stale.
+ * Rejects on a network error or after `timeoutMs` (default 5,000 ms).
+ */
+export function getFresh(url: string, timeoutMs = 5_000): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, timeout: timeoutMs }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+      response.on("error", reject);
+    });
+    request.on("timeout", () => request.destroy(new Error(`GET ${url}: no answer within ${timeoutMs} ms`)));
+    request.on("error", reject);
+  });
+}
+
+/** The demo catalogue as the Store API lists it (`GET /api/product/listproduct`), over a fresh connection (see getFresh). */
+export async function listProducts<T>(baseUrl: string): Promise<T[]> {
+  const answer = await getFresh(`${baseUrl}/api/product/listproduct`);
+  if (answer.status !== 200) throw new Error(`GET /api/product/listproduct answered ${answer.status}`);
+  return (JSON.parse(answer.text) as { products: T[] }).products;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INDIAN_STATES } from "~/constants/indian-states";
 import { formatPaise } from "~/lib/money";
 import { Lynx, bodyText, buttonNumber, choiceNumber, fieldAfter, nextButton, references } from "../setup/text-browser-lynx";
-import { startTextBrowserServer, type TextBrowserServer } from "../setup/text-browser-server";
+import { listProducts, startTextBrowserServer, type TextBrowserServer } from "../setup/text-browser-server";
 
 /**
  * The whole purchase with Debian's lynx — no JavaScript, no CSS — against the production build
@@ -73,7 +73,7 @@ describe.runIf(hasLynx || process.env.CI)("a shopper with lynx (no JavaScript, R
     expect(bodyText(orders.text)).not.toMatch(/Sign In/);
 
     // 2. Filter the collection by a brand that has watches in colours (the filter form, GET).
-    const products: ApiProduct[] = (await (await fetch(`${base}/api/product/listproduct`)).json()).products;
+    const products = await listProducts<ApiProduct>(base);
     const inColours = products.filter((product) => product.colours.length > 1);
     const brand = (inColours.find((product) => product.subCategory === "Casio") ?? inColours[0]!).subCategory;
     const collection = lynx.dump(`${base}/collection`);
@@ -196,7 +196,7 @@ describe.runIf(hasLynx || process.env.CI)("a shopper with lynx (no JavaScript, R
       ]);
       expect(registered.url, bodyText(registered.text)).toBe(`${base}/hi`);
 
-      const products: ApiProduct[] = (await (await fetch(`${base}/api/product/listproduct`)).json()).products;
+      const products = await listProducts<ApiProduct>(base);
       const product = products.find((candidate) => candidate.colours.length === 0)!;
       const productUrl = `${base}/hi/product/${product._id}`;
       const productPage = hindi.dump(productUrl);
