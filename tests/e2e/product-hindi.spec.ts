@@ -106,6 +106,9 @@ test.describe("the back office", () => {
 
     await page.getByLabel("Name in Hindi").fill("  सीको प्रेसाज कॉकटेल टाइम  ");
     await page.getByLabel("Description in Hindi").fill("कॉकटेल से प्रेरित डायल वाली ऑटोमैटिक घड़ी।");
+    // Issue 48: the Hindi feature list, one per line (a blank line is dropped).
+    await expect(page.getByLabel("Features in Hindi")).toHaveAttribute("lang", "hi");
+    await page.getByLabel("Features in Hindi").fill("कॉकटेल जैसा डायल\n\n  पारदर्शी केस-बैक  ");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByLabel("Name in Hindi")).toHaveValue("सीको प्रेसाज कॉकटेल टाइम");
 
@@ -113,9 +116,11 @@ test.describe("the back office", () => {
     const hindiPage = await hindi.text();
     expect(hindiPage).toMatch(/<h1[^>]*>सीको प्रेसाज कॉकटेल टाइम<\/h1>/);
     expect(hindiPage).toContain("कॉकटेल से प्रेरित डायल वाली ऑटोमैटिक घड़ी।");
+    expect(hindiPage).toMatch(/<li>कॉकटेल जैसा डायल<\/li><li>पारदर्शी केस-बैक<\/li><\/ul>/);
     const englishPage = await (await request.get(`/product/${id}`)).text();
     expect(englishPage).toContain(`>${english}</h1>`);
     expect(englishPage).not.toContain("सीको प्रेसाज");
+    expect(englishPage).not.toContain("कॉकटेल जैसा डायल");
   });
 });
 
