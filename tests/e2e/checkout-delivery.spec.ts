@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { catalogue, newShopper, signUpWithForm, toast, type ApiProduct } from "./auth";
 import { windowNow } from "./delivery-calendar";
 import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
+import { shortName } from "./money";
 
 /**
  * Checkout keeps the delivery promise (issue 13 item 4; DESIGN.md §19), with JavaScript and without:
@@ -109,7 +110,7 @@ test("cash on delivery is offered only where the rules allow it, and the order k
   await cod.check();
   await page.getByRole("button", { name: "PLACE ORDER" }).click();
   await expect(page).toHaveURL(/\/orders$/);
-  const row = page.getByTestId("order-row").filter({ hasText: product.name });
+  const row = page.getByTestId("order-row").filter({ hasText: shortName(product.name) });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId("order-delivery")).toHaveText(windowNow("Expected delivery: ", "metro"));
 });

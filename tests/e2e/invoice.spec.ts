@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { PDFParse } from "pdf-parse";
 import { catalogue, newShopper, signUpWithForm, toast } from "./auth";
 import { expect, jsDisabled, test } from "./fixtures";
+import { shortName } from "./money";
 import { ownerCommand } from "./staff";
 
 /**
@@ -41,7 +42,7 @@ test("a delivered order's tax invoice downloads from its page, for its shopper o
   await page.getByLabel("GSTIN").fill("29AAGCB7383J1Z4");
   await page.getByRole("button", { name: "PLACE ORDER" }).click();
   await expect(page).toHaveURL(/\/orders$/);
-  const link = page.getByTestId("order-row").filter({ hasText: product.name }).getByRole("link", { name: /^Order CI\d{6}-[0-9A-Z]{8}$/ });
+  const link = page.getByTestId("order-row").filter({ hasText: shortName(product.name) }).getByRole("link", { name: /^Order CI\d{6}-[0-9A-Z]{8}$/ });
   const orderId = (await link.textContent())!.replace("Order ", "").trim();
 
   await page.goto(`/orders/${orderId}`);
