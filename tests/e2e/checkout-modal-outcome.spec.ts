@@ -62,6 +62,7 @@ const LANGUAGES = {
   en: {
     prefix: "",
     addToCart: "ADD TO CART",
+    cartOne: "Cart, 1 item",
     placeOrder: "PLACE ORDER",
     labels: { first: "First name", last: "Last name", email: "Email address", street: "Street", city: "City", state: "State", pin: "PIN code", phone: "Mobile number" },
     failed: "Payment failed. Please try again.",
@@ -71,6 +72,7 @@ const LANGUAGES = {
   hi: {
     prefix: "/hi",
     addToCart: "कार्ट में डालें",
+    cartOne: "कार्ट, 1 आइटम",
     placeOrder: "ऑर्डर करें",
     labels: { first: "पहला नाम", last: "उपनाम", email: "ईमेल पता", street: "पता", city: "शहर", state: "राज्य", pin: "पिन कोड", phone: "मोबाइल नंबर" },
     failed: "भुगतान नहीं हो सका। कृपया फिर कोशिश करें।",
@@ -85,6 +87,8 @@ async function atCheckout(page: Page, request: Parameters<typeof catalogue>[0], 
   await signUpWithForm(page, newShopper(label));
   await page.goto(`${words.prefix}/product/${product._id}`);
   await page.getByRole("button", { name: words.addToCart }).click();
+  // The add is a fetcher: wait for it, or /place-order may load an empty cart and send the shopper back to /cart.
+  await expect(page.getByTestId("cart-link")).toHaveAccessibleName(words.cartOne);
   const script = standInAnsweringDetailsAlways();
   await page.route(CASHFREE_SCRIPT_URL, (route) => route.fulfill({ contentType: "application/javascript", body: script }));
   await recordEveryText(page);
