@@ -283,6 +283,12 @@ describe("Store API over the wire (remix-serve on loopback)", () => {
     for (const item of body.products) expect(productJsonSchema.safeParse(item).success, item._id).toBe(true);
   });
 
+  it("keeps an idle connection 65 s and says so, longer than nginx keeps one to it (60 s): no request sent on a connection the server is closing", async () => {
+    const response = await fetch(`${baseUrl}/healthz`);
+    await response.text();
+    expect(response.headers.get("keep-alive")).toBe("timeout=65");
+  });
+
   it("answers exactly the contract's shapes on success", async () => {
     const shopper = newShopper("shapes");
     const registered = await post("/api/user/register", { json: shopper });

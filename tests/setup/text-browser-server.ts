@@ -86,7 +86,7 @@ export async function startTextBrowserServer(suffix = "textbrowser"): Promise<Te
 /**
  * GETs `url` over a connection of its own (no keep-alive pool) and answers its status and body text.
  * The text-browser tests run lynx with spawnSync, which blocks this process's event loop for seconds:
- * meanwhile the server closes an idle pooled connection (keep-alive 5 s) unseen, and the next
+ * a pooled connection idle for longer than the server keeps one (65 s, patches/@remix-run+serve) would be closed unseen, and the next
  * `fetch` would reuse it and fail with "other side closed". A fresh connection cannot be stale.
  * Rejects on a network error or after `timeoutMs` (default 5,000 ms).
  */
