@@ -31,6 +31,10 @@ export interface Database {
   newsletter_campaigns: NewsletterCampaignsTable;
   grievances: GrievancesTable;
   grievance_counters: GrievanceCountersTable;
+  return_requests: ReturnRequestsTable;
+  return_lines: ReturnLinesTable;
+  credit_notes: CreditNotesTable;
+  credit_note_counters: CreditNoteCountersTable;
 }
 
 /**
@@ -501,6 +505,99 @@ export interface InvoicesTable {
   seq: number;
   /** ms since epoch: the invoice date (IST). */
   issued_at: number;
+  seller_json: string;
+  buyer_json: string;
+  lines_json: string;
+}
+
+/**
+ * A shopper's request to return lines of a delivered order (issue 45; docs/decisions/0980), for a
+ * refund or an exchange, moved by staff along lib/returns.ts `RETURN_STATUSES`. Money in paise,
+ * times in ms since epoch.
+ */
+export interface ReturnRequestsTable {
+  /** "rt_" and 24 hex digits. */
+  id: string;
+  order_id: string;
+  user_id: number;
+  /** lib/returns `ReturnResolution`: `refund` or `exchange`. */
+  resolution: string;
+  /** lib/returns `ReturnReason`: `defective`, `not_as_described`, `wrong_item`, `damaged_in_transit`, `late`, `changed_mind`. */
+  reason: string;
+  description: string;
+  /** JSON list of the stored photos' file names (private: served only to the shopper and staff). */
+  photos: string;
+  /** lib/returns `ReturnStatus`. */
+  status: string;
+  /** 1 when the order was delivered after its promised window (delivery_to): returnable for a refund whatever the window. */
+  late: Generated<number>;
+  /** The request's language, "en" or "hi": its emails. */
+  language: Generated<string>;
+  /** lib/returns `RETURN_REJECT_REASONS` key, when rejected. */
+  reject_reason: string | null;
+  /** The reverse pickup: courier and AWB number. */
+  pickup_courier: string | null;
+  pickup_awb: string | null;
+  /** The exchange's shipment to the shopper. */
+  exchange_courier: string | null;
+  exchange_awb: string | null;
+  exchange_tracking_url: string | null;
+  /** The refund that paid it back (`refunds.id`). */
+  refund_id: string | null;
+  /** A cash-on-delivery shopper's payout details, JSON `{ kind: "upi", upiId } | { kind: "bank", accountName, accountNumber, ifsc }`; null once the refund is recorded or the account deleted. */
+  payout_json: string | null;
+  /** created_at + 48 h and + 30 days (Consumer Protection (E-Commerce) Rules 2020, rule 4(5)). */
+  acknowledge_by: number;
+  resolve_by: number;
+  /** The first staff step (approve or reject). */
+  acknowledged_at: number | null;
+  /** Refunded, exchanged or rejected. */
+  resolved_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An order line a return request takes back (issue 45). `live`: 1 while the request is not rejected, else null (one live request per order line). */
+export interface ReturnLinesTable {
+  return_id: string;
+  order_id: string;
+  /** Index into the order's `items`. */
+  line_index: number;
+  product_id: string;
+  /** The line's colour key (order item `size`). */
+  colour: string;
+  quantity: number;
+  /** What the shopper paid for one unit of the line (paise). */
+  unit_paise: number;
+  /** The colour asked for in exchange (reserved from stock at request time), or null for a refund. */
+  exchange_colour: string | null;
+  /** What staff received back: good and damaged units; null until inspected. */
+  received_good: number | null;
+  received_damaged: number | null;
+  live: number | null;
+}
+
+/** The last credit note sequence number issued in a financial year ("2026-27"). */
+export interface CreditNoteCountersTable {
+  fy: string;
+  last_seq: number;
+}
+
+/**
+ * A GST credit note (issue 45 item 5; CGST Act s.34, CGST Rules Rule 53), one per refunded return,
+ * citing the order's tax invoice. Snapshots as JSON; money in paise.
+ */
+export interface CreditNotesTable {
+  return_id: string;
+  order_id: string;
+  /** Unique, its own series per financial year. */
+  number: string;
+  fy: string;
+  seq: number;
+  /** ms since epoch: the credit note's date (IST). */
+  issued_at: number;
+  invoice_number: string;
+  invoice_issued_at: number;
   seller_json: string;
   buyer_json: string;
   lines_json: string;

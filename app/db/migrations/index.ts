@@ -919,6 +919,97 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable("products").dropColumn("features_hi").execute();
     },
   },
+  /**
+   * After the sale (issue 45; docs/decisions/0980): returns and exchanges, and GST credit notes.
+   *
+   * - `return_requests`: one shopper's request to return lines of a delivered order, for a refund or
+   *   an exchange, handled by staff through lib/returns.ts `RETURN_STATUSES`; deadlines as the
+   *   grievance rules (acknowledge within 48 h, resolve within 30 days); the COD shopper's payout
+   *   details (UPI ID or bank account) as JSON, erased once the refund is recorded.
+   * - `return_lines`: the order lines a request takes back (`line_index` into the order's items),
+   *   the quantity, the paid unit price, the colour asked for in exchange, and what staff received.
+   *   `live` is 1 while the request is not rejected and null once it is: the unique index on
+   *   (order_id, line_index, live) lets the database decide two requests for one line — one live
+   *   request per order line, any number of rejected ones (NULLs are distinct on both databases).
+   * - `credit_notes` and `credit_note_counters`: a GST credit note (CGST Act s.34, Rule 53) per
+   *   refunded return, numbered in its own series per financial year, citing the tax invoice.
+   */
+  "0027_after_sale": {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("return_requests")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("order_id", "text", (c) => c.notNull())
+        .addColumn("user_id", "integer", (c) => c.notNull())
+        .addColumn("resolution", "text", (c) => c.notNull())
+        .addColumn("reason", "text", (c) => c.notNull())
+        .addColumn("description", "text", (c) => c.notNull())
+        .addColumn("photos", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("late", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("language", "text", (c) => c.notNull().defaultTo("en"))
+        .addColumn("reject_reason", "text")
+        .addColumn("pickup_courier", "text")
+        .addColumn("pickup_awb", "text")
+        .addColumn("exchange_courier", "text")
+        .addColumn("exchange_awb", "text")
+        .addColumn("exchange_tracking_url", "text")
+        .addColumn("refund_id", "text")
+        .addColumn("payout_json", "text")
+        .addColumn("acknowledge_by", "bigint", (c) => c.notNull())
+        .addColumn("resolve_by", "bigint", (c) => c.notNull())
+        .addColumn("acknowledged_at", "bigint")
+        .addColumn("resolved_at", "bigint")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("return_requests_order").on("return_requests").columns(["order_id", "created_at"]).execute();
+      await db.schema.createIndex("return_requests_queue").on("return_requests").columns(["status", "acknowledge_by"]).execute();
+      await db.schema
+        .createTable("return_lines")
+        .addColumn("return_id", "text", (c) => c.notNull())
+        .addColumn("order_id", "text", (c) => c.notNull())
+        .addColumn("line_index", "integer", (c) => c.notNull())
+        .addColumn("product_id", "text", (c) => c.notNull())
+        .addColumn("colour", "text", (c) => c.notNull())
+        .addColumn("quantity", "integer", (c) => c.notNull())
+        .addColumn("unit_paise", "bigint", (c) => c.notNull())
+        .addColumn("exchange_colour", "text")
+        .addColumn("received_good", "integer")
+        .addColumn("received_damaged", "integer")
+        .addColumn("live", "integer")
+        .addPrimaryKeyConstraint("return_lines_pk", ["return_id", "line_index"])
+        .addCheckConstraint("return_lines_quantity", sql`quantity > 0`)
+        .execute();
+      await db.schema.createIndex("return_lines_one_live").on("return_lines").columns(["order_id", "line_index", "live"]).unique().execute();
+      await db.schema
+        .createTable("credit_note_counters")
+        .addColumn("fy", "text", (c) => c.primaryKey())
+        .addColumn("last_seq", "integer", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("credit_notes")
+        .addColumn("return_id", "text", (c) => c.primaryKey())
+        .addColumn("order_id", "text", (c) => c.notNull())
+        .addColumn("number", "text", (c) => c.notNull().unique())
+        .addColumn("fy", "text", (c) => c.notNull())
+        .addColumn("seq", "integer", (c) => c.notNull())
+        .addColumn("issued_at", "bigint", (c) => c.notNull())
+        .addColumn("invoice_number", "text", (c) => c.notNull())
+        .addColumn("invoice_issued_at", "bigint", (c) => c.notNull())
+        .addColumn("seller_json", "text", (c) => c.notNull())
+        .addColumn("buyer_json", "text", (c) => c.notNull())
+        .addColumn("lines_json", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("credit_notes_order").on("credit_notes").columns(["order_id", "issued_at"]).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable("credit_notes").ifExists().execute();
+      await db.schema.dropTable("credit_note_counters").ifExists().execute();
+      await db.schema.dropTable("return_lines").ifExists().execute();
+      await db.schema.dropTable("return_requests").ifExists().execute();
+    },
+  },
 };
 
 /**
