@@ -1,7 +1,6 @@
-import type { Browser } from "@playwright/test";
-import { startContractServer, type ContractServer } from "../setup/contract-server";
 import { fillSignUp, newShopper, toast } from "./auth";
-import { expect, jsDisabled, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { startTestModeServer } from "./test-mode-server";
 
 /**
  * The README quick start still buys a watch in Test mode (issue 8 item 1): the production build
@@ -11,21 +10,8 @@ import { expect, jsDisabled, test } from "./fixtures";
  * A second server is started from the build the browser tests already made.
  */
 
-let server: ContractServer | undefined;
-test.beforeAll(async () => {
-  server = await startContractServer(
-    { CASHFREE_APP_ID: "", CASHFREE_SECRET_KEY: "", CASHFREE_API_BASE: "", RATE_LIMIT_LOGIN_FAILURES_PER_MIN: "1000", RATE_LIMIT_ADDRESS_PER_MIN: "1000" },
-    { buildSuffix: process.env.BUILD_SUFFIX ?? "", skipBuild: true },
-  );
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-async function trialPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL: server!.baseUrl, javaScriptEnabled: !jsDisabled() });
-  return { context, page: await context.newPage() };
-}
+const server = startTestModeServer();
+const { trialPage } = server;
 
 test("a local trial without Cashfree keys buys a watch in Test mode, paid on the simulator's page", async ({ browser }) => {
   test.setTimeout(60_000); // sign-up, checkout and the simulator's hosted page on a second server
@@ -36,7 +22,7 @@ test("a local trial without Cashfree keys buys a watch in Test mode, paid on the
   await page.goto("/login?mode=signup");
   await fillSignUp(page, newShopper("trial"));
   await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(`${server!.baseUrl}/`);
+  await expect(page).toHaveURL(`${server.baseUrl()}/`);
   await page.goto(`/product/${product._id}`);
   await page.getByRole("button", { name: "ADD TO CART" }).click();
   await expect(toast(page, "Item added to cart!")).toBeVisible();
@@ -58,7 +44,7 @@ test("a local trial without Cashfree keys buys a watch in Test mode, paid on the
   await page.getByRole("button", { name: "PLACE ORDER" }).click();
 
   // The simulator's hosted page on the store's own origin (JavaScript or not: no Cashfree script).
-  await expect(page).toHaveURL(new RegExp(`^${server!.baseUrl}/payments/simulator/link/`));
+  await expect(page).toHaveURL(new RegExp(`^${server.baseUrl()}/payments/simulator/link/`));
   const payPage = page.url();
   // A post from anywhere else, or without an Origin, is refused and pays nothing.
   const foreign = await page.request.post(payPage, { form: { outcome: "pay" }, headers: { origin: "https://evil.example" }, maxRedirects: 0 });
@@ -66,7 +52,7 @@ test("a local trial without Cashfree keys buys a watch in Test mode, paid on the
   expect(foreign.headers()["access-control-allow-origin"]).toBeUndefined();
 
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(page).toHaveURL(`${server!.baseUrl}/orders`);
+  await expect(page).toHaveURL(`${server.baseUrl()}/orders`);
   await expect(toast(page, "Payment verified successfully!")).toBeVisible();
   const row = page.getByTestId("order-row").first();
   await expect(row.getByTestId("test-payment")).toHaveText("Test payment");

@@ -1,7 +1,6 @@
-import type { Browser } from "@playwright/test";
-import { startContractServer, type ContractServer } from "../setup/contract-server";
 import { fillSignUp, newShopper, toast } from "./auth";
-import { expect, jsDisabled, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { startTestModeServer } from "./test-mode-server";
 
 /**
  * The local trial's test controls (issue 44 item 3; docs/decisions/0962): in Test mode (no Cashfree
@@ -12,21 +11,8 @@ import { expect, jsDisabled, test } from "./fixtures";
  * and the order is paid.
  */
 
-let server: ContractServer | undefined;
-test.beforeAll(async () => {
-  server = await startContractServer(
-    { CASHFREE_APP_ID: "", CASHFREE_SECRET_KEY: "", CASHFREE_API_BASE: "", RATE_LIMIT_LOGIN_FAILURES_PER_MIN: "1000", RATE_LIMIT_ADDRESS_PER_MIN: "1000" },
-    { buildSuffix: process.env.BUILD_SUFFIX ?? "", skipBuild: true },
-  );
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-async function trialPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL: server!.baseUrl, javaScriptEnabled: !jsDisabled() });
-  return { context, page: await context.newPage() };
-}
+const server = startTestModeServer();
+const { trialPage } = server;
 
 test("the owner sets the simulator's next refund, terminate mode and surcharge, and a shopper still pays while they are set", async ({ browser }) => {
   test.setTimeout(60_000); // the controls, a sign-up, a checkout and the hosted page on a second server
@@ -42,7 +28,7 @@ test("the owner sets the simulator's next refund, terminate mode and surcharge, 
   await page.getByRole("radio", { name: "Fails", exact: true }).check();
   await page.getByRole("spinbutton", { name: /Still pending for this many status checks first/ }).fill("2");
   await page.getByRole("button", { name: "Set the next refund" }).click();
-  await expect(page).toHaveURL(`${server!.baseUrl}/payments/simulator/?set=1`);
+  await expect(page).toHaveURL(`${server.baseUrl()}/payments/simulator/?set=1`);
   await expect(page.getByRole("status")).toHaveText("Saved.");
   await expect(page.getByText("next refund: FAILED after 2 pending read(s)")).toBeVisible();
 
@@ -60,7 +46,7 @@ test("the owner sets the simulator's next refund, terminate mode and surcharge, 
   await page.goto("/login?mode=signup");
   await fillSignUp(page, newShopper("surcharge"));
   await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(`${server!.baseUrl}/`);
+  await expect(page).toHaveURL(`${server.baseUrl()}/`);
   await page.goto(`/product/${product._id}`);
   await page.getByRole("button", { name: "ADD TO CART" }).click();
   await expect(toast(page, "Item added to cart!")).toBeVisible();
@@ -78,9 +64,9 @@ test("the owner sets the simulator's next refund, terminate mode and surcharge, 
   }
   await page.getByLabel("State").selectOption("Karnataka");
   await page.getByRole("button", { name: "PLACE ORDER" }).click();
-  await expect(page).toHaveURL(new RegExp(`^${server!.baseUrl}/payments/simulator/link/`));
+  await expect(page).toHaveURL(new RegExp(`^${server.baseUrl()}/payments/simulator/link/`));
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(page).toHaveURL(`${server!.baseUrl}/orders`);
+  await expect(page).toHaveURL(`${server.baseUrl()}/orders`);
   await expect(toast(page, "Payment verified successfully!")).toBeVisible();
 
   await page.goto("/payments/simulator/");
