@@ -4,6 +4,7 @@ import { DEFAULT_STOCK_HOLD_MINUTES } from "~/lib/stock";
 import { DEFAULT_GST_RATE, GST_RATES, gstStateCode, validateGstin } from "~/lib/gst";
 import { SELLER_DETAIL_LABELS, type SellerDetailField, type SellerDetails } from "~/lib/seller-details";
 import { normaliseIndianMobile } from "~/schemas/checkout-rules";
+import { CHANGED_MIND_POLICIES, DEFAULT_CHANGED_MIND_POLICY, DEFAULT_RETURN_WINDOW_DAYS, MAX_RETURN_WINDOW_DAYS } from "~/lib/after-sale-policy";
 import { plainText } from "~/schemas/text";
 
 export { SELLER_DETAIL_LABELS, type SellerDetailField, type SellerDetails };
@@ -78,6 +79,8 @@ function detailPhone(label: string, fallback: string) {
 
 const STOCK_HOLD_MESSAGE = "Hold unpaid orders' stock for 5 to 1440 minutes (whole minutes).";
 
+const RETURN_WINDOW_MESSAGE = `Set the return window to 0 to ${MAX_RETURN_WINDOW_DAYS} days (whole days; 0: no returns but the ones the law requires).`;
+
 const RATE_MESSAGE = `Choose a GST rate: ${GST_RATES.join(", ")} %.`;
 
 /**
@@ -89,7 +92,9 @@ const RATE_MESSAGE = `Choose a GST rate: ${GST_RATES.join(", ")} %.`;
  * `careEmail` and `careHours` and the grievance officer's `grievanceOfficerName`, `…Designation`,
  * `…Email` and `…Phone` (issue 25 item 1: each may be left empty — `missingSellerDetails` names
  * it while payments are live —, an email must be one, a phone an Indian number; absent in settings
- * saved before, they take the demo store's values). Refusals are sentences per field.
+ * saved before, they take the demo store's values); the after-sale policy's `returnWindowDays` (0–30,
+ * default 7) and `changedMindReturns` ("refund" | "exchange" | "none", default "refund"; issue 45,
+ * lib/after-sale-policy.ts, docs/decisions/0980). Refusals are sentences per field.
  */
 export const storeSettingsSchema = z
   .object({
@@ -128,6 +133,15 @@ export const storeSettingsSchema = z
     grievanceOfficerDesignation: detailText(SELLER_DETAIL_LABELS.grievanceOfficerDesignation, 120, DEMO_GRIEVANCE_OFFICER.designation),
     grievanceOfficerEmail: detailEmail(SELLER_DETAIL_LABELS.grievanceOfficerEmail, DEMO_GRIEVANCE_OFFICER.email),
     grievanceOfficerPhone: detailPhone(SELLER_DETAIL_LABELS.grievanceOfficerPhone, STORE_CONTACT.phone),
+    /** Days after delivery a change-of-mind return stays open (issue 45; docs/decisions/0980; absent in settings saved before it: 7). */
+    returnWindowDays: z
+      .number({ error: RETURN_WINDOW_MESSAGE })
+      .int(RETURN_WINDOW_MESSAGE)
+      .min(0, RETURN_WINDOW_MESSAGE)
+      .max(MAX_RETURN_WINDOW_DAYS, RETURN_WINDOW_MESSAGE)
+      .default(DEFAULT_RETURN_WINDOW_DAYS),
+    /** What a change of mind brings within the window: a refund (or an exchange), only an exchange, nothing (issue 45; default "refund"). */
+    changedMindReturns: z.enum(CHANGED_MIND_POLICIES, { error: "Choose what a change of mind brings: a refund, an exchange only, or no return." }).default(DEFAULT_CHANGED_MIND_POLICY),
   })
   .superRefine((settings, ctx) => {
     const code = gstStateCode(settings.sellerState);
@@ -159,6 +173,8 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   grievanceOfficerDesignation: DEMO_GRIEVANCE_OFFICER.designation,
   grievanceOfficerEmail: DEMO_GRIEVANCE_OFFICER.email,
   grievanceOfficerPhone: STORE_CONTACT.phone,
+  returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+  changedMindReturns: DEFAULT_CHANGED_MIND_POLICY,
 };
 
 

@@ -677,6 +677,40 @@ export const en = {
     moveToCart: "Move to cart",
     remove: "Remove",
   },
+  /** The after-sale policy's sentences (issue 45; lib/after-sale-policy.ts; docs/decisions/0980, 0981). */
+  afterSale: {
+    productLineRefund: { one: "Easy return and exchange policy within {count} day", other: "Easy return and exchange policy within {count} days" },
+    productLineExchange: {
+      one: "Easy exchange within {count} day; returns for defective, wrong or damaged watches",
+      other: "Easy exchange within {count} days; returns for defective, wrong or damaged watches",
+    },
+    productLineLegalOnly: "Returns only for defective, wrong or damaged watches",
+    orderLineRefund: { one: "Returns and exchanges within {count} day of delivery", other: "Returns and exchanges within {count} days of delivery" },
+    orderLineExchange: {
+      one: "Exchanges within {count} day of delivery; refunds for defective, wrong, damaged or late watches",
+      other: "Exchanges within {count} days of delivery; refunds for defective, wrong, damaged or late watches",
+    },
+    orderLineLegalOnly: {
+      one: "Returns only for defective, wrong, damaged or late watches, within {count} day of delivery",
+      other: "Returns only for defective, wrong, damaged or late watches, within {count} days of delivery",
+    },
+    orderLineRefundUntil: "Returns and exchanges until {date}",
+    orderLineExchangeUntil: "Exchanges until {date}; refunds for defective, wrong, damaged or late watches",
+    orderLineLegalUntil: "Returns for defective, wrong, damaged or late watches until {date}",
+    orderLineClosed: "The return period for this order has ended; the warranty still applies",
+    emailRefundUntil: "You can return or exchange it until {date} from your order page.",
+    emailExchangeUntil: "You can exchange it for another colour until {date} from your order page; a defective, wrong or damaged watch is refunded.",
+    emailLegalUntil: "If it is defective, wrong or damaged, you can return it for a refund until {date} from your order page.",
+    pageChangedMindRefund: {
+      one: "Changed your mind? Return the watch within {count} day of delivery for a refund, or exchange it for another colour of the same model. It must be unused, with its tags, box and papers.",
+      other: "Changed your mind? Return the watch within {count} days of delivery for a refund, or exchange it for another colour of the same model. It must be unused, with its tags, box and papers.",
+    },
+    pageChangedMindExchange: {
+      one: "Changed your mind? Within {count} day of delivery you can exchange the watch for another colour of the same model; a change of mind does not bring a refund. It must be unused, with its tags, box and papers.",
+      other: "Changed your mind? Within {count} days of delivery you can exchange the watch for another colour of the same model; a change of mind does not bring a refund. It must be unused, with its tags, box and papers.",
+    },
+    pageChangedMindNone: "We do not take back a watch because you changed your mind. The returns below — for a watch that is defective, not as described, wrong, damaged or late — are always accepted.",
+  },
 } as const;
 
 /** A catalogue's shape: the English catalogue's namespaces and keys, each a text or plural forms. */
