@@ -2,6 +2,9 @@ import { sql } from "kysely";
 import type { DB, Executor } from "~/db/db.server";
 import { BackendError } from "~/lib/errors";
 import { financialYear, sameState } from "~/lib/gst";
+import { ORDER_MESSAGES } from "~/schemas/orders";
+import { requireAccount } from "~/services/accounts.server";
+import { renderCreditNotePdf } from "~/services/invoice-pdf.server";
 import { findInvoice, type InvoiceBuyer, type InvoiceSeller } from "~/services/invoices.server";
 import { userOrderDetail } from "~/services/order-page.server";
 
@@ -279,4 +282,18 @@ export type CreditNoteSummary = { returnId: string; number: string; issuedAt: nu
 export async function shopperCreditNotes(db: DB, userId: number, orderId: string): Promise<CreditNoteSummary[]> {
   const detail = await userOrderDetail(db, userId, orderId);
   return (await listCreditNotes(db, detail.order.id)).map((note) => ({ returnId: note.returnId, number: note.number, issuedAt: note.issuedAt }));
+}
+
+/**
+ * The session `token`'s shopper's credit note of return `returnId` on order `orderId` as a PDF
+ * file, `{filename, body}`. Throws BackendError 401 (session gone) and 404 — for anything the
+ * order page answers 404 to (another shopper's order included) and for a return without a credit
+ * note. Source: issue 45 item 5.
+ */
+export async function shopperCreditNotePdf(db: DB, token: string, orderId: string, returnId: string): Promise<{ filename: string; body: Buffer }> {
+  const account = await requireAccount(db, token);
+  const detail = await userOrderDetail(db, account.id, orderId);
+  const note = await findCreditNote(db, detail.order.id, returnId);
+  if (!note) throw new BackendError(404, ORDER_MESSAGES.orderNotFound);
+  return { filename: creditNotePdfFilename(note.number), body: await renderCreditNotePdf(note) };
 }

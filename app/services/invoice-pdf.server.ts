@@ -2,7 +2,8 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { formatInvoiceRupees, formatIstDate, rupeesInWords } from "~/lib/gst";
-import type { Invoice } from "~/services/invoices.server";
+import type { CreditNote } from "~/services/credit-notes.server";
+import type { Invoice, InvoiceBuyer, InvoiceSeller } from "~/services/invoices.server";
 
 /**
  * The GST tax invoice as a PDF (issue 14 item 2; DESIGN.md §20; docs/decisions/0650), drawn with
@@ -11,7 +12,9 @@ import type { Invoice } from "~/services/invoices.server";
  * first and Hindi after, as many Indian invoices have them (issue 27; docs/decisions/0900): the
  * standard PDF fonts have no Devanagari, so those words are drawn with Noto Sans Devanagari Bold
  * (SIL Open Font License), which the npm package `@expo-google-fonts/noto-sans-devanagari` ships
- * and pdfkit embeds (subset); fontkit shapes the conjuncts and vowel signs.
+ * and pdfkit embeds (subset); fontkit shapes the conjuncts and vowel signs. The GST credit note of
+ * a refunded return (issue 45 item 5; docs/decisions/0986) is drawn by the same renderer
+ * (`renderGstDocument`): the same layout, its own title, references and closing sentence.
  */
 
 /** Noto Sans Devanagari Bold's bytes, read once, the first time a Hindi invoice is drawn. */
@@ -24,7 +27,10 @@ function devanagari(): Buffer {
 }
 const DEVANAGARI = "NotoSansDevanagari-Bold";
 
-/** The invoice's headings in Hindi (CBIC's Hindi GST terms: कर बीजक for "tax invoice"), by their English. */
+/**
+ * The documents' headings in Hindi (CBIC's Hindi GST terms: कर बीजक for "tax invoice"; the credit
+ * note keeps the English term in Devanagari, क्रेडिट नोट, as the Hindi GST forms write it), by their English.
+ */
 const HINDI_HEADINGS = {
   "Tax Invoice": "कर बीजक",
   "Invoice number": "बीजक संख्या",
@@ -38,12 +44,53 @@ const HINDI_HEADINGS = {
   Total: "कुल",
   "Invoice total": "बीजक की कुल राशि",
   "Amount in words": "राशि शब्दों में",
+  "Credit Note": "क्रेडिट नोट",
+  "Credit note number": "क्रेडिट नोट संख्या",
+  "Credit note date": "क्रेडिट नोट की तारीख",
+  "Credit note total": "क्रेडिट नोट की कुल राशि",
 } as const;
 type Heading = keyof typeof HINDI_HEADINGS;
 
 const PAGE_BOTTOM = 780;
 const LEFT = 40;
 const WIDTH = 515;
+
+/** One row of a GST document's table, money in paise. */
+type DocumentLine = {
+  description: string;
+  hsn: string;
+  quantity: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+};
+
+/**
+ * What `renderGstDocument` draws: a tax invoice or a credit note, as its renderer lays it out.
+ * `references` are the "Heading: value" lines beside the seller (each heading bilingual on a Hindi
+ * document); `closing` the small print at the foot.
+ */
+type GstDocument = {
+  title: Heading;
+  /** The PDF's Title in its info dictionary. */
+  infoTitle: string;
+  /** ms since epoch: the PDF's CreationDate. */
+  issuedAt: number;
+  seller: InvoiceSeller;
+  buyer: InvoiceBuyer;
+  references: { heading: Heading; value: string }[];
+  /** Plain lines after the references (e.g. "Reverse charge: No"). */
+  notes: string[];
+  intraState: boolean;
+  ratePercent: number;
+  lines: DocumentLine[];
+  totals: { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number };
+  totalHeading: Heading;
+  closing: string;
+  language: "en" | "hi";
+};
 
 /**
  * Renders `invoice` (an issued invoice, money in paise) as an A4 PDF: "Tax Invoice", the seller
@@ -56,10 +103,73 @@ const WIDTH = 515;
  * Source: issue 14 item 2; DESIGN.md §20.
  */
 export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  const { buyer } = invoice;
+  return renderGstDocument({
+    title: "Tax Invoice",
+    infoTitle: `Tax invoice ${invoice.number}`,
+    issuedAt: invoice.issuedAt,
+    seller: invoice.seller,
+    buyer,
+    references: [
+      { heading: "Invoice number", value: invoice.number },
+      { heading: "Invoice date", value: formatIstDate(invoice.issuedAt) },
+      { heading: "Order", value: invoice.orderId },
+      { heading: "Place of supply", value: `${buyer.state}${buyer.stateCode ? ` (code ${buyer.stateCode})` : ""}` },
+    ],
+    notes: ["Reverse charge: No"],
+    intraState: invoice.intraState,
+    ratePercent: invoice.ratePercent,
+    lines: invoice.lines,
+    totals: invoice.totals,
+    totalHeading: "Invoice total",
+    closing: `Prices include GST at ${invoice.ratePercent}%. This is a computer-generated invoice and needs no signature.`,
+    language: invoice.language,
+  });
+}
+
+/**
+ * Renders `note` (an issued GST credit note, money in paise) as an A4 PDF in the invoice's layout
+ * (CGST Rules Rule 53(1A)): "Credit Note", the supplier (legal name, address, GSTIN, state and
+ * code), the note's number and date (IST), the tax invoice it is issued against (number and date),
+ * the order, place of supply, the recipient (name, address, GSTIN when registered), a table of the
+ * credited lines — description, HSN, quantity credited, taxable value, CGST + SGST or IGST at the
+ * invoice's rate, total — their totals and the amount in words. Computer-generated and unsigned,
+ * as the invoice (docs/decisions/0986). Bilingual headings when the order was placed in Hindi, as
+ * its invoice. Resolves to the file's bytes. Source: issue 45 item 5; CGST Act s.34.
+ */
+export function renderCreditNotePdf(note: CreditNote): Promise<Buffer> {
+  const { buyer } = note;
+  return renderGstDocument({
+    title: "Credit Note",
+    infoTitle: `Credit note ${note.number}`,
+    issuedAt: note.issuedAt,
+    seller: note.seller,
+    buyer,
+    references: [
+      { heading: "Credit note number", value: note.number },
+      { heading: "Credit note date", value: formatIstDate(note.issuedAt) },
+      { heading: "Invoice number", value: note.invoiceNumber },
+      { heading: "Invoice date", value: formatIstDate(note.invoiceIssuedAt) },
+      { heading: "Order", value: note.orderId },
+      { heading: "Place of supply", value: `${buyer.state}${buyer.stateCode ? ` (code ${buyer.stateCode})` : ""}` },
+    ],
+    notes: ["Reverse charge: No", "Reason: goods returned (CGST Act s.34)"],
+    intraState: note.intraState,
+    ratePercent: note.ratePercent,
+    lines: note.lines,
+    totals: note.totals,
+    totalHeading: "Credit note total",
+    closing: `The taxable value and GST at ${note.ratePercent}% above are credited against tax invoice ${note.invoiceNumber}. This is a computer-generated credit note and needs no signature.`,
+    language: note.language,
+  });
+}
+
+/** Draws a GST document (a tax invoice or a credit note) as an A4 PDF: the layout both share. */
+function renderGstDocument(gst: GstDocument): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     margin: LEFT,
-    info: { Title: `Tax invoice ${invoice.number}`, Author: invoice.seller.legalName, CreationDate: new Date(invoice.issuedAt) },
+    info: { Title: gst.infoTitle, Author: gst.seller.legalName, CreationDate: new Date(gst.issuedAt) },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -68,12 +178,12 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     doc.on("error", reject);
   });
 
-  const hindi = invoice.language === "hi";
+  const hindi = gst.language === "hi";
   if (hindi) doc.registerFont(DEVANAGARI, devanagari());
-  /** A heading's Hindi (Hindi invoices only), else null. */
+  /** A heading's Hindi (Hindi documents only), else null. */
   const hindiOf = (heading: string): string | null => (hindi ? (HINDI_HEADINGS[heading as Heading] ?? null) : null);
   /**
-   * "Heading: value" at (x, y) — "Heading / शीर्षक: value" on a Hindi invoice, the Hindi in the
+   * "Heading: value" at (x, y) — "Heading / शीर्षक: value" on a Hindi document, the Hindi in the
    * Devanagari font — in `font` at the size set.
    */
   const labelled = (heading: Heading, value: string, x: number, y: number, width: number, font = "Helvetica") => {
@@ -87,9 +197,9 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     doc.font(font).text(`: ${value}`);
   };
 
-  const { seller, buyer } = invoice;
-  doc.font("Helvetica-Bold").fontSize(18).text("Tax Invoice", LEFT, 40, { width: WIDTH, align: "center" });
-  const title = hindiOf("Tax Invoice");
+  const { seller, buyer } = gst;
+  doc.font("Helvetica-Bold").fontSize(18).text(gst.title, LEFT, 40, { width: WIDTH, align: "center" });
+  const title = hindiOf(gst.title);
   if (title) doc.font(DEVANAGARI).fontSize(14).text(title, LEFT, doc.y, { width: WIDTH, align: "center" });
   doc.moveDown(0.8);
 
@@ -102,11 +212,8 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   const leftBottom = doc.y;
 
   doc.font("Helvetica").fontSize(9);
-  labelled("Invoice number", invoice.number, 320, top, 235);
-  labelled("Invoice date", formatIstDate(invoice.issuedAt), 320, doc.y, 235);
-  labelled("Order", invoice.orderId, 320, doc.y, 235);
-  labelled("Place of supply", `${buyer.state}${buyer.stateCode ? ` (code ${buyer.stateCode})` : ""}`, 320, doc.y, 235);
-  doc.font("Helvetica").text("Reverse charge: No", 320, doc.y, { width: 235 });
+  gst.references.forEach((reference, index) => labelled(reference.heading, reference.value, 320, index === 0 ? top : doc.y, 235));
+  for (const note of gst.notes) doc.font("Helvetica").text(note, 320, doc.y, { width: 235 });
   doc.y = Math.max(leftBottom, doc.y) + 14;
 
   const billTo = hindiOf("Bill to / Ship to");
@@ -119,9 +226,9 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   if (buyer.gstin) doc.text(`GSTIN: ${buyer.gstin}`, { width: WIDTH });
   doc.moveDown(1);
 
-  const rate = invoice.ratePercent;
+  const rate = gst.ratePercent;
   const half = rate / 2;
-  const columns = invoice.intraState
+  const columns = gst.intraState
     ? [
         { title: "#", width: 18, align: "left" as const },
         { title: "Description", width: 155, align: "left" as const },
@@ -142,7 +249,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
         { title: "Total", width: 92, align: "right" as const },
       ];
 
-  /** One row of the table; `below`: a second line under some cells, in Devanagari (a Hindi invoice's headings). */
+  /** One row of the table; `below`: a second line under some cells, in Devanagari (a Hindi document's headings). */
   const row = (cells: string[], bold: boolean, below: (string | null)[] = []) => {
     const fontOf = () => doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(8.5);
     fontOf();
@@ -168,28 +275,28 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     true,
     columns.map((c) => hindiOf(c.title)),
   );
-  invoice.lines.forEach((line, index) => {
-    const tax = invoice.intraState ? [formatInvoiceRupees(line.cgstPaise), formatInvoiceRupees(line.sgstPaise)] : [formatInvoiceRupees(line.igstPaise)];
+  gst.lines.forEach((line, index) => {
+    const tax = gst.intraState ? [formatInvoiceRupees(line.cgstPaise), formatInvoiceRupees(line.sgstPaise)] : [formatInvoiceRupees(line.igstPaise)];
     row([String(index + 1), line.description, line.hsn, String(line.quantity), formatInvoiceRupees(line.taxablePaise), ...tax, formatInvoiceRupees(line.totalPaise)], false);
   });
-  const t = invoice.totals;
-  const totalTax = invoice.intraState ? [formatInvoiceRupees(t.cgstPaise), formatInvoiceRupees(t.sgstPaise)] : [formatInvoiceRupees(t.igstPaise)];
+  const t = gst.totals;
+  const totalTax = gst.intraState ? [formatInvoiceRupees(t.cgstPaise), formatInvoiceRupees(t.sgstPaise)] : [formatInvoiceRupees(t.igstPaise)];
   row(["", "Total", "", "", formatInvoiceRupees(t.taxablePaise), ...totalTax, formatInvoiceRupees(t.totalPaise)], true, ["", hindiOf("Total")]);
 
   doc.moveDown(0.8);
   doc.font("Helvetica").fontSize(9);
   if (doc.y > PAGE_BOTTOM - 80) doc.addPage();
   doc.text(`Taxable value: Rs. ${formatInvoiceRupees(t.taxablePaise)}`, LEFT, doc.y, { width: WIDTH });
-  if (invoice.intraState) {
+  if (gst.intraState) {
     doc.text(`CGST at ${half}%: Rs. ${formatInvoiceRupees(t.cgstPaise)}`, { width: WIDTH });
     doc.text(`SGST at ${half}%: Rs. ${formatInvoiceRupees(t.sgstPaise)}`, { width: WIDTH });
   } else {
     doc.text(`IGST at ${rate}%: Rs. ${formatInvoiceRupees(t.igstPaise)}`, { width: WIDTH });
   }
-  labelled("Invoice total", `Rs. ${formatInvoiceRupees(t.totalPaise)}`, LEFT, doc.y, WIDTH, "Helvetica-Bold");
+  labelled(gst.totalHeading, `Rs. ${formatInvoiceRupees(t.totalPaise)}`, LEFT, doc.y, WIDTH, "Helvetica-Bold");
   labelled("Amount in words", rupeesInWords(t.totalPaise), LEFT, doc.y, WIDTH);
   doc.moveDown(1);
-  doc.fontSize(8).text(`Prices include GST at ${rate}%. This is a computer-generated invoice and needs no signature.`, { width: WIDTH });
+  doc.fontSize(8).text(gst.closing, { width: WIDTH });
 
   doc.end();
   return done;
