@@ -26,6 +26,7 @@ export const ORDER_EMAIL_KINDS = [
   "review_invite",
   "review_published",
   "review_rejected",
+  "return_update",
 ] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
@@ -48,6 +49,21 @@ export type ReportFacts = { id: string; answer: string };
  */
 export type ReviewFacts = { id: string; productId: string; productName: string; reason?: string };
 
+/**
+ * A return request's step (issue 45; services/returns.server.ts, returns-admin.server.ts): one
+ * email kind `return_update` for every step, `step` saying which (lib/returns RETURN_STATUSES:
+ * `requested` from the shopper, the later ones from the back office). The lines as the shopper
+ * asked them; `details` the step's own facts in the order's language (a reject reason, a courier
+ * and AWB, an amount), one paragraph each. Money in paise.
+ */
+export type ReturnEmailFacts = {
+  id: string;
+  step: string;
+  resolution: string;
+  lines: { name: string; colour: string; quantity: number; exchangeColour: string | null }[];
+  details?: string[];
+};
+
 /** The review kinds: they say nothing about delivery or payment, so they leave the order's details out. */
 const REVIEW_KINDS: ReadonlySet<OrderEmailKind> = new Set(["review_invite", "review_published", "review_rejected"]);
 
@@ -58,7 +74,8 @@ export type OrderEmailFacts =
   | { kind: "refund_recorded"; order: Order; refund: RefundFacts }
   | { kind: "report_answered"; order: Order; report: ReportFacts }
   | { kind: "review_invite"; order: Order }
-  | { kind: "review_published" | "review_rejected"; order: Order; review: ReviewFacts };
+  | { kind: "review_published" | "review_rejected"; order: Order; review: ReviewFacts }
+  | { kind: "return_update"; order: Order; ret: ReturnEmailFacts };
 
 /**
  * The store around the email: its name, the order page's absolute URL, how to reach support, and
@@ -86,6 +103,7 @@ export function orderEmailDedupeKey(facts: OrderEmailFacts): string {
   if (facts.kind === "refund_recorded") return `${facts.order.id}:${facts.kind}:${facts.refund.id}`;
   if (facts.kind === "report_answered") return `${facts.order.id}:${facts.kind}:${facts.report.id}`;
   if (facts.kind === "review_published" || facts.kind === "review_rejected") return `${facts.order.id}:${facts.kind}:${facts.review.id}`;
+  if (facts.kind === "return_update") return `${facts.order.id}:${facts.kind}:${facts.ret.id}:${facts.ret.step}`;
   return `${facts.order.id}:${facts.kind}`;
 }
 
@@ -130,6 +148,20 @@ type EmailWords = {
     blockHeading: string;
     reason: string;
     again: (product: string, url: string) => string;
+  };
+  /**
+   * A return request's emails (issue 45): each step's subject, heading and first line by
+   * `ReturnEmailFacts.step` (a step without its own words reads as `other`), and the block of the
+   * lines asked for.
+   */
+  returns: {
+    steps: Record<string, { subject: (store: string, id: string) => string; heading: string; body: (id: string) => string }>;
+    other: { subject: (store: string, id: string) => string; heading: string; body: (id: string) => string };
+    blockHeading: string;
+    refund: string;
+    exchange: string;
+    line: (name: string, colour: string, quantity: number) => string;
+    exchangeFor: (colour: string) => string;
   };
   /** The order's block: its heading, the table's caption and labels, the lines around it. */
   order: (id: string) => string;
@@ -228,6 +260,51 @@ const EMAIL_WORDS: Record<OrderLanguage, EmailWords> = {
       reason: "It does not follow our review guidelines.",
       again: (product, url) => `You can write a new review of ${product} that keeps to the guidelines: ${url}`,
     },
+    returns: {
+      steps: {
+        requested: {
+          subject: (store, id) => `We have your return request for ${store} order ${id}`,
+          heading: "Return request received",
+          body: (id) => `We have your return request for order ${id}. We will answer within 48 hours and arrange a pickup if it is approved.`,
+        },
+        // The back office's steps (services/returns-admin.server.ts; the refund's email is "refund recorded").
+        approved: {
+          subject: (store, id) => `Your return for ${store} order ${id} is approved`,
+          heading: "Return approved",
+          body: (id) => `We have approved your return request for order ${id}. We will schedule a pickup and email you the courier and AWB number.`,
+        },
+        rejected: {
+          subject: (store, id) => `Your return for ${store} order ${id} was not approved`,
+          heading: "Return not approved",
+          body: (id) => `We could not approve your return request for order ${id}.`,
+        },
+        pickup_scheduled: {
+          subject: (store, id) => `Pickup scheduled for your return of ${store} order ${id}`,
+          heading: "Pickup scheduled",
+          body: (id) => `A courier will pick up your return of order ${id}. Please keep the watch packed with its box, papers and tags.`,
+        },
+        received: {
+          subject: (store, id) => `We have received your return of ${store} order ${id}`,
+          heading: "Return received",
+          body: (id) => `Your return of order ${id} has reached us and has been inspected.`,
+        },
+        exchanged: {
+          subject: (store, id) => `Your exchange for ${store} order ${id} has shipped`,
+          heading: "Your exchange is on its way",
+          body: (id) => `We have shipped the watch you asked for in exchange, for order ${id}.`,
+        },
+      },
+      other: {
+        subject: (store, id) => `An update on your return for ${store} order ${id}`,
+        heading: "An update on your return",
+        body: (id) => `There is news about your return request for order ${id}.`,
+      },
+      blockHeading: "Your return",
+      refund: "You asked for a refund.",
+      exchange: "You asked for an exchange.",
+      line: (name, colour, quantity) => `${name} (${colour}) × ${quantity}`,
+      exchangeFor: (colour) => `in exchange for ${colour}`,
+    },
     order: (id) => `Order ${id}`,
     caption: (id) => `Items in order ${id}`,
     item: "Item",
@@ -325,6 +402,50 @@ const EMAIL_WORDS: Record<OrderLanguage, EmailWords> = {
       blockHeading: "वजह",
       reason: "यह हमारी रिव्यू गाइडलाइंस के मुताबिक नहीं है।",
       again: (product, url) => `आप ${product} का नया रिव्यू लिख सकते हैं, जो गाइडलाइंस के मुताबिक हो: ${url}`,
+    },
+    returns: {
+      steps: {
+        requested: {
+          subject: (store, id) => `${store} ऑर्डर ${id} के लिए आपका रिटर्न अनुरोध हमें मिल गया है`,
+          heading: "रिटर्न अनुरोध मिल गया",
+          body: (id) => `ऑर्डर ${id} के लिए आपका रिटर्न अनुरोध हमें मिल गया है। हम 48 घंटों के अंदर जवाब देंगे और मंज़ूरी मिलने पर पिकअप की व्यवस्था करेंगे।`,
+        },
+        approved: {
+          subject: (store, id) => `${store} ऑर्डर ${id} का आपका रिटर्न मंज़ूर हो गया है`,
+          heading: "रिटर्न मंज़ूर",
+          body: (id) => `ऑर्डर ${id} के लिए आपका रिटर्न अनुरोध हमने मंज़ूर कर दिया है। हम पिकअप तय करके आपको कूरियर और AWB नंबर ईमेल करेंगे।`,
+        },
+        rejected: {
+          subject: (store, id) => `${store} ऑर्डर ${id} का आपका रिटर्न मंज़ूर नहीं हुआ`,
+          heading: "रिटर्न मंज़ूर नहीं हुआ",
+          body: (id) => `ऑर्डर ${id} के लिए आपका रिटर्न अनुरोध हम मंज़ूर नहीं कर सके।`,
+        },
+        pickup_scheduled: {
+          subject: (store, id) => `${store} ऑर्डर ${id} के आपके रिटर्न का पिकअप तय हो गया है`,
+          heading: "पिकअप तय हो गया",
+          body: (id) => `एक कूरियर ऑर्डर ${id} का आपका रिटर्न लेने आएगा। कृपया घड़ी को उसके डिब्बे, कागज़ात और टैग के साथ पैक रखें।`,
+        },
+        received: {
+          subject: (store, id) => `${store} ऑर्डर ${id} का आपका रिटर्न हमें मिल गया है`,
+          heading: "रिटर्न मिल गया",
+          body: (id) => `ऑर्डर ${id} का आपका रिटर्न हम तक पहुँच गया है और उसकी जाँच हो गई है।`,
+        },
+        exchanged: {
+          subject: (store, id) => `${store} ऑर्डर ${id} का आपका एक्सचेंज भेज दिया गया है`,
+          heading: "आपका एक्सचेंज रास्ते में है",
+          body: (id) => `ऑर्डर ${id} के लिए आपने बदले में जो घड़ी माँगी थी, वह हमने भेज दी है।`,
+        },
+      },
+      other: {
+        subject: (store, id) => `${store} ऑर्डर ${id} के रिटर्न की नई जानकारी`,
+        heading: "आपके रिटर्न की नई जानकारी",
+        body: (id) => `ऑर्डर ${id} के आपके रिटर्न अनुरोध पर नई जानकारी है।`,
+      },
+      blockHeading: "आपका रिटर्न",
+      refund: "आपने रिफ़ंड माँगा है।",
+      exchange: "आपने एक्सचेंज माँगा है।",
+      line: (name, colour, quantity) => `${name} (${colour}) × ${quantity}`,
+      exchangeFor: (colour) => `बदले में ${colour}`,
     },
     order: (id) => `ऑर्डर ${id}`,
     caption: (id) => `ऑर्डर ${id} के आइटम`,
@@ -436,6 +557,25 @@ function kindContent(facts: OrderEmailFacts, storeName: string, recipientName?: 
         // Issue 23 item 2: a rejected review does not use up the shopper's review of the watch.
         outro: [w.rejected.again(facts.review.productName, page(reviewPath(facts.review.productId)))],
       };
+    case "return_update": {
+      const step = w.returns.steps[facts.ret.step] ?? w.returns.other;
+      const colourOf = (key: string) => (sizeKeyName(key) !== null ? sizeLabel(key) : w.standard);
+      return {
+        subject: step.subject(storeName, order.id),
+        heading: step.heading,
+        intro: [hello, step.body(order.id)],
+        extra: {
+          heading: w.returns.blockHeading,
+          paragraphs: [
+            facts.ret.resolution === "exchange" ? w.returns.exchange : w.returns.refund,
+            ...facts.ret.lines.map(
+              (line) => `${w.returns.line(line.name, colourOf(line.colour), line.quantity)}${line.exchangeColour ? `, ${w.returns.exchangeFor(line.exchangeColour)}` : ""}`,
+            ),
+            ...(facts.ret.details ?? []),
+          ],
+        },
+      };
+    }
   }
 }
 

@@ -33,8 +33,8 @@ export type ReportInput = {
   video: { filepath: string; size: number } | null;
 };
 
-/** When the order was delivered (ms): its first `Delivered` status event, or null. */
-async function deliveredAtOf(db: Executor, orderId: string): Promise<number | null> {
+/** When the order was delivered (ms): its first `Delivered` status event, or null (also the return window's start, services/returns.server.ts). */
+export async function deliveredAtOf(db: Executor, orderId: string): Promise<number | null> {
   const row = await db
     .selectFrom("order_events")
     .select("at")

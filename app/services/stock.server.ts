@@ -55,7 +55,7 @@ async function recordMovement(
     colour?: string | null;
     delta: number;
     stockAfter: number | null;
-    reason: StockReason | "failed";
+    reason: StockReason | "failed" | "exchange" | "exchange_release";
     orderId: string | null;
     actor: string;
     at: number;
@@ -208,6 +208,99 @@ export async function releaseOrderStock(
     await recordMovement(trx, { productId, delta: units, stockAfter: after, reason, orderId: order.id, actor, at: now });
   }
   if (labelChanged) await markCatalogueChanged(trx);
+  return true;
+}
+
+/**
+ * Reserves `units` of `colour` of `productId` for an exchange asked on order `orderId` (issue 45
+ * item 2; services/returns.server.ts), inside the request's transaction `trx`: a product whose
+ * colours are kept apart gives them from that colour by one conditional UPDATE (`stock >= units`),
+ * so of two exchanges racing for the last unit the database lets one win; a product tracked as one
+ * count gives them from it the same way; an untracked product reserves nothing. A `stock_movements`
+ * row (reason `exchange`) records each reservation. Answers `reserved`, `untracked`, or `sold_out`
+ * (nothing taken: the caller refuses with 409).
+ */
+export async function reserveExchangeUnits(
+  trx: Executor,
+  exchange: { orderId: string; productId: string; colour: string; units: number; actor: string; now: number },
+): Promise<"reserved" | "untracked" | "sold_out"> {
+  const { orderId, productId, colour, units, actor, now } = exchange;
+  const apart = (await colourStockOf(trx, [productId])).get(productId);
+  if (apart) {
+    const taken = await trx
+      .updateTable("colour_stock")
+      .set((eb) => ({ stock: eb("stock", "-", units) }))
+      .where("product_id", "=", productId)
+      .where("colour", "=", colour)
+      .where("stock", ">=", units)
+      .returning("stock")
+      .executeTakeFirst();
+    if (!taken) return "sold_out";
+    const after = Number(taken.stock);
+    await recordMovement(trx, { productId, colour, delta: -units, stockAfter: after, reason: "exchange", orderId, actor, at: now });
+    const before = Object.values(apart).reduce((sum, n) => sum + n, 0);
+    const total = await totalColours(trx, productId);
+    if (stockLabelChanged(after + units, after) || stockLabelChanged(before, total)) await markCatalogueChanged(trx);
+    return "reserved";
+  }
+  const row = await trx.selectFrom("products").select("stock").where("id", "=", productId).executeTakeFirst();
+  if (!row || row.stock === null) return "untracked";
+  const taken = await trx
+    .updateTable("products")
+    .set((eb) => ({ stock: eb("stock", "-", units) }))
+    .where("id", "=", productId)
+    .where("stock", "is not", null)
+    .where("stock", ">=", units)
+    .returning("stock")
+    .executeTakeFirst();
+  if (!taken) return "sold_out";
+  const after = Number(taken.stock);
+  await recordMovement(trx, { productId, delta: -units, stockAfter: after, reason: "exchange", orderId, actor, at: now });
+  if (stockLabelChanged(after + units, after)) await markCatalogueChanged(trx);
+  return "reserved";
+}
+
+/**
+ * Gives back `units` of `colour` of `productId` reserved by `reserveExchangeUnits` for order
+ * `orderId` (a rejected exchange), inside `trx`: into the colour's count when colours are kept
+ * apart (none when the owner has since dropped the colour), else into the product's count when it
+ * is tracked; a `stock_movements` row (reason `exchange_release`). Not idempotent by itself: the
+ * caller makes sure it runs once (services/returns.server.ts `releaseExchangeStock`). Answers
+ * whether units went back.
+ */
+export async function releaseExchangeUnits(
+  trx: Executor,
+  exchange: { orderId: string; productId: string; colour: string; units: number; actor: string; now: number },
+): Promise<boolean> {
+  const { orderId, productId, colour, units, actor, now } = exchange;
+  const apart = (await colourStockOf(trx, [productId])).get(productId);
+  if (apart) {
+    const row = await trx
+      .updateTable("colour_stock")
+      .set((eb) => ({ stock: eb("stock", "+", units) }))
+      .where("product_id", "=", productId)
+      .where("colour", "=", colour)
+      .returning("stock")
+      .executeTakeFirst();
+    if (!row) return false;
+    const after = Number(row.stock);
+    await recordMovement(trx, { productId, colour, delta: units, stockAfter: after, reason: "exchange_release", orderId, actor, at: now });
+    const before = Object.values(apart).reduce((sum, n) => sum + n, 0);
+    const total = await totalColours(trx, productId);
+    if (stockLabelChanged(after - units, after) || stockLabelChanged(before, total)) await markCatalogueChanged(trx);
+    return true;
+  }
+  const back = await trx
+    .updateTable("products")
+    .set((eb) => ({ stock: eb("stock", "+", units) }))
+    .where("id", "=", productId)
+    .where("stock", "is not", null)
+    .returning("stock")
+    .executeTakeFirst();
+  if (!back) return false;
+  const after = Number(back.stock);
+  await recordMovement(trx, { productId, delta: units, stockAfter: after, reason: "exchange_release", orderId, actor, at: now });
+  if (stockLabelChanged(after - units, after)) await markCatalogueChanged(trx);
   return true;
 }
 
