@@ -6,6 +6,8 @@ import { adminStyles } from "~/components/admin/ui";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { GST_RATES } from "~/lib/gst";
 import { SELLER_DETAIL_LABELS } from "~/lib/seller-details";
+import { CHANGED_MIND_POLICIES, LEGAL_RETURN_DAYS, MAX_RETURN_WINDOW_DAYS, type ChangedMindPolicy } from "~/lib/after-sale-policy";
+import { LEGAL_REFUND_REASONS } from "~/lib/returns";
 import { INDIAN_STATES_AND_UTS } from "~/constants/indian-states";
 import { parseStoreSettingsForm, storeSettingsFormValues, type StoreSettingsField } from "~/utils/store-settings-form.server";
 import { requireStaff } from "~/utils/staff.server";
@@ -17,7 +19,8 @@ const FOR_WHAT = "change the store settings";
  * /admin/settings (issue 14 item 2; DESIGN.md §18, §20): the seller's details on GST tax invoices —
  * legal name, address, GSTIN, state, the GST rate prices include and the invoice number prefix —,
  * the customer-care contacts and the grievance officer every page shows (issue 25 item 1; §23),
- * for staff to read and the owner to change; their change history (audit entity "settings", id "store").
+ * the after-sale policy (the return window and what a change of mind brings; issue 45,
+ * docs/decisions/0980), for staff to read and the owner to change; their change history (audit entity "settings", id "store").
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { own, staff } = await requireStaff(request);
@@ -61,7 +64,30 @@ const FIELDS: { name: StoreSettingsField; label: string; hint?: string; heading?
   { name: "grievanceOfficerDesignation", label: SELLER_DETAIL_LABELS.grievanceOfficerDesignation },
   { name: "grievanceOfficerEmail", label: SELLER_DETAIL_LABELS.grievanceOfficerEmail, type: "email" },
   { name: "grievanceOfficerPhone", label: SELLER_DETAIL_LABELS.grievanceOfficerPhone, hint: PHONE_HINT, type: "tel" },
+  {
+    name: "returnWindowDays",
+    label: "Return window (days after delivery)",
+    hint: `0 to ${MAX_RETURN_WINDOW_DAYS}. A shopper who changed their mind may return or exchange a watch within this many days; 0: no such returns. 7 by default. The product page, the policy pages, the order page and the emails say it.`,
+    heading: "After the sale",
+  },
+  { name: "changedMindReturns", label: "A change of mind within the window brings" },
 ];
+
+/** What the owner may choose for a change of mind (lib/after-sale-policy.ts CHANGED_MIND_POLICIES). */
+const CHANGED_MIND_LABELS: Record<ChangedMindPolicy, string> = {
+  refund: "A refund, or an exchange for another colour",
+  exchange: "An exchange for another colour only",
+  none: "Nothing: not accepted",
+};
+
+/** The reasons the law makes the store take back and refund (lib/returns.ts LEGAL_REFUND_REASONS), shown fixed. */
+const LEGAL_REASON_LABELS: Record<string, string> = {
+  defective: "Defective",
+  not_as_described: "Not as described",
+  wrong_item: "Wrong item",
+  damaged_in_transit: "Damaged in transit",
+  late: "Arrived late (after the promised delivery date)",
+};
 
 export default function AdminSettings() {
   const { values: saved, canEdit, history } = useLoaderData<typeof loader>();
@@ -105,6 +131,16 @@ export default function AdminSettings() {
                       </option>
                     ))}
                   </select>
+                ) : field.name === "changedMindReturns" ? (
+                  <select {...common}>
+                    {CHANGED_MIND_POLICIES.map((choice) => (
+                      <option key={choice} value={choice}>
+                        {CHANGED_MIND_LABELS[choice]}
+                      </option>
+                    ))}
+                  </select>
+                ) : field.name === "returnWindowDays" ? (
+                  <input type="number" min={0} max={MAX_RETURN_WINDOW_DAYS} step={1} inputMode="numeric" {...common} />
                 ) : field.name === "gstRatePercent" ? (
                   <select {...common}>
                     {GST_RATES.map((rate) => (
@@ -120,6 +156,16 @@ export default function AdminSettings() {
                   <p id={`${id}-error`} className={adminStyles.error}>
                     {error}
                   </p>
+                )}
+                {field.name === "changedMindReturns" && (
+                  <div className="mt-3 text-sm text-gray-700" data-testid="legal-refund-reasons">
+                    <p className="font-medium text-gray-900">Always a refund or an exchange, whatever the window (within {LEGAL_RETURN_DAYS} days of delivery at the least; Consumer Protection (E-Commerce) Rules 2020, rule 7) — not switchable:</p>
+                    <ul className="mt-1 list-disc pl-5">
+                      {LEGAL_REFUND_REASONS.map((reason) => (
+                        <li key={reason}>{LEGAL_REASON_LABELS[reason] ?? reason}</li>
+                      ))}
+                    </ul>
+                  </div>
                 )}
               </div>
             );

@@ -69,7 +69,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 type PageProduct = SerializeFrom<typeof loader>["product"];
 
 export default function ProductPage() {
-  const { product, related, delivery, descriptionTab, reviews, wishlist } = useLoaderData<typeof loader>();
+  const { product, related, delivery, descriptionTab, reviews, wishlist, returnLine } = useLoaderData<typeof loader>();
   const productPath = `/product/${product.id}`;
   if (useProductNavigationPending(productPath))
     return (
@@ -78,10 +78,10 @@ export default function ProductPage() {
       </Suspense>
     );
   // `key` starts each product with fresh form state.
-  return <ProductDetail key={product.id} product={product} related={related} delivery={delivery} descriptionTab={descriptionTab} reviews={reviews} wishlist={wishlist} />;
+  return <ProductDetail key={product.id} product={product} related={related} delivery={delivery} descriptionTab={descriptionTab} reviews={reviews} wishlist={wishlist} returnLine={returnLine} />;
 }
 
-function ProductDetail({ product, related, delivery, descriptionTab, reviews, wishlist }: Omit<SerializeFrom<typeof loader>, "meta" | "messages">) {
+function ProductDetail({ product, related, delivery, descriptionTab, reviews, wishlist, returnLine }: Omit<SerializeFrom<typeof loader>, "meta" | "messages">) {
   const productPath = `/product/${product.id}`;
   const location = useLocation();
   const navigate = useNavigate();
@@ -174,7 +174,8 @@ function ProductDetail({ product, related, delivery, descriptionTab, reviews, wi
           <hr className="border-gray-200" />
           <ul className="space-y-1 text-sm text-gray-600">
             <li>{t("product.quality")}</li>
-            <li>{t("product.easyReturn")}</li>
+            {/* Issue 45: the owner's after-sale policy says the words (docs/decisions/0980). */}
+            <li data-testid="return-policy-line">{returnLine}</li>
           </ul>
         </div>
       </div>

@@ -9,6 +9,8 @@ import { pathIn, type Language } from "~/i18n/language";
 import { translate } from "~/i18n/messages.server";
 import { DEFAULT_STORE_SETTINGS, sellerDetailsOf, type SellerDetails } from "~/lib/store-settings";
 import { storeSellerDetails } from "~/utils/seller-details.server";
+import { returnPolicyOf, returnPolicyValues, type ReturnPolicy } from "~/lib/after-sale-policy";
+import { policySentenceIn, storeReturnPolicy } from "~/utils/after-sale-policy.server";
 
 /**
  * Static pages as Markdown files a store owner edits (app/content/*.md, and their Hindi versions
@@ -18,7 +20,10 @@ import { storeSellerDetails } from "~/utils/seller-details.server";
  * A file starts with front matter (`title`, `description`, optional `updated: YYYY-MM-DD`),
  * then Markdown. `## ` headings split the body into sections (the FAQ's questions, the contact
  * page's blocks). `{{store.name}}` and `{{contact.*}}` placeholders are filled from the
- * configuration and the seller's customer-care details in the owner's settings (issue 25 item 1).
+ * configuration and the seller's customer-care details in the owner's settings (issue 25 item 1);
+ * `{{policy.*}}` from the owner's after-sale policy (issue 45; lib/after-sale-policy.ts
+ * `returnPolicyValues`: `policy.windowDays`, `policy.legalDays`, `policy.changedMind`,
+ * `policy.productLine`, in the page's language; docs/decisions/0980).
  */
 
 /** Every content page, by slug = file name = URL path (SPEC.md §2 static pages). */
@@ -106,20 +111,23 @@ export type ContentOptions = {
   language?: Language;
   /** The seller's details for `{{contact.*}}`; default the owner's settings (`storeSellerDetails`). */
   seller?: SellerDetails;
+  /** The after-sale policy for `{{policy.*}}`; default the owner's settings (`storeReturnPolicy`). */
+  policy?: ReturnPolicy;
 };
 
 /**
  * Reads, parses and renders one content page in `language` (`contentFile`: English
  * app/content/<slug>.md, Hindi app/content/hi/<slug>.md), its `{{contact.*}}` filled from `seller`
- * (default: the owner's settings, `storeSellerDetails`). Cached per process by slug and language,
- * and re-rendered when the file's modification time or the contacts change, so an owner's edit
+ * (default: the owner's settings, `storeSellerDetails`), its `{{policy.*}}` from `policy` (default:
+ * the owner's after-sale policy, `storeReturnPolicy`). Cached per process by slug and language,
+ * and re-rendered when the file's modification time, the contacts or the policy change, so an owner's edit
  * shows on the next request without a restart. Throws an Error naming the file when it is missing
  * (a Hindi file too: there is no falling back to English) or its front matter is invalid.
  */
-export async function loadContentPage(slug: ContentSlug, { language = "en", seller }: ContentOptions = {}): Promise<ContentPage> {
+export async function loadContentPage(slug: ContentSlug, { language = "en", seller, policy }: ContentOptions = {}): Promise<ContentPage> {
   const file = contentFile(slug, language);
-  const [{ mtimeMs }, details] = await Promise.all([stat(file), seller ?? storeSellerDetails()]);
-  const values = contactValues(details ?? DEFAULT_SELLER);
+  const [{ mtimeMs }, details, returnPolicy] = await Promise.all([stat(file), seller ?? storeSellerDetails(), policy ?? storeReturnPolicy()]);
+  const values = { ...contactValues(details ?? DEFAULT_SELLER), ...policyValues(returnPolicy, language) };
   const contact = JSON.stringify(values);
   const key = `${language}:${slug}`;
   const hit = cache.get(key);
@@ -139,6 +147,14 @@ function contactValues(seller: SellerDetails): Record<string, string> {
     "contact.address": [seller.legalName, ...seller.address].join(", "),
   };
 }
+
+/** The `{{policy.*}}` placeholders' values for `policy` in `language` (lib/after-sale-policy.ts `returnPolicyValues`). */
+function policyValues(policy: ReturnPolicy, language: Language): Record<string, string> {
+  return returnPolicyValues(policy, (sentence) => policySentenceIn(language, sentence));
+}
+
+/** The default policy's placeholders (7 days, a refund), for `parseContent` when none are given. */
+const DEFAULT_POLICY = returnPolicyOf(DEFAULT_STORE_SETTINGS);
 
 /** What a page that shows its whole body sends to the browser (no duplicate section HTML). */
 export function withBody({ title, description, updated, html }: ContentPage) {
@@ -160,7 +176,7 @@ export function parseContent(
   slug: ContentSlug,
   text: string,
   source = `${slug}.md`,
-  contact: Record<string, string> = contactValues(DEFAULT_SELLER),
+  contact?: Record<string, string>,
   language: Language = "en",
 ): ContentPage {
   const { attributes, body } = splitFrontMatter(text, source);
@@ -169,7 +185,7 @@ export function parseContent(
     const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "front matter"}: ${i.message}`);
     throw new Error(`${source}: invalid front matter (${problems.join("; ")})`);
   }
-  const markdown = fillPlaceholders(body, contact);
+  const markdown = fillPlaceholders(body, contact ?? { ...contactValues(DEFAULT_SELLER), ...policyValues(DEFAULT_POLICY, language) });
   const tokens = markdown_.lexer(markdown);
   const ids = new Set<string>();
   const intro: Token[] = [];

@@ -1,4 +1,6 @@
 import { messagesFor, translate, translatePhrase } from "~/i18n/messages.server";
+import { productReturnLine } from "~/lib/after-sale-policy";
+import { policySentenceIn, storeReturnPolicy } from "~/utils/after-sale-policy.server";
 import type { Language } from "~/i18n/language";
 import { declarationRowsIn, genericDescriptionIn, reviewWordsIn, specRowsIn } from "~/utils/product-words.server";
 import { stockWordsIn } from "~/utils/stock-words.server";
@@ -57,10 +59,11 @@ export async function loadProductPage(request: Request, productIdParam: string |
   const found = await findProduct(productIdParam);
   const language = languageOfPath(new URL(request.url).pathname);
   const declared = loadDeclarations(found, language);
-  const [related, delivery, reviews] = await Promise.all([
+  const [related, delivery, reviews, returnPolicy] = await Promise.all([
     getBackend().relatedProducts(found, RELATED_PRODUCTS),
     loadDeliveryCheck(request, found.pricePaise),
     loadReviews(request, found, language),
+    storeReturnPolicy(),
   ]);
   const wishlist = wishlistToggleWords(`/product/${found.id}`, language);
   // The page's language (issue 27) is the address's: the stock labels and the page's own words in it.
@@ -101,6 +104,8 @@ export async function loadProductPage(request: Request, productIdParam: string |
       /** Per colour kept apart: "Only N left" / "Out of stock" (a sold-out colour can't be chosen); docs/decisions/0692. */
       colourNotes: colourStockNotes(product.colourStock, stockWords),
     },
+    /** The return line (SPEC.md §2's place; its words from the owner's after-sale policy: issue 45, docs/decisions/0980). */
+    returnLine: policySentenceIn(language, productReturnLine(returnPolicy)),
     /** The Description tab's generic paragraphs (SPEC.md §2): data, not JavaScript (docs/decisions/0621). */
     descriptionTab: language === "en" ? GENERIC_DESCRIPTION : genericDescriptionIn(language),
     related: related.map((card) => toCardData(productIn(card, language), stockWords)),

@@ -17,6 +17,9 @@ export type StoreSettingsFormValues = {
   grievanceOfficerDesignation: string;
   grievanceOfficerEmail: string;
   grievanceOfficerPhone: string;
+  /** The after-sale policy (issue 45; docs/decisions/0980): days, and "refund" | "exchange" | "none". */
+  returnWindowDays: string;
+  changedMindReturns: string;
 };
 
 /** The seller's details typed as text, passed to the schema as typed (issue 25 item 1). */
@@ -40,6 +43,8 @@ export function storeSettingsFormValues(settings: StoreSettings): StoreSettingsF
     grievanceOfficerDesignation: settings.grievanceOfficerDesignation,
     grievanceOfficerEmail: settings.grievanceOfficerEmail,
     grievanceOfficerPhone: settings.grievanceOfficerPhone,
+    returnWindowDays: String(settings.returnWindowDays),
+    changedMindReturns: settings.changedMindReturns,
   };
 }
 
@@ -47,7 +52,7 @@ export function storeSettingsFormValues(settings: StoreSettings): StoreSettingsF
  * Parses the /admin/settings form with `storeSettingsSchema` (lib/store-settings.ts; the GSTIN's
  * format and check digit, its state code against the state, the rate one of the GST slabs; the
  * customer-care and grievance officer's details may be left empty, an email must be one and a
- * phone an Indian number): the settings, or a sentence per field with the values as typed. Never
+ * phone an Indian number; the return window 0–30 days and what a change of mind brings, issue 45): the settings, or a sentence per field with the values as typed. Never
  * throws. Source: issue 14 item 2, issue 25 item 1; DESIGN.md §18, §20, §23.
  */
 export function parseStoreSettingsForm(
@@ -65,6 +70,8 @@ export function parseStoreSettingsForm(
     gstRatePercent: text("gstRatePercent"),
     invoicePrefix: text("invoicePrefix"),
     stockHoldMinutes: text("stockHoldMinutes"),
+    returnWindowDays: text("returnWindowDays"),
+    changedMindReturns: text("changedMindReturns"),
     ...(Object.fromEntries(DETAIL_FIELDS.map((name) => [name, text(name)])) as Record<(typeof DETAIL_FIELDS)[number], string>),
   };
   const rate = values.gstRatePercent.trim().replace(/%$/, "").trim();
@@ -77,6 +84,9 @@ export function parseStoreSettingsForm(
     invoicePrefix: values.invoicePrefix.trim().toUpperCase(),
     // Empty (or a form from before issue 23): the default hold.
     stockHoldMinutes: values.stockHoldMinutes.trim() === "" ? undefined : /^\s*\d{1,5}\s*$/.test(values.stockHoldMinutes) ? Number(values.stockHoldMinutes) : Number.NaN,
+    // Empty (or a form from before issue 45): the defaults (7 days, a refund).
+    returnWindowDays: values.returnWindowDays.trim() === "" ? undefined : /^\s*\d{1,3}\s*$/.test(values.returnWindowDays) ? Number(values.returnWindowDays) : Number.NaN,
+    changedMindReturns: values.changedMindReturns.trim() === "" ? undefined : values.changedMindReturns.trim(),
     // Left empty, a detail stays empty (the warnings name it while payments are live), never the demo default.
     ...Object.fromEntries(DETAIL_FIELDS.map((name) => [name, values[name]])),
   });

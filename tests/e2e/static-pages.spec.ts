@@ -16,19 +16,22 @@ const PAGES: StaticPageCase[] = [
   {
     path: "/refund-policy",
     heading: "Refund Policy",
-    facts: [/No refunds or returns/i, /within 24 hours of delivery/, /unboxing video/, /within 48 hours of delivery/, /within 3-4 business days/],
+    // Issue 45 (docs/decisions/0980): the store's default after-sale policy — 7 days, a refund — replaces SPEC.md §9's "no refunds or returns".
+    facts: [/You cancel before it ships/, /within 7 days of delivery for a refund/, /within 30 days of delivery/, /within 24 hours of delivery/, /unboxing video/, /within 48 hours of delivery/, /within 3-4 business days/],
   },
   {
     path: "/return-policy",
     heading: "Return Policy",
     facts: [
-      /do not accept returns/,
+      // Issue 45 (docs/decisions/0980): the product page's line, said by the owner's settings (default 7 days, a refund).
+      /Easy return and exchange policy within 7 days/,
+      /Cancel before it ships/,
+      /within 7 days of delivery for a refund/,
+      /within 30 days of delivery/,
       /within 24 hours of delivery/,
       /unboxing video/,
       /within 48 hours of delivery/,
-      // The product page's 7-day line, and how it stands against this policy (SPEC.md §9).
-      /Easy return and exchange policy within 7 days/,
-      /returns are not accepted/,
+      /within 3-4 business days/,
     ],
   },
   {
@@ -46,7 +49,7 @@ const PAGES: StaticPageCase[] = [
     heading: "Warranty Policy",
     facts: [/warranty of 1-5 years/, /repairs usually take 2-4 weeks/],
   },
-  { path: "/terms-and-conditions", heading: "Terms and Conditions", facts: [/laws of India/, /All sales are final/] },
+  { path: "/terms-and-conditions", heading: "Terms and Conditions", facts: [/laws of India/, /cancel an order until it ships/] },
   { path: "/privacy-policy", heading: "Privacy Policy", facts: [/We do not sell your personal data/, /cookies/i] },
   { path: "/faqs", heading: "Frequently Asked Questions", facts: [SUPPORT_HOURS] },
 ];
