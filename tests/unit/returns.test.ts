@@ -1,0 +1,299 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { DB } from "~/db/db.server";
+import { DEFAULT_RETURN_POLICY, RETURN_MESSAGES, returnOffer, type ReturnPolicy } from "~/lib/return-requests";
+import { ORDER_MESSAGES } from "~/schemas/orders";
+import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
+import { listOrderReturns, releaseExchangeStock, requestReturn, shopperReturnSection } from "~/services/returns.server";
+import { createShopper, fillCart, orderBody, seedWatches } from "../fakes/shop";
+import { testDatabases, type TestDatabase } from "../setup/databases";
+import { refusal } from "../setup/refusal";
+
+/**
+ * The shopper's return and exchange request (issue 45 item 2; docs/decisions/0982) on SQLite and
+ * PostgreSQL: the window counted in IST days from the first Delivered event (day 7 in, day 8 out
+ * with the sentence naming the window), a late order refunded after the window, the policy's
+ * exchange-only change of mind, the attacks (another shopper's order, a forged line, a quantity
+ * above what was bought, a second request for a line, a refund amount in the form — each a 4xx
+ * with nothing written), photos checked by their bytes, and the races decided by the database.
+ */
+
+/** The order's lines (deliveredOrder): 2 × Rado Golden Hour in Gold, 1 × Casio Classic. */
+const GOLD = 0;
+const PLAIN = 1;
+const STAFF = { id: null, email: "staff@example.in" };
+/** Delivered Tue 24 Nov 2026, 22:30 IST (late evening: IST days, not 24-hour spans, count). */
+const DELIVERED = Date.parse("2026-11-24T22:30:00+05:30");
+/** A moment on IST day `n` after the delivery day (day 0 = 24 Nov 2026). */
+const onDay = (n: number, time = "23:59:00") => Date.parse(`2026-${n + 24 > 30 ? "12" : "11"}-${String(n + 24 > 30 ? n + 24 - 30 : n + 24).padStart(2, "0")}T${time}+05:30`);
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
+
+describe("return offer (pure)", () => {
+  const facts = { status: "Delivered", deliveredAt: DELIVERED, deliveryTo: "2026-11-25" };
+  it("keeps the 7-day window open to IST day 7 and refuses day 8 with a sentence naming it", () => {
+    expect(onDay(7)).toBe(Date.parse("2026-12-01T23:59:00+05:30"));
+    const last = returnOffer(facts, DEFAULT_RETURN_POLICY, onDay(7));
+    expect(last.reasons.map((r) => r.reason)).toEqual(["defective", "not_as_described", "wrong_item", "damaged_in_transit", "changed_mind"]);
+    expect(last.lastDay).toBe("2026-12-01");
+    expect(last.reasons.find((r) => r.reason === "changed_mind")?.resolutions).toEqual(["exchange"]);
+    const over = returnOffer(facts, DEFAULT_RETURN_POLICY, onDay(8, "00:00:00"));
+    expect(over.reasons).toEqual([]);
+    expect(over.refusal).toBe("Returns are accepted within 7 days of delivery. This order was delivered on 24 Nov 2026.");
+  });
+
+  it("follows the window of the policy (10 days) and keeps the legal reasons for 7 days when the window is 0", () => {
+    const ten: ReturnPolicy = { ...DEFAULT_RETURN_POLICY, windowDays: 10 };
+    expect(returnOffer(facts, ten, onDay(10)).reasons).toHaveLength(5);
+    expect(returnOffer(facts, ten, onDay(11, "00:01:00")).refusal).toBe("Returns are accepted within 10 days of delivery. This order was delivered on 24 Nov 2026.");
+    const none: ReturnPolicy = { windowDays: 0, refundReasons: DEFAULT_RETURN_POLICY.refundReasons, exchangeReasons: DEFAULT_RETURN_POLICY.refundReasons };
+    const zero = returnOffer(facts, none, DELIVERED + 60_000);
+    expect(zero.reasons.map((r) => r.reason)).toEqual(["defective", "not_as_described", "wrong_item", "damaged_in_transit"]);
+  });
+
+  it("tells a late order by the promise: 'arrived late' for a refund up to day 30, nothing before delivery", () => {
+    const late = returnOffer({ ...facts, deliveryTo: "2026-11-23" }, DEFAULT_RETURN_POLICY, onDay(20));
+    expect(late.late).toBe(true);
+    expect(late.reasons).toEqual([{ reason: "late", resolutions: ["refund", "exchange"] }]);
+    expect(returnOffer({ ...facts, deliveryTo: "2026-11-23" }, DEFAULT_RETURN_POLICY, onDay(31, "00:00:00")).refusal).toBe(
+      "Returns are accepted within 30 days of delivery. This order was delivered on 24 Nov 2026.",
+    );
+    expect(returnOffer(facts, DEFAULT_RETURN_POLICY, onDay(1)).late).toBe(false);
+    expect(returnOffer({ status: "Shipped", deliveredAt: null, deliveryTo: null }, DEFAULT_RETURN_POLICY, onDay(1)).refusal).toBe(RETURN_MESSAGES.notDelivered);
+  });
+});
+
+describe.each(testDatabases())("return requests on $name", ({ create }) => {
+  let current: TestDatabase | undefined;
+  let db: DB;
+  let shopper: number;
+  let photoDir: string;
+  let keys = 0;
+
+  async function setUp() {
+    current = await create();
+    db = current.db;
+    await seedWatches(db);
+    shopper = await createShopper(db);
+    photoDir = fs.mkdtempSync(path.join(os.tmpdir(), "return-photos-"));
+  }
+  afterEach(async () => {
+    await current?.cleanup();
+    current = undefined;
+    if (photoDir) fs.rmSync(photoDir, { recursive: true, force: true });
+  });
+
+  /** A delivered cash-on-delivery order of two lines (1 × w-plain, 2 × w-gold Gold), promised by `deliveryTo`. */
+  async function deliveredOrder(userId = shopper, deliveryTo = "2026-11-25") {
+    await fillCart(db, userId, [
+      ["w-plain", "default", 1],
+      ["w-gold", "Gold", 2],
+    ]);
+    keys += 1;
+    const body = orderBody([
+      { _id: "w-plain", size: "default", quantity: 1 },
+      { _id: "w-gold", size: "Gold", quantity: 2 },
+    ], 6001);
+    const order = (await placeCodOrder(db, userId, body, { codEnabled: true, idempotencyKey: `return-key-${keys}`, now: DELIVERED - 3 * 24 * 3600_000 })).order;
+    await db.updateTable("orders").set({ delivery_from: "2026-11-21", delivery_to: deliveryTo }).where("id", "=", order.id).execute();
+    await setOrderStatus(db, order.id, "Shipped", { liveCredentials: false, now: DELIVERED - 24 * 3600_000, actor: STAFF, shipment: { courier: "Blue Dart", awbNumber: "BD1234567" } });
+    await setOrderStatus(db, order.id, "Delivered", { liveCredentials: false, now: DELIVERED, actor: STAFF });
+    // The order's lines come in the cart's order (by product id): the gold watch first.
+    expect(order.items.map((item) => [item.productId, item.quantity])).toEqual([
+      ["w-gold", 2],
+      ["w-plain", 1],
+    ]);
+    return order;
+  }
+
+  const refund = { reason: "defective", resolution: "refund", description: "The crown came off.", lines: [{ lineIndex: GOLD, quantity: 1 }] };
+
+  async function written(orderId: string) {
+    const [requests, lines, events, audit, mail] = await Promise.all([
+      db.selectFrom("return_requests").select("id").where("order_id", "=", orderId).execute(),
+      db.selectFrom("return_lines").select("line_index").where("order_id", "=", orderId).execute(),
+      db.selectFrom("order_events").select("id").where("order_id", "=", orderId).where("kind", "=", "return").execute(),
+      db.selectFrom("audit_log").select("id").where("entity_id", "=", orderId).where("action", "like", "return.%").execute(),
+      db.selectFrom("outbox").select("id").where("order_id", "=", orderId).where("kind", "=", "return_update").execute(),
+    ]);
+    return { requests: requests.length, lines: lines.length, events: events.length, audit: audit.length, mail: mail.length };
+  }
+  const NOTHING = { requests: 0, lines: 0, events: 0, audit: 0, mail: 0 };
+
+  function photo(bytes: Buffer = PNG) {
+    const filepath = path.join(photoDir, `upload-${Math.random().toString(16).slice(2)}.upload`);
+    fs.writeFileSync(filepath, bytes);
+    return { filepath, size: bytes.byteLength };
+  }
+  const storedPhotos = () => fs.readdirSync(photoDir).filter((name) => !name.endsWith(".upload"));
+
+  it("takes one line on IST day 7 with a photo, writing the request, its line, the timeline, the audit and the email", async () => {
+    await setUp();
+    const order = await deliveredOrder();
+    const request = await requestReturn(db, shopper, order.id, refund, onDay(7), { photos: [photo()], photoDir });
+    expect(request).toMatchObject({ orderId: order.id, status: "requested", resolution: "refund", reason: "defective", description: "The crown came off.", late: false });
+    expect(request.lines).toEqual([
+      expect.objectContaining({ lineIndex: GOLD, productId: "w-gold", colour: "Gold", quantity: 1, unitPaise: 250050, exchangeColour: null, live: true }),
+    ]);
+    expect(request.acknowledgeBy - request.createdAt).toBe(48 * 3600_000);
+    expect(request.resolveBy - request.createdAt).toBe(30 * 24 * 3600_000);
+    expect(request.photos).toHaveLength(1);
+    expect(request.photos[0]).toMatch(/^[0-9a-f]{32}\.png$/);
+    expect(fs.readFileSync(path.join(photoDir, request.photos[0]))).toEqual(PNG);
+    expect(await written(order.id)).toEqual({ requests: 1, lines: 1, events: 1, audit: 1, mail: 1 });
+    const event = await db.selectFrom("order_events").select("details").where("order_id", "=", order.id).where("kind", "=", "return").executeTakeFirstOrThrow();
+    expect(JSON.parse(event.details ?? "{}")).toMatchObject({ returnId: request.id, step: "requested", resolution: "refund", reason: "defective" });
+    const mail = await db.selectFrom("outbox").select(["subject", "text"]).where("order_id", "=", order.id).where("kind", "=", "return_update").executeTakeFirstOrThrow();
+    expect(mail.subject).toContain(`return request for`);
+    expect(mail.text).toContain("Rado Golden Hour (Gold) × 1");
+    const section = await shopperReturnSection(db, shopper, order.id, onDay(7));
+    expect(section.lines.map((line) => line.taken)).toEqual([true, false]);
+    expect(section.requests.map((r) => r.id)).toEqual([request.id]);
+  });
+
+  it("refuses IST day 8 with the sentence naming the window, writing nothing and keeping no photo", async () => {
+    await setUp();
+    const order = await deliveredOrder();
+    const late = await refusal(requestReturn(db, shopper, order.id, refund, onDay(8, "00:00:00"), { photos: [photo()], photoDir }));
+    expect([late.status, late.message]).toEqual([422, "Returns are accepted within 7 days of delivery. This order was delivered on 24 Nov 2026."]);
+    expect(await written(order.id)).toEqual(NOTHING);
+    expect(storedPhotos()).toEqual([]);
+  });
+
+  it("takes a late order back for a refund after the window with the reason 'arrived late'; not one on time", async () => {
+    await setUp();
+    const order = await deliveredOrder(shopper, "2026-11-22");
+    const request = await requestReturn(db, shopper, order.id, { ...refund, reason: "late", lines: [{ lineIndex: PLAIN, quantity: 1 }] }, onDay(20));
+    expect(request).toMatchObject({ late: true, reason: "late", resolution: "refund" });
+    const defective = await refusal(requestReturn(db, shopper, order.id, refund, onDay(20)));
+    expect([defective.status, defective.message]).toEqual([422, "Returns are accepted within 7 days of delivery. This order was delivered on 24 Nov 2026."]);
+
+    const onTime = await deliveredOrder();
+    const notLate = await refusal(requestReturn(db, shopper, onTime.id, { ...refund, reason: "late" }, onDay(2)));
+    expect([notLate.status, notLate.message]).toEqual([422, RETURN_MESSAGES.notLate]);
+  });
+
+  it("offers a change of mind as an exchange only, and refuses a refund for it", async () => {
+    await setUp();
+    const order = await deliveredOrder();
+    const refused = await refusal(requestReturn(db, shopper, order.id, { ...refund, reason: "changed_mind" }, onDay(3)));
+    expect([refused.status, refused.message]).toEqual([422, RETURN_MESSAGES.refundNotOffered]);
+    const exchange = await requestReturn(db, shopper, order.id, { ...refund, reason: "changed_mind", resolution: "exchange", lines: [{ lineIndex: GOLD, quantity: 2, exchangeColour: "Silver" }] }, onDay(3));
+    expect(exchange.lines[0]).toMatchObject({ quantity: 2, exchangeColour: "Silver" });
+  });
+
+  it("answers another shopper's order, an unknown and a malformed id with the ordinary 404", async () => {
+    await setUp();
+    const order = await deliveredOrder();
+    const other = await createShopper(db);
+    for (const [userId, orderId] of [
+      [other, order.id],
+      [shopper, "CI000000-00000000"],
+      [shopper, "../../etc/passwd"],
+    ] as const) {
+      const error = await refusal(requestReturn(db, userId, orderId, refund, onDay(1)));
+      expect([error.status, error.message]).toEqual([404, ORDER_MESSAGES.orderNotFound]);
+    }
+    expect((await refusal(shopperReturnSection(db, other, order.id, onDay(1)))).status).toBe(404);
+    expect(await written(order.id)).toEqual(NOTHING);
+  });
+
+  it("refuses a forged line, a quantity above what was bought, a refund amount in the form and a bad exchange colour: 400, nothing written", async () => {
+    await setUp();
+    const order = await deliveredOrder();
+    const cases: [unknown, string][] = [
+      [{ ...refund, lines: [{ lineIndex: 2, quantity: 1 }] }, RETURN_MESSAGES.line],
+      [{ ...refund, lines: [{ lineIndex: -1, quantity: 1 }] }, RETURN_MESSAGES.line],
+      [{ ...refund, lines: [{ lineIndex: GOLD, quantity: 3 }] }, RETURN_MESSAGES.quantity(2)],
+      [{ ...refund, lines: [{ lineIndex: GOLD, quantity: 1 }, { lineIndex: GOLD, quantity: 1 }] }, RETURN_MESSAGES.line],
+      [{ ...refund, amount: 1 }, RETURN_MESSAGES.unknownField],
+      [{ ...refund, refundPaise: 99999999 }, RETURN_MESSAGES.unknownField],
+      [{ ...refund, lines: [{ lineIndex: GOLD, quantity: 1, unitPaise: 1 }] }, RETURN_MESSAGES.unknownField],
+      [{ ...refund, lines: [] }, RETURN_MESSAGES.lines],
+      [{ ...refund, description: "  " }, RETURN_MESSAGES.description],
+      [{ ...refund, reason: "bored" }, RETURN_MESSAGES.reason],
+      [{ ...refund, resolution: "exchange", lines: [{ lineIndex: PLAIN, quantity: 1, exchangeColour: "Gold" }] }, RETURN_MESSAGES.exchangeOneColour],
+      [{ ...refund, resolution: "exchange", lines: [{ lineIndex: GOLD, quantity: 1, exchangeColour: "Gold" }] }, RETURN_MESSAGES.exchangeSameColour],
+      [{ ...refund, resolution: "exchange", lines: [{ lineIndex: GOLD, quantity: 1, exchangeColour: "Purple" }] }, RETURN_MESSAGES.exchangeUnknownColour],
+      [{ ...refund, resolution: "exchange", lines: [{ lineIndex: GOLD, quantity: 1 }] }, RETURN_MESSAGES.exchangeColour],
+    ];
+    for (const [input, message] of cases) {
+      const error = await refusal(requestReturn(db, shopper, order.id, input, onDay(1), { photos: [photo()], photoDir }));
+      expect([error.status, error.message]).toEqual([400, message]);
+    }
+    const text = await refusal(requestReturn(db, shopper, order.id, refund, onDay(1), { photos: [photo(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))], photoDir }));
+    expect([text.status, text.message]).toEqual([400, RETURN_MESSAGES.photoType]);
+    const four = await refusal(requestReturn(db, shopper, order.id, refund, onDay(1), { photos: [photo(), photo(), photo(), photo()], photoDir }));
+    expect([four.status, four.message]).toEqual([400, RETURN_MESSAGES.tooManyPhotos]);
+    expect(await written(order.id)).toEqual(NOTHING);
+    expect(storedPhotos()).toEqual([]);
+  });
+
+  it("refuses a second request for the same line with 409; a rejected request frees the line again", async () => {
+    await setUp();
+    const order = await deliveredOrder();
+    const first = await requestReturn(db, shopper, order.id, refund, onDay(1));
+    const again = await refusal(requestReturn(db, shopper, order.id, { ...refund, reason: "wrong_item" }, onDay(2), { photos: [photo()], photoDir }));
+    expect([again.status, again.message]).toEqual([409, RETURN_MESSAGES.lineTaken]);
+    expect(await written(order.id)).toEqual({ requests: 1, lines: 1, events: 1, audit: 1, mail: 1 });
+    expect(storedPhotos()).toEqual([]);
+
+    await db.transaction().execute(async (trx) => {
+      expect(await releaseExchangeStock(trx, first.id, STAFF.email, onDay(2))).toBe(1);
+      expect(await releaseExchangeStock(trx, first.id, STAFF.email, onDay(2))).toBe(0);
+      await trx.updateTable("return_requests").set({ status: "rejected" }).where("id", "=", first.id).execute();
+    });
+    const second = await requestReturn(db, shopper, order.id, refund, onDay(2));
+    expect(second.status).toBe("requested");
+    expect((await listOrderReturns(db, order.id)).map((r) => [r.status, r.lines[0].live])).toEqual([
+      ["rejected", false],
+      ["requested", true],
+    ]);
+  });
+
+  it("decides two requests racing for one line by the database: one 201, one 409", async () => {
+    await setUp();
+    const order = await deliveredOrder();
+    const results = await Promise.allSettled([
+      requestReturn(db, shopper, order.id, refund, onDay(1)),
+      requestReturn(db, shopper, order.id, { ...refund, reason: "wrong_item" }, onDay(1)),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const lost = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect([lost.reason.status, lost.reason.message]).toEqual([409, RETURN_MESSAGES.lineTaken]);
+    expect(await written(order.id)).toEqual({ requests: 1, lines: 1, events: 1, audit: 1, mail: 1 });
+  });
+
+  it("reserves the exchange colour's units; of two exchanges racing for its last unit one wins, the other 409; a reject gives the unit back", async () => {
+    await setUp();
+    await db.insertInto("colour_stock").values([
+      { product_id: "w-gold", colour: "Gold", stock: 10 },
+      { product_id: "w-gold", colour: "Silver", stock: 1 },
+    ]).execute();
+    await db.updateTable("products").set({ stock: 11 }).where("id", "=", "w-gold").execute();
+    const other = await createShopper(db);
+    const mine = await deliveredOrder();
+    const theirs = await deliveredOrder(other);
+    const exchange = (quantity: number) => ({ reason: "defective", resolution: "exchange", description: "Scratched glass.", lines: [{ lineIndex: GOLD, quantity, exchangeColour: "Silver" }] });
+    const results = await Promise.allSettled([requestReturn(db, shopper, mine.id, exchange(1), onDay(1)), requestReturn(db, other, theirs.id, exchange(1), onDay(1))]);
+    const won = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof requestReturn>>> => r.status === "fulfilled");
+    expect(won).toHaveLength(1);
+    const lost = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect([lost.reason.status, lost.reason.message]).toEqual([409, RETURN_MESSAGES.colourSoldOut]);
+    const loser = won[0].value.orderId === mine.id ? theirs.id : mine.id;
+    expect(await written(loser)).toEqual(NOTHING);
+    const silver = async () => Number((await db.selectFrom("colour_stock").select("stock").where("product_id", "=", "w-gold").where("colour", "=", "Silver").executeTakeFirstOrThrow()).stock);
+    expect(await silver()).toBe(0);
+    const movements = await db.selectFrom("stock_movements").select(["reason", "delta", "colour"]).where("reason", "like", "exchange%").execute();
+    expect(movements).toEqual([{ reason: "exchange", delta: -1, colour: "Silver" }]);
+
+    await db.transaction().execute(async (trx) => {
+      await releaseExchangeStock(trx, won[0].value.id, STAFF.email, onDay(2));
+    });
+    expect(await silver()).toBe(1);
+    expect(Number((await db.selectFrom("products").select("stock").where("id", "=", "w-gold").executeTakeFirstOrThrow()).stock)).toBe(7);
+  });
+});
