@@ -1,0 +1,373 @@
+import crypto from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { BackendError } from "~/backend/types";
+import type { DB } from "~/db/db.server";
+import { RETURN_ACKNOWLEDGE_MS, RETURN_RESOLVE_MS } from "~/lib/returns";
+import type { PaymentGateway } from "~/payments/gateway.server";
+import { payoutSchema } from "~/schemas/returns-office";
+import type { Actor } from "~/services/audit.server";
+import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
+import { markCodPaid } from "~/services/admin-orders.server";
+import { startCashfreePayment, verifyCashfreePayment } from "~/services/payments.server";
+import { refundIdFor } from "~/services/refunds.server";
+import {
+  approveReturn,
+  loadAdminReturn,
+  markReturnReceived,
+  payoutStandings,
+  refundReturn,
+  rejectReturn,
+  returnQueue,
+  returnRefundKey,
+  returnRefundPaise,
+  savePayoutDetails,
+  scheduleReturnPickup,
+  shipReturnExchange,
+} from "~/services/returns-admin.server";
+import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
+import { createShopper, fakeServerGateway, fillCart, orderBody, seedWatches, STORE_URL } from "../fakes/shop";
+import { testDatabases, type TestDatabase } from "../setup/databases";
+
+/**
+ * The back office's return steps (issue 45 items 3 and 4; docs/decisions/0984, 0985) on SQLite and
+ * PostgreSQL: approve → pickup → received → refund (Cashfree for an online order, made elsewhere
+ * to the COD shopper's payout details, which are then erased) or exchange; reject with a reason
+ * (the lines freed); illegal moves and two staff at once (409); the refund's amount to the paisa
+ * from a table by hand; the queue overdue first; the payout form's rules and a stranger's post.
+ */
+
+const CART: [string, string, number][] = [
+  ["w-plain", "default", 2],
+  ["w-gold", "Gold", 1],
+];
+const ITEMS = [
+  { _id: "w-plain", size: "default", quantity: 2 },
+  { _id: "w-gold", size: "Gold", quantity: 1 },
+];
+const STAFF: Actor = { id: null, email: "staff@example.in" };
+const OTHER: Actor = { id: null, email: "other@example.in" };
+const PICKUP = { courier: "Delhivery", awbNumber: "DL-778899" };
+
+async function rejection(promise: Promise<unknown>): Promise<BackendError> {
+  const error = await promise.then(
+    () => {
+      throw new Error("expected a BackendError");
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BackendError);
+  return error as BackendError;
+}
+
+let fake: FakeCashfree;
+const credentials = { clientId: "returns_admin_app", clientSecret: "returns_admin_secret" };
+beforeAll(async () => {
+  fake = await startFakeCashfree(credentials);
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+describe("the refund's amount (a table by hand)", () => {
+  it.each([
+    ["one line, one unit", [{ quantity: 1, unitPaise: 100_000 }], 100_000],
+    ["part of a line's quantity (1 of 2 at ₹2,500.50)", [{ quantity: 1, unitPaise: 250_050 }], 250_050],
+    ["two lines", [{ quantity: 2, unitPaise: 100_000 }, { quantity: 1, unitPaise: 250_050 }], 450_050],
+    ["odd paise", [{ quantity: 3, unitPaise: 33_333 }], 99_999],
+  ])("%s", (_, lines, paise) => {
+    expect(returnRefundPaise(lines)).toBe(paise);
+  });
+});
+
+describe("the COD payout details' rules", () => {
+  it.each([
+    [{ kind: "upi", upiId: "asha.k@okaxis" }, true],
+    [{ kind: "upi", upiId: "asha" }, false],
+    [{ kind: "upi", upiId: "a@1bank" }, false],
+    [{ kind: "bank", accountName: "Asha Kumari", accountNumber: "1234 5678 9012", ifsc: "sbin0001234" }, true],
+    [{ kind: "bank", accountName: "Asha Kumari", accountNumber: "12345678", ifsc: "SBIN0001234" }, false],
+    [{ kind: "bank", accountName: "Asha Kumari", accountNumber: "1234567890123456789", ifsc: "SBIN0001234" }, false],
+    [{ kind: "bank", accountName: "Asha Kumari", accountNumber: "123456789", ifsc: "SBIN1001234" }, false],
+    [{ kind: "bank", accountName: "Asha Kumari", accountNumber: "123456789", ifsc: "SBI00001234" }, false],
+    [{ kind: "bank", accountName: "", accountNumber: "123456789", ifsc: "SBIN0001234" }, false],
+    [{ kind: "cash" }, false],
+  ])("%j → %s", (input, ok) => {
+    expect(payoutSchema.safeParse(input).success).toBe(ok);
+  });
+  it("keeps the IFSC upper-cased and the account number without spaces", () => {
+    expect(payoutSchema.parse({ kind: "bank", accountName: " Asha ", accountNumber: "1234 5678 9012", ifsc: "sbin0001234" })).toEqual({ kind: "bank", accountName: "Asha", accountNumber: "123456789012", ifsc: "SBIN0001234" });
+  });
+});
+
+describe.each(testDatabases())("the back office's returns on $name", ({ create }) => {
+  let current: TestDatabase | undefined;
+  let db: DB;
+  let shopper: number;
+  let gateway: PaymentGateway;
+
+  async function setUp() {
+    current = await create();
+    db = current.db;
+    await seedWatches(db);
+    shopper = await createShopper(db);
+    gateway = fakeServerGateway(fake.apiBase, credentials);
+  }
+  afterEach(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+
+  let count = 0;
+  async function deliveredCod() {
+    await fillCart(db, shopper, CART);
+    count += 1;
+    const { order } = await placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true, idempotencyKey: `returns-cod-${count}-${crypto.randomUUID()}` });
+    for (const status of ["Packing", "Shipped", "Delivered"] as const) {
+      await setOrderStatus(db, order.id, status, { liveCredentials: false, actor: STAFF, shipment: status === "Shipped" ? { courier: "Blue Dart", awbNumber: "BD1234" } : undefined });
+    }
+    await markCodPaid(db, order.id, STAFF);
+    return order;
+  }
+
+  async function deliveredOnline() {
+    await fillCart(db, shopper, CART);
+    count += 1;
+    const { order } = await startCashfreePayment(db, gateway, { id: shopper }, orderBody(ITEMS), { mode: "checkout", storeUrl: STORE_URL, idempotencyKey: `returns-online-${count}-${crypto.randomUUID()}` });
+    await fake.simulator.settle({ orderId: order.id }, "SUCCESS", { notify: false });
+    await verifyCashfreePayment(db, gateway, shopper, { orderId: order.id });
+    for (const status of ["Packing", "Shipped", "Delivered"] as const) {
+      await setOrderStatus(db, order.id, status, { liveCredentials: false, actor: STAFF, shipment: status === "Shipped" ? { courier: "Blue Dart", awbNumber: "BD1234" } : undefined });
+    }
+    return order;
+  }
+
+  /** A request as the shopper's side writes it (services/returns.server.ts): status requested, lines live. */
+  async function request(orderId: string, lines: { lineIndex: number; quantity: number; unitPaise: number; productId: string; colour: string; exchangeColour?: string }[], options: { resolution?: "refund" | "exchange"; createdAt?: number; language?: "en" | "hi" } = {}) {
+    const id = `rt_${crypto.randomBytes(12).toString("hex")}`;
+    const at = options.createdAt ?? Date.now();
+    await db
+      .insertInto("return_requests")
+      .values({
+        id,
+        order_id: orderId,
+        user_id: shopper,
+        resolution: options.resolution ?? "refund",
+        reason: "defective",
+        description: "The second hand stops.",
+        photos: "[]",
+        status: "requested",
+        language: options.language ?? "en",
+        reject_reason: null,
+        pickup_courier: null,
+        pickup_awb: null,
+        exchange_courier: null,
+        exchange_awb: null,
+        exchange_tracking_url: null,
+        refund_id: null,
+        payout_json: null,
+        acknowledge_by: at + RETURN_ACKNOWLEDGE_MS,
+        resolve_by: at + RETURN_RESOLVE_MS,
+        acknowledged_at: null,
+        resolved_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    for (const line of lines) {
+      await db
+        .insertInto("return_lines")
+        .values({ return_id: id, order_id: orderId, line_index: line.lineIndex, product_id: line.productId, colour: line.colour, quantity: line.quantity, unit_paise: line.unitPaise, exchange_colour: line.exchangeColour ?? null, received_good: null, received_damaged: null, live: 1 })
+        .execute();
+    }
+    return id;
+  }
+  const PLAIN_ONE = { lineIndex: 0, quantity: 1, unitPaise: 100_000, productId: "w-plain", colour: "default" };
+  const GOLD = { lineIndex: 1, quantity: 1, unitPaise: 250_050, productId: "w-gold", colour: "Gold" };
+
+  const returnEvents = async (orderId: string) =>
+    (await db.selectFrom("order_events").selectAll().where("order_id", "=", orderId).where("kind", "=", "return").orderBy("id").execute()).map((row) => JSON.parse(row.details!) as Record<string, unknown>);
+  const returnAudits = async (orderId: string) =>
+    (await db.selectFrom("audit_log").selectAll().where("entity_id", "=", orderId).orderBy("id").execute()).filter((row) => row.action.startsWith("return ")).map((row) => row.action);
+  const emails = async (orderId: string) =>
+    db.selectFrom("outbox").select(["kind", "subject", "text", "dedupe_key"]).where("order_id", "=", orderId).where("kind", "in", ["return_update", "refund_recorded"]).orderBy("id").execute();
+
+  it("takes a COD refund request through every step: events, audit rows, emails, deadlines, the payout erased and a credit note", async () => {
+    await setUp();
+    const order = await deliveredCod();
+    const id = await request(order.id, [PLAIN_ONE, GOLD]);
+    const t0 = Date.now();
+    await approveReturn(db, { returnId: id, actor: STAFF, now: t0 });
+    await scheduleReturnPickup(db, { returnId: id, pickup: PICKUP, actor: STAFF, now: t0 + 1 });
+    await markReturnReceived(db, { returnId: id, received: { lines: [{ lineIndex: 0, good: 1, damaged: 0 }, { lineIndex: 1, good: 0, damaged: 1 }] }, actor: STAFF, now: t0 + 2 });
+
+    // No payout details yet: the COD refund waits for them.
+    const waiting = await rejection(refundReturn(db, { returnId: id, actor: STAFF, now: t0 + 3 }));
+    expect(waiting.status).toBe(409);
+    await savePayoutDetails(db, { userId: shopper, orderId: order.id, returnId: id, payout: { kind: "bank", accountName: "Asha Kumari", accountNumber: "123456789012", ifsc: "SBIN0001234" } });
+    expect((await loadAdminReturn(db, id)).payout).toBe("Bank account ••••9012, IFSC SBIN0001234, A•••");
+    expect((await loadAdminReturn(db, id, { revealPayout: true })).payout).toBe("Bank account 123456789012, IFSC SBIN0001234, Asha Kumari");
+
+    const { refund, creditNoteNumber } = await refundReturn(db, { returnId: id, reference: "UTR 4455", actor: STAFF, now: t0 + 4 });
+    // ₹1,000 + ₹2,500.50 (the damaged unit in full).
+    expect(refund).toMatchObject({ amountPaise: 350_050, via: "manual", status: "RECORDED", reference: "UTR 4455", id: refundIdFor(order.id, returnRefundKey(id)) });
+    expect(creditNoteNumber).toMatch(/^CN\//);
+
+    const stored = await db.selectFrom("return_requests").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ status: "refunded", payout_json: null, refund_id: refund.id });
+    expect(Number(stored.acknowledged_at)).toBe(t0);
+    expect(Number(stored.resolved_at)).toBe(t0 + 4);
+    const lines = await db.selectFrom("return_lines").select(["line_index", "received_good", "received_damaged", "live"]).where("return_id", "=", id).orderBy("line_index").execute();
+    expect(lines.map((l) => [Number(l.line_index), Number(l.received_good), Number(l.received_damaged), Number(l.live)])).toEqual([
+      [0, 1, 0, 1],
+      [1, 0, 1, 1],
+    ]);
+    expect((await returnEvents(order.id)).map((d) => d.step)).toEqual(["approved", "pickup_scheduled", "received", "refunded"]);
+    expect((await returnEvents(order.id))[3]).toMatchObject({ returnId: id, amountPaise: 350_050, via: "manual" });
+    expect(await returnAudits(order.id)).toEqual([`return ${id} approved`, `return ${id} pickup scheduled`, `return ${id} received`, `return ${id} payout details given (bank)`, `return ${id} refunded`]);
+    const sent = await emails(order.id);
+    expect(sent.map((e) => e.kind)).toEqual(["return_update", "return_update", "return_update", "refund_recorded"]);
+    expect(sent[1].text).toContain("AWB (tracking) number: DL-778899");
+    expect(sent[2].text).toContain("Units in good condition: 1. Units damaged: 1.");
+    expect(sent[3].subject).toContain("₹3,500.50");
+    // The account number is in no email and no audit row.
+    const audit = await db.selectFrom("audit_log").select(["before_json", "after_json", "action"]).where("entity_id", "=", order.id).execute();
+    expect(JSON.stringify([audit, sent])).not.toContain("123456789012");
+
+    // Closed: no step is legal any more.
+    expect((await rejection(approveReturn(db, { returnId: id, actor: STAFF }))).status).toBe(409);
+    expect((await rejection(refundReturn(db, { returnId: id, actor: STAFF }))).status).toBe(409);
+    expect((await rejection(savePayoutDetails(db, { userId: shopper, orderId: order.id, returnId: id, payout: { kind: "upi", upiId: "asha@okaxis" } }))).status).toBe(409);
+  });
+
+  it("refunds an online order through Cashfree once, to the paisa of the part returned, whatever the double submits", async () => {
+    await setUp();
+    const order = await deliveredOnline();
+    const id = await request(order.id, [{ ...PLAIN_ONE, quantity: 1 }]);
+    await approveReturn(db, { returnId: id, actor: STAFF });
+    await scheduleReturnPickup(db, { returnId: id, pickup: PICKUP, actor: STAFF });
+    await markReturnReceived(db, { returnId: id, received: { lines: [{ lineIndex: 0, good: 1, damaged: 0 }] }, actor: STAFF });
+    const [a, b] = await Promise.allSettled([refundReturn(db, { returnId: id, actor: STAFF }, gateway), refundReturn(db, { returnId: id, actor: OTHER }, gateway)]);
+    const outcomes = [a, b].map((r) => (r.status === "fulfilled" ? "ok" : (r.reason as BackendError).status));
+    expect(outcomes.sort()).toEqual([409, "ok"].sort());
+    const won = (a.status === "fulfilled" ? a.value : (b as PromiseFulfilledResult<Awaited<ReturnType<typeof refundReturn>>>).value).refund;
+    expect(won).toMatchObject({ amountPaise: 100_000, via: "cashfree", status: "PENDING" });
+    const atCashfree = await gateway.client.listRefunds(order.id);
+    expect(atCashfree.map((r) => [r.refundId, r.amountPaise])).toEqual([[refundIdFor(order.id, returnRefundKey(id)), 100_000]]);
+    expect((await loadAdminReturn(db, id)).refund?.status).toBe("PENDING");
+    expect((await returnEvents(order.id)).filter((d) => d.step === "refunded")).toHaveLength(1);
+  });
+
+  it("rejects with a reason: lines freed for a new request, email in the request's language; an unknown reason is a 400", async () => {
+    await setUp();
+    const order = await deliveredCod();
+    const id = await request(order.id, [PLAIN_ONE], { language: "hi" });
+    expect((await rejection(rejectReturn(db, { returnId: id, reason: "because", actor: STAFF }))).status).toBe(400);
+    expect(await returnEvents(order.id)).toEqual([]);
+    await rejectReturn(db, { returnId: id, reason: "used_or_worn", actor: STAFF });
+    const row = await db.selectFrom("return_requests").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "rejected", reject_reason: "used_or_worn" });
+    expect(row.acknowledged_at).not.toBeNull();
+    expect(row.resolved_at).not.toBeNull();
+    const lines = await db.selectFrom("return_lines").select("live").where("return_id", "=", id).execute();
+    expect(lines.map((l) => l.live)).toEqual([null]);
+    // The line can be asked for again (the unique index allows a new live line).
+    await request(order.id, [PLAIN_ONE]);
+    const [email] = await emails(order.id);
+    expect(email.subject).toContain("मंज़ूर नहीं");
+    expect(email.text).toContain("वजह: घड़ी इस्तेमाल की गई है या पहनी गई है।");
+  });
+
+  it("answers 409 to illegal moves and to the second of two staff at once, writing nothing for them", async () => {
+    await setUp();
+    const order = await deliveredCod();
+    const id = await request(order.id, [PLAIN_ONE]);
+    const early = await rejection(scheduleReturnPickup(db, { returnId: id, pickup: PICKUP, actor: STAFF }));
+    expect([early.status, early.message]).toEqual([409, `Return ${id} is "Requested"; it cannot be marked "Pickup scheduled". It can now be "Approved" or "Rejected".`]);
+    expect((await rejection(refundReturn(db, { returnId: id, actor: STAFF }))).status).toBe(409);
+    expect((await rejection(markReturnReceived(db, { returnId: id, received: { lines: [{ lineIndex: 0, good: 1, damaged: 0 }] }, actor: STAFF }))).status).toBe(409);
+
+    const [a, b] = await Promise.allSettled([approveReturn(db, { returnId: id, actor: STAFF }), rejectReturn(db, { returnId: id, reason: "missing_parts", actor: OTHER })]);
+    expect([a.status, b.status].sort()).toEqual(["fulfilled", "rejected"]);
+    const loser = (a.status === "rejected" ? a.reason : (b as PromiseRejectedResult).reason) as BackendError;
+    expect(loser.status).toBe(409);
+    expect(await returnEvents(order.id)).toHaveLength(1);
+    expect(await returnAudits(order.id)).toHaveLength(1);
+    expect(await emails(order.id)).toHaveLength(1);
+
+    expect((await rejection(scheduleReturnPickup(db, { returnId: id, pickup: { courier: "", awbNumber: "X" }, actor: STAFF }))).status).toBe(400);
+    expect((await rejection(approveReturn(db, { returnId: "rt_000000000000000000000000", actor: STAFF }))).status).toBe(404);
+  });
+
+  it("checks the inspection: good + damaged must be the line's quantity, every line once", async () => {
+    await setUp();
+    const order = await deliveredCod();
+    const id = await request(order.id, [{ ...PLAIN_ONE, quantity: 2 }]);
+    await approveReturn(db, { returnId: id, actor: STAFF });
+    await scheduleReturnPickup(db, { returnId: id, pickup: PICKUP, actor: STAFF });
+    for (const lines of [[{ lineIndex: 0, good: 2, damaged: 1 }], [{ lineIndex: 0, good: 1, damaged: 0 }], [{ lineIndex: 1, good: 2, damaged: 0 }], [{ lineIndex: 0, good: -1, damaged: 3 }], []]) {
+      expect((await rejection(markReturnReceived(db, { returnId: id, received: { lines }, actor: STAFF }))).status).toBe(400);
+    }
+    expect((await loadAdminReturn(db, id)).status).toBe("pickup_scheduled");
+    await markReturnReceived(db, { returnId: id, received: { lines: [{ lineIndex: 0, good: 1, damaged: 1 }] }, actor: STAFF });
+    expect((await loadAdminReturn(db, id)).refundPaise).toBe(200_000);
+  });
+
+  it("ships an exchange with its shipment; an exchange is never refunded", async () => {
+    await setUp();
+    const order = await deliveredCod();
+    const id = await request(order.id, [{ ...GOLD, exchangeColour: "Silver" }], { resolution: "exchange" });
+    await approveReturn(db, { returnId: id, actor: STAFF });
+    await scheduleReturnPickup(db, { returnId: id, pickup: PICKUP, actor: STAFF });
+    await markReturnReceived(db, { returnId: id, received: { lines: [{ lineIndex: 1, good: 1, damaged: 0 }] }, actor: STAFF });
+    expect((await rejection(refundReturn(db, { returnId: id, actor: STAFF }))).status).toBe(409);
+    expect((await rejection(shipReturnExchange(db, { returnId: id, shipment: { courier: "Blue Dart", awbNumber: "BD99", trackingUrl: "javascript:alert(1)" }, actor: STAFF }))).status).toBe(400);
+    await shipReturnExchange(db, { returnId: id, shipment: { courier: "Blue Dart", awbNumber: "BD9988", trackingUrl: "https://bluedart.example/t/BD9988" }, actor: STAFF });
+    const detail = await loadAdminReturn(db, id);
+    expect(detail).toMatchObject({ status: "exchanged", exchangeShipment: { courier: "Blue Dart", awbNumber: "BD9988", trackingUrl: "https://bluedart.example/t/BD9988" }, nextStatuses: [] });
+    expect(detail.resolvedAt).not.toBeNull();
+    const sent = await emails(order.id);
+    expect(sent.at(-1)!.text).toContain("Track it: https://bluedart.example/t/BD9988");
+  });
+
+  it("lists the open requests overdue first, then by their next deadline", async () => {
+    await setUp();
+    const order = await deliveredCod();
+    const now = Date.now();
+    const fresh = await request(order.id, [PLAIN_ONE], { createdAt: now - 60_000 });
+    const late = await request(order.id, [GOLD], { createdAt: now - 3 * 24 * 3600_000 });
+    const queue = await returnQueue(db, now);
+    expect(queue.map((row) => [row.id, row.overdue])).toEqual([
+      [late, true],
+      [fresh, false],
+    ]);
+    // Acknowledged: the month counts, no longer the 48 hours.
+    await approveReturn(db, { returnId: late, actor: STAFF, now });
+    const after = await returnQueue(db, now);
+    expect(after.map((row) => [row.id, row.deadlineKind, row.overdue])).toEqual([
+      [fresh, "acknowledge", false],
+      [late, "resolve", false],
+    ]);
+    await rejectReturn(db, { returnId: fresh, reason: "outside_window", actor: STAFF, now });
+    expect((await returnQueue(db, now)).map((row) => row.id)).toEqual([late]);
+  });
+
+  it("takes payout details only from the order's own shopper of a COD refund request: a stranger gets 404 and nothing is written", async () => {
+    await setUp();
+    const order = await deliveredCod();
+    const id = await request(order.id, [PLAIN_ONE]);
+    const stranger = await createShopper(db);
+    const denied = await rejection(savePayoutDetails(db, { userId: stranger, orderId: order.id, returnId: id, payout: { kind: "upi", upiId: "thief@okaxis" } }));
+    expect(denied.status).toBe(404);
+    expect(await payoutStandings(db, stranger, order.id)).toEqual([]);
+    const bad = await rejection(savePayoutDetails(db, { userId: shopper, orderId: order.id, returnId: id, payout: { kind: "bank", accountName: "Asha", accountNumber: "123", ifsc: "SBIN0001234" } }));
+    expect([bad.status, bad.message]).toEqual([400, "Enter the account number: 9 to 18 digits."]);
+    const row = await db.selectFrom("return_requests").select("payout_json").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.payout_json).toBeNull();
+    await savePayoutDetails(db, { userId: shopper, orderId: order.id, returnId: id, payout: { kind: "upi", upiId: "asha.k@okaxis" } });
+    expect(await payoutStandings(db, shopper, order.id)).toEqual([{ returnId: id, open: true, given: "UPI as••••@okaxis" }]);
+    // An online order takes none: its refund goes back to the payment.
+    const online = await deliveredOnline();
+    const onlineId = await request(online.id, [PLAIN_ONE]);
+    expect((await rejection(savePayoutDetails(db, { userId: shopper, orderId: online.id, returnId: onlineId, payout: { kind: "upi", upiId: "asha@okaxis" } }))).status).toBe(404);
+  });
+});
