@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { Fragment } from "react";
 import { isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/AuditTrail";
 import { BackLink } from "~/components/admin/BackLink";
@@ -26,7 +27,8 @@ import { redirectWithSuccess } from "~/utils/toast.server";
  * Cashfree ids, test or live, payment events), refunds, the status timeline, the shipment, and
  * its actions as HTML forms: move the status (only legal next statuses; Shipped needs courier and
  * AWB), cash on delivery paid, refund, double payments; once invoiced, a link to its tax invoice
- * (PDF, kept after the shopper's account is deleted: issue 25 item 4). The services own every rule
+ * (PDF, kept after the shopper's account is deleted: issue 25 item 4) and the credit notes of its
+ * refunded returns (issue 45 item 5). The services own every rule
  * (services/orders.server.ts, services/admin-orders.server.ts, services/refunds.server.ts); an unknown id is a 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -34,8 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const orderId = orderIdOf(params.orderId);
   try {
     const detail = await own.adminOrders.loadAdminOrder(orderId);
-    const [reports, invoice] = await Promise.all([own.reports.listReports({ orderId }), own.invoices.findInvoice(orderId)]);
-    return json({ detail, reports, invoiceNumber: invoice?.number ?? null, refundKey: own.adminOrders.newRefundKey() }, { headers: { "cache-control": "private, no-store" } });
+    const [reports, invoice, creditNotes] = await Promise.all([own.reports.listReports({ orderId }), own.invoices.findInvoice(orderId), own.creditNotes.listCreditNotes(orderId)]);
+    return json({ detail, reports, invoiceNumber: invoice?.number ?? null, creditNotes: creditNotes.map(({ returnId, number }) => ({ returnId, number })), refundKey: own.adminOrders.newRefundKey() }, { headers: { "cache-control": "private, no-store" } });
   } catch (error) {
     if (error instanceof BackendError && error.status === 404) throw notFound();
     throw error;
@@ -109,7 +111,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The order page: its heading, the action's message, the sections (components/admin/order/) and the audit trail. */
 export default function AdminOrder() {
-  const { detail, reports, invoiceNumber, refundKey } = useLoaderData<typeof loader>();
+  const { detail, reports, invoiceNumber, creditNotes, refundKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
 
@@ -122,6 +124,15 @@ export default function AdminOrder() {
           <a href={`/admin/orders/${detail.order.id}/invoice.pdf`} download className={adminStyles.link}>
             Tax invoice {invoiceNumber} (PDF)
           </a>
+          {/* Issue 45 item 5: the GST credit notes of its refunded returns, beside the invoice. */}
+          {creditNotes.map((note) => (
+            <Fragment key={note.returnId}>
+              {" · "}
+              <a href={`/admin/orders/${detail.order.id}/credit-note/${note.returnId}.pdf`} download className={adminStyles.link}>
+                Credit note {note.number} (PDF)
+              </a>
+            </Fragment>
+          ))}
         </p>
       ) : null}
 

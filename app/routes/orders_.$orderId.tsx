@@ -31,12 +31,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // One trip (issue 22 item 1): the order, its GST invoice's number once issued (issue 14 item 2)
     // and the "Report a problem" section (issue 14 item 3; null where the store has no reports).
     const { detail, invoiceNumber, report } = await getBackend().orderPage(token, params.orderId ?? "");
+    // Issue 45 item 5: the GST credit notes of its refunded returns, listed under the invoice.
+    const { own, capabilities } = getBackend();
+    const creditNotes = invoiceNumber && own && capabilities.invoices ? (await own.creditNotes.shopperOrderCreditNotes(token, detail.order.id)).map(({ returnId, number }) => ({ returnId, number })) : [];
     const language = languageOfPath(new URL(request.url).pathname);
     return json(
       {
         view: orderPageView(detail, orderWordsIn(language)),
         report,
         invoiceNumber,
+        creditNotes,
         messages: messagesFor(language, ["orders"]),
         phrases: phrasesFor(language, ["order", "report"]),
         title: translate(language, "orders.pageTitle", { id: detail.order.id }),
@@ -53,11 +57,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function OrderRoute() {
-  const { view, report, invoiceNumber } = useLoaderData<typeof loader>();
+  const { view, report, invoiceNumber, creditNotes } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <>
-      <OrderPage view={view} invoiceNumber={invoiceNumber} />
+      <OrderPage view={view} invoiceNumber={invoiceNumber} creditNotes={creditNotes} />
       {report ? <ReportProblem orderId={view.id} view={report} /> : null}
       {/* Issue 25 item 3: a complaint about this order, filed with the grievance officer. */}
       <p className="mx-auto mb-12 max-w-screen-lg px-4 text-sm text-gray-800 sm:px-6">

@@ -285,6 +285,15 @@ export async function shopperCreditNotes(db: DB, userId: number, orderId: string
 }
 
 /**
+ * The credit notes of the session `token`'s shopper's order `orderId`, as `shopperCreditNotes`
+ * (the order page's links). Throws BackendError 401 (session gone) and 404 (as the order page).
+ */
+export async function shopperOrderCreditNotes(db: DB, token: string, orderId: string): Promise<CreditNoteSummary[]> {
+  const account = await requireAccount(db, token);
+  return shopperCreditNotes(db, account.id, orderId);
+}
+
+/**
  * The session `token`'s shopper's credit note of return `returnId` on order `orderId` as a PDF
  * file, `{filename, body}`. Throws BackendError 401 (session gone) and 404 — for anything the
  * order page answers 404 to (another shopper's order included) and for a return without a credit

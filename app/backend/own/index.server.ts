@@ -8,6 +8,7 @@ import * as adminOrders from "~/services/admin-orders.server";
 import * as audit from "~/services/audit.server";
 import * as catalogue from "~/services/catalogue.server";
 import * as catalogueImport from "~/services/catalogue-import.server";
+import * as creditNotes from "~/services/credit-notes.server";
 import * as dashboard from "~/services/dashboard.server";
 import * as delivery from "~/services/delivery.server";
 import * as grievances from "~/services/grievances.server";
@@ -25,6 +26,7 @@ import * as pins from "~/lib/pin-directory.server";
 import * as problemReports from "~/services/problem-reports.server";
 import * as productsAdmin from "~/services/products-admin.server";
 import * as refunds from "~/services/refunds.server";
+import * as returns from "~/services/returns.server";
 import * as reviews from "~/services/reviews.server";
 import * as sellerDetails from "~/services/seller-details.server";
 import * as salesExport from "~/services/sales-export.server";
@@ -104,6 +106,17 @@ export function createOwnStore(getDb: () => Promise<DB>) {
       invoicePdfFilename: invoices.invoicePdfFilename,
       renderInvoicePdf: invoicePdf.renderInvoicePdf,
     },
+    /** GST credit notes of refunded returns (issue 45 item 5; docs/decisions/0986): the order pages' links and PDFs. */
+    creditNotes: {
+      ...bind({
+        listCreditNotes: creditNotes.listCreditNotes,
+        findCreditNote: creditNotes.findCreditNote,
+        shopperOrderCreditNotes: creditNotes.shopperOrderCreditNotes,
+        shopperCreditNotePdf: creditNotes.shopperCreditNotePdf,
+      }),
+      creditNotePdfFilename: creditNotes.creditNotePdfFilename,
+      renderCreditNotePdf: invoicePdf.renderCreditNotePdf,
+    },
     /** Problem reports (issue 14 item 3; issue 21). */
     reports: {
       ...bind({
@@ -114,6 +127,17 @@ export function createOwnStore(getDb: () => Promise<DB>) {
         answerReport: problemReports.answerReport,
       }),
       reportUploadsDir: problemReports.reportUploadsDir,
+    },
+    /** The shopper's return and exchange requests (issue 45 item 2; docs/decisions/0982). */
+    returns: {
+      ...bind({
+        shopperReturnSection: returns.shopperReturnSection,
+        requestReturn: returns.requestReturn,
+        findReturn: returns.findReturn,
+        listOrderReturns: returns.listOrderReturns,
+      }),
+      returnUploadsDir: returns.returnUploadsDir,
+      returnPhotoDir: returns.returnPhotoDir,
     },
     /** Verified reviews: the shopper's review page, the product page's list, the moderation queue (issue 23 item 2). */
     reviews: bind({

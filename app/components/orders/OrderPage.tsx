@@ -1,5 +1,6 @@
 import { Link } from "~/components/ui/local-links";
 import { Fragment, type ReactNode } from "react";
+import { CreditNoteLinks, type CreditNoteLink } from "~/components/orders/CreditNoteLinks";
 import { Separator } from "~/components/ui/Separator";
 import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
@@ -11,11 +12,12 @@ import { ORDER_MESSAGES } from "~/schemas/order-constants";
  * totals, delivery address, payment ("Test payment" when no real money moved), the promised
  * window while on its way, the status timeline as an ordered list (the current step marked
  * aria-current="step"), once shipped, the courier, AWB number and tracking link and, once issued,
- * the GST tax invoice's download (`invoiceNumber`, issue 14 item 2). Plain HTML:
+ * the GST tax invoice's download (`invoiceNumber`, issue 14 item 2) with the credit notes of
+ * refunded returns under it (`creditNotes`, issue 45 item 5). Plain HTML:
  * links only, no script needed. In the page's language (issue 27): the view's words come made by
  * the loader, the labels from the `orders` catalogue.
  */
-export function OrderPage({ view, invoiceNumber = null }: { view: OrderPageView; invoiceNumber?: string | null }) {
+export function OrderPage({ view, invoiceNumber = null, creditNotes = [] }: { view: OrderPageView; invoiceNumber?: string | null; creditNotes?: readonly CreditNoteLink[] }) {
   const { t } = useT();
   const phrase = usePhrase();
   return (
@@ -162,6 +164,7 @@ export function OrderPage({ view, invoiceNumber = null }: { view: OrderPageView;
               >
                 {t("orders.downloadInvoice")}
               </a>
+              <CreditNoteLinks orderId={view.id} notes={creditNotes} />
             </Section>
           ) : null}
         </div>

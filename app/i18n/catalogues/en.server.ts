@@ -341,6 +341,10 @@ export const en = {
     taxInvoice: "Tax invoice",
     invoice: "Invoice {number}",
     downloadInvoice: "Download tax invoice (PDF)",
+    /** Issue 45 item 5: a refunded return's GST credit note, beside the invoice. */
+    creditNotes: "Credit notes",
+    creditNote: "Credit note {number} for returned items",
+    downloadCreditNote: "Download credit note {number} (PDF)",
     complaintLead: "Not happy with how this order went?",
     complaintLink: "Make a complaint about this order",
     /** The status texts (SPEC.md §4), stored in English. */
