@@ -9,6 +9,7 @@ import { getBackend, getStoreDb } from "~/backend/index.server";
 import { MAX_FORM_BODY_BYTES, MAX_WEBHOOK_BODY_BYTES } from "~/http/body.server";
 import { adminProductBodyBytes } from "~/constants/media";
 import { reportBodyBytes } from "~/constants/problem-reports";
+import { returnBodyBytes } from "~/constants/returns";
 import { getEnv } from "~/config/env.server";
 import { installHttpGuard } from "~/utils/http-guard.server";
 import { isPublicPageRequest, startStorePageCache, type StorePageCache } from "~/utils/store-page-cache.server";
@@ -50,7 +51,7 @@ installHttpGuard({
   // The back office's product pages take pictures and catalogue files (constants/media.ts); a
   // problem report takes an unboxing video of up to 100 MB (constants/problem-reports.ts).
   maxBodyBytes: (pathname) =>
-    pathname === WEBHOOK_PATH ? MAX_WEBHOOK_BODY_BYTES : (adminProductBodyBytes(pathname) ?? reportBodyBytes(pathname) ?? MAX_FORM_BODY_BYTES),
+    pathname === WEBHOOK_PATH ? MAX_WEBHOOK_BODY_BYTES : (adminProductBodyBytes(pathname) ?? reportBodyBytes(pathname) ?? returnBodyBytes(pathname) ?? MAX_FORM_BODY_BYTES),
   isForeignOrigin: isForeignOriginHeaders,
   responseHeaders: everyResponseHeaders(),
   // A Hindi page's redirects stay in Hindi (issue 27; docs/decisions/0850).

@@ -1,6 +1,7 @@
 import type { CataloguePage, HomeSections } from "~/lib/catalogue";
 import type { DeliveryAnswer } from "~/lib/delivery";
 import type { ReportSectionView } from "~/lib/problem-reports";
+import type { ReturnSectionView } from "~/lib/return-requests";
 import type { OrderDeliveryCheck } from "~/services/delivery.server";
 import type { CartData } from "~/schemas/api";
 import type { CollectionParams } from "~/schemas/collection-params";
@@ -213,7 +214,13 @@ export interface Backend {
 }
 
 /** What the shopper's order page shows (Backend.orderPage). */
-export type OrderPageData = { detail: OrderDetail; invoiceNumber: string | null; report: ReportSectionView | null };
+export type OrderPageData = {
+  detail: OrderDetail;
+  invoiceNumber: string | null;
+  report: ReportSectionView | null;
+  /** The "Returns and exchanges" section (issue 45 item 2); absent or null where the store has none (a remote Store API). */
+  returns?: ReturnSectionView | null;
+};
 
 /** Options of the order calls. */
 export type OrderCallOptions = {

@@ -34,6 +34,8 @@ export type UploadLimits = {
   incoming: string;
   /** The one field that may carry a file. */
   fileField: string;
+  /** Most file parts the form may have, all in `fileField` (default 1; the return form's photos, issue 45: 3). */
+  maxFiles?: number;
   /** Largest file, bytes (else MaxPartSizeExceededError with `field` = fileField). */
   maxFileBytes: number;
   /** Largest text field, bytes (else MaxPartSizeExceededError with that field). */
@@ -59,10 +61,25 @@ export async function withUploadForm<T>(
   limits: UploadLimits,
   handle: (form: FormData, file: UploadedFile | null) => Promise<T>,
 ): Promise<T> {
+  return withUploadFiles(request, { ...limits, maxFiles: 1 }, (form, files) => handle(form, files[0] ?? null));
+}
+
+/**
+ * `withUploadForm` for a form of up to `limits.maxFiles` file parts, all in `limits.fileField`
+ * (each at most `maxFileBytes`, streamed to the request's folder): runs `handle` with the form and
+ * the files in their order (an empty file input's part included, size 0). A part past `maxFiles`
+ * is ExtraFilePartError. The folder is removed when `handle` settles, as there. Source: issue 45
+ * item 2 (the return form's photos); issue 21 item 1.
+ */
+export async function withUploadFiles<T>(
+  request: Request,
+  limits: UploadLimits,
+  handle: (form: FormData, files: UploadedFile[]) => Promise<T>,
+): Promise<T> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (Number.isFinite(declared) && declared > limits.maxBodyBytes) throw new BodyError(413, API_MESSAGES.tooLarge);
   const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data/i.test(contentType)) return handle(await readFormData(request), null);
+  if (!/^multipart\/form-data/i.test(contentType)) return handle(await readFormData(request), []);
 
   const folder = path.join(limits.incoming, crypto.randomBytes(16).toString("hex"));
   await fs.mkdir(folder, { recursive: true });
@@ -80,9 +97,10 @@ export async function withUploadForm<T>(
       throw new BodyError(400, "The form could not be read.");
     }
     requireStorableForm(form);
-    const part = form.get(limits.fileField);
-    const file = part && typeof part === "object" && "filepath" in part ? { filepath: String(part.filepath), size: part.size } : null;
-    return await handle(form, file);
+    const files = form
+      .getAll(limits.fileField)
+      .flatMap((part) => (part && typeof part === "object" && "filepath" in part ? [{ filepath: String(part.filepath), size: part.size }] : []));
+    return await handle(form, files);
   } finally {
     await fs.rm(folder, { recursive: true, force: true });
   }
@@ -103,7 +121,7 @@ function uploadHandler(folder: string, limits: UploadLimits): UploadHandler {
     if (parts > MAX_PARTS) throw new BodyError(400, "The form has too many fields.");
     if (filename === undefined) return undefined;
     fileParts += 1;
-    if (fileParts > 1 || name !== limits.fileField) throw new ExtraFilePartError();
+    if (fileParts > (limits.maxFiles ?? 1) || name !== limits.fileField) throw new ExtraFilePartError();
     return undefined;
   };
   return unstable_composeUploadHandlers(

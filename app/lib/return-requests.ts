@@ -159,3 +159,38 @@ export function reasonRefusal(offer: ReturnOffer, policy: ReturnPolicy, reason: 
   if (!open.resolutions.includes(resolution)) return resolution === "refund" ? RETURN_MESSAGES.refundNotOffered : RETURN_MESSAGES.exchangeNotOffered;
   return null;
 }
+
+/** One request as the order page shows it (times in ms; photos as their private addresses). */
+export type ReturnRequestView = {
+  id: string;
+  status: string;
+  resolution: ReturnResolution;
+  reason: ReturnReason;
+  description: string;
+  createdAt: number;
+  late: boolean;
+  rejectReason: string | null;
+  pickup: { courier: string; awbNumber: string } | null;
+  exchangeShipment: { courier: string; awbNumber: string; trackingUrl: string | null } | null;
+  photos: string[];
+  lines: { lineIndex: number; name: string; colour: string; quantity: number; exchangeColour: string | null }[];
+};
+
+/** The order page's "Returns and exchanges" section and the return form's facts. */
+export type ReturnSectionView = {
+  /** Whether a request can be sent now (some reason open and some line not yet asked for). */
+  open: boolean;
+  late: boolean;
+  /** The last IST day ("YYYY-MM-DD") any reason is open, or null. */
+  lastDay: string | null;
+  /** Why no request can be sent (a sentence), or null. */
+  refusal: string | null;
+  /** Delivered (the section is shown) or not. */
+  delivered: boolean;
+  reasons: { reason: ReturnReason; resolutions: ReturnResolution[] }[];
+  lines: { lineIndex: number; name: string; image: string; colour: string; bought: number; taken: boolean; exchangeColours: { colour: string; inStock: boolean }[] }[];
+  requests: ReturnRequestView[];
+};
+
+/** Every line of the order already has a live request (the form has nothing to offer). */
+export const ALL_LINES_TAKEN = "A return has already been requested for every watch in this order.";

@@ -9,6 +9,8 @@ import { renderInvoicePdf } from "~/services/invoice-pdf.server";
 import { findInvoice, invoicePdfFilename, type Invoice } from "~/services/invoices.server";
 import { findUserOrderRow, rowToOrder, type OrderRow } from "~/services/orders.server";
 import { shopperReports } from "~/services/problem-reports.server";
+import type { ReturnSectionView } from "~/lib/return-requests";
+import { returnSectionView, shopperReturnSection } from "~/services/returns.server";
 
 /**
  * The shopper's order page (issue 14 item 1; DESIGN.md §20; docs/decisions/0630-order-page.md):
@@ -97,19 +99,23 @@ function httpUrl(value: string | null): string | null {
 }
 
 /** What the shopper's order page shows: the order, its invoice's number once issued, its "Report a problem" section. */
-export type ShopperOrderPage = { detail: OrderDetail; invoiceNumber: string | null; report: ReportSectionView };
+export type ShopperOrderPage = { detail: OrderDetail; invoiceNumber: string | null; report: ReportSectionView; returns: ReturnSectionView };
 
 /**
  * The order page of the session `token`'s shopper for `orderId` at `now` (ms), in one trip
  * (issue 22 item 1): one account check, the order with its timeline, refunds and shipment
  * (`userOrderDetail`), the GST invoice's number (issue 14 item 2) and the problem-report section
- * (issue 14 item 3). Throws BackendError 401 (session gone) and 404 (as `userOrderDetail`).
+ * (issue 14 item 3) and the "Returns and exchanges" section (issue 45 item 2). Throws BackendError 401 (session gone) and 404 (as `userOrderDetail`).
  */
 export async function shopperOrderPage(db: DB, token: string, orderId: unknown, now = Date.now()): Promise<ShopperOrderPage> {
   const account = await requireAccount(db, token, now);
   const detail = await userOrderDetail(db, account.id, orderId);
-  const [invoice, reports] = await Promise.all([findInvoice(db, detail.order.id), shopperReports(db, account.id, detail.order.id, now)]);
-  return { detail, invoiceNumber: invoice?.number ?? null, report: reportSectionView(reports.window, reports.reports) };
+  const [invoice, reports, returns] = await Promise.all([
+    findInvoice(db, detail.order.id),
+    shopperReports(db, account.id, detail.order.id, now),
+    shopperReturnSection(db, account.id, detail.order.id, now),
+  ]);
+  return { detail, invoiceNumber: invoice?.number ?? null, report: reportSectionView(reports.window, reports.reports), returns: returnSectionView(returns) };
 }
 
 /**

@@ -4,19 +4,30 @@ import path from "node:path";
 import { fileTypeFromFile } from "file-type";
 import type { Selectable } from "kysely";
 import { reportVideoDir } from "~/config/media.server";
-import { MAX_RETURN_PHOTOS, MAX_RETURN_PHOTO_BYTES, MAX_RETURN_TEXT, PHOTO_TYPES } from "~/constants/returns";
+import { MAX_RETURN_PHOTOS, MAX_RETURN_PHOTO_BYTES, MAX_RETURN_TEXT, PHOTO_TYPES, returnPhotoPath } from "~/constants/returns";
 import { isUniqueViolation, type DB, type Executor } from "~/db/db.server";
 import type { ReturnLinesTable, ReturnRequestsTable } from "~/db/schema";
 import { BackendError } from "~/lib/errors";
-import { DEFAULT_RETURN_POLICY, RETURN_MESSAGES, reasonRefusal, returnOffer, type ReturnOffer, type ReturnPolicy } from "~/lib/return-requests";
+import {
+  ALL_LINES_TAKEN,
+  DEFAULT_RETURN_POLICY,
+  RETURN_MESSAGES,
+  reasonRefusal,
+  returnOffer,
+  type ReturnOffer,
+  type ReturnPolicy,
+  type ReturnRequestView,
+  type ReturnSectionView,
+} from "~/lib/return-requests";
 import { RETURN_ACKNOWLEDGE_MS, RETURN_RESOLVE_MS, type ReturnReason, type ReturnResolution } from "~/lib/returns";
 import { ORDER_MESSAGES, orderIdSchema, type OrderItem } from "~/schemas/orders";
 import { returnRequestInputSchema } from "~/schemas/returns";
 import { controlCharactersMessage, hasControlCharacters } from "~/schemas/text";
+import { requireAccount } from "~/services/accounts.server";
 import { recordAudit } from "~/services/audit.server";
 import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
 import { findUserOrderRow, rowToOrder, type OrderRow } from "~/services/orders.server";
-import { deliveredAtOf } from "~/services/problem-reports.server";
+import { deliveredAtOf, reportUploadsDir } from "~/services/problem-reports.server";
 import { colourStockOf } from "~/db/products.server";
 import { releaseExchangeUnits, reserveExchangeUnits } from "~/services/stock.server";
 
@@ -80,9 +91,13 @@ export function returnPhotoDir(): string {
   return path.join(path.dirname(reportVideoDir()), "return-photos");
 }
 
-/** Where the return form's uploads are streamed before they are checked (one folder per request, swept as the report uploads are). */
+/**
+ * Where the return form's uploads are streamed before they are checked (one folder per request):
+ * the problem reports' `incoming/` folder, which their sweep already empties of what a killed
+ * process left (services/problem-reports.server.ts `startUploadSweep`).
+ */
 export function returnUploadsDir(): string {
-  return path.join(returnPhotoDir(), "incoming");
+  return reportUploadsDir();
 }
 
 /**
@@ -481,4 +496,84 @@ export async function releaseExchangeStock(trx: Executor, returnId: string, acto
     }
   }
   return freed;
+}
+
+/** A request as the order page shows it (lib/return-requests `ReturnRequestView`). */
+export function returnRequestView(request: ReturnRequest): ReturnRequestView {
+  return {
+    id: request.id,
+    status: request.status,
+    resolution: request.resolution,
+    reason: request.reason,
+    description: request.description,
+    createdAt: request.createdAt,
+    late: request.late,
+    rejectReason: request.rejectReason,
+    pickup: request.pickupCourier && request.pickupAwb ? { courier: request.pickupCourier, awbNumber: request.pickupAwb } : null,
+    exchangeShipment: request.exchangeCourier && request.exchangeAwb ? { courier: request.exchangeCourier, awbNumber: request.exchangeAwb, trackingUrl: request.exchangeTrackingUrl } : null,
+    photos: request.photos.map((file) => returnPhotoPath(request.id, file)),
+    lines: request.lines.map((line) => ({ lineIndex: line.lineIndex, name: line.name, colour: line.colour, quantity: line.quantity, exchangeColour: line.exchangeColour })),
+  };
+}
+
+/**
+ * The order page's "Returns and exchanges" section of `section` (shopperReturnSection): open while
+ * a reason is open and a line is free, else the sentence why not (ALL_LINES_TAKEN when every line
+ * has a live request). Pure.
+ */
+export function returnSectionView(section: ReturnSection): ReturnSectionView {
+  const free = section.lines.some((line) => !line.taken);
+  const refusal = section.offer.refusal ?? (free ? null : ALL_LINES_TAKEN);
+  return {
+    open: refusal === null,
+    late: section.offer.late,
+    lastDay: section.offer.lastDay,
+    refusal,
+    delivered: section.offer.deliveredAt !== null,
+    reasons: section.offer.reasons,
+    lines: section.lines,
+    requests: section.requests.map(returnRequestView),
+  };
+}
+
+/**
+ * A request as the Store API answers it (schemas/returns.ts ReturnRequestJson): times in ms,
+ * money in rupees (unitPrice), photos as their private addresses.
+ */
+export function returnRequestToJson(request: ReturnRequest) {
+  const view = returnRequestView(request);
+  return {
+    ...view,
+    orderId: request.orderId,
+    acknowledgeBy: request.acknowledgeBy,
+    resolveBy: request.resolveBy,
+    lines: request.lines.map((line) => ({ lineIndex: line.lineIndex, productId: line.productId, name: line.name, colour: line.colour, quantity: line.quantity, unitPrice: line.unitPaise / 100, exchangeColour: line.exchangeColour })),
+  };
+}
+
+/**
+ * The return section of the session `token`'s shopper for order `orderId` at `now` (ms), as the
+ * Store API's `POST /api/order/returns` answers it: `{returns, offer}`. BackendError 401, 404 as
+ * `shopperReturnSection`. Source: issue 45 item 6.
+ */
+export async function apiOrderReturns(db: DB, token: string, orderId: unknown, now = Date.now()) {
+  const account = await requireAccount(db, token, now);
+  const section = await shopperReturnSection(db, account.id, orderId, now);
+  const view = returnSectionView(section);
+  return {
+    returns: section.requests.map(returnRequestToJson),
+    offer: { open: view.open, late: view.late, lastDay: view.lastDay, refusal: view.refusal, reasons: view.reasons },
+  };
+}
+
+/**
+ * `POST /api/order/return` for the session `token`'s shopper: `body` `{orderId, …input}`
+ * (schemas/returns.ts `returnRequestBodySchema`, strict) → the new request as JSON. No photos (the
+ * order page's form takes them). BackendError 401, and as `requestReturn`. Source: issue 45 item 6.
+ */
+export async function apiRequestReturn(db: DB, token: string, body: unknown, now = Date.now()) {
+  const account = await requireAccount(db, token, now);
+  const record = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const { orderId, ...input } = record;
+  return returnRequestToJson(await requestReturn(db, account.id, orderId, input, now));
 }

@@ -27,6 +27,7 @@ import * as problemReports from "~/services/problem-reports.server";
 import * as productsAdmin from "~/services/products-admin.server";
 import * as refunds from "~/services/refunds.server";
 import * as returns from "~/services/returns.server";
+import * as returnsAdmin from "~/services/returns-admin.server";
 import * as reviews from "~/services/reviews.server";
 import * as sellerDetails from "~/services/seller-details.server";
 import * as salesExport from "~/services/sales-export.server";
@@ -135,6 +136,8 @@ export function createOwnStore(getDb: () => Promise<DB>) {
         requestReturn: returns.requestReturn,
         findReturn: returns.findReturn,
         listOrderReturns: returns.listOrderReturns,
+        apiOrderReturns: returns.apiOrderReturns,
+        apiRequestReturn: returns.apiRequestReturn,
       }),
       returnUploadsDir: returns.returnUploadsDir,
       returnPhotoDir: returns.returnPhotoDir,
@@ -217,6 +220,26 @@ export function createOwnStore(getDb: () => Promise<DB>) {
       liveCredentials: adminOrders.liveCredentials,
       newRefundKey: refunds.newRefundKey,
       salesCsv: salesExport.salesCsv,
+    },
+    /**
+     * Returns in the back office and the COD shopper's payout details (issue 45 items 3, 4;
+     * docs/decisions/0984, 0985): the queue, one request, each staff step.
+     */
+    returnsOffice: {
+      ...bind({
+        returnQueue: returnsAdmin.returnQueue,
+        loadAdminReturn: returnsAdmin.loadAdminReturn,
+        returnsOfOrder: returnsAdmin.returnsOfOrder,
+        approveReturn: returnsAdmin.approveReturn,
+        rejectReturn: returnsAdmin.rejectReturn,
+        scheduleReturnPickup: returnsAdmin.scheduleReturnPickup,
+        markReturnReceived: returnsAdmin.markReturnReceived,
+        refundReturn: returnsAdmin.refundReturn,
+        shipReturnExchange: returnsAdmin.shipReturnExchange,
+        payoutStandings: returnsAdmin.payoutStandings,
+        savePayoutDetails: returnsAdmin.savePayoutDetails,
+      }),
+      refundedWords: returnsAdmin.refundedWords,
     },
     /** The back office's products, pictures and catalogue files (issue 12 item 2). */
     products: {
