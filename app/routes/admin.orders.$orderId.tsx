@@ -12,6 +12,7 @@ import { OrderHeading } from "~/components/admin/order/OrderHeading";
 import { PaymentSection } from "~/components/admin/order/PaymentSection";
 import { ProblemReportsSection } from "~/components/admin/order/ProblemReportsSection";
 import { RefundsSection } from "~/components/admin/order/RefundsSection";
+import { ReturnsSection } from "~/components/admin/order/ReturnsSection";
 import { ShipmentSection } from "~/components/admin/order/ShipmentSection";
 import { TimelineSection } from "~/components/admin/order/TimelineSection";
 import { adminStyles } from "~/components/admin/ui";
@@ -28,7 +29,8 @@ import { redirectWithSuccess } from "~/utils/toast.server";
  * its actions as HTML forms: move the status (only legal next statuses; Shipped needs courier and
  * AWB), cash on delivery paid, refund, double payments; once invoiced, a link to its tax invoice
  * (PDF, kept after the shopper's account is deleted: issue 25 item 4) and the credit notes of its
- * refunded returns (issue 45 item 5). The services own every rule
+ * refunded returns (issue 45 item 5), and its return requests, each linking to its page of steps
+ * (/admin/returns/:returnId; issue 45 item 3). The services own every rule
  * (services/orders.server.ts, services/admin-orders.server.ts, services/refunds.server.ts); an unknown id is a 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -36,8 +38,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const orderId = orderIdOf(params.orderId);
   try {
     const detail = await own.adminOrders.loadAdminOrder(orderId);
-    const [reports, invoice, creditNotes] = await Promise.all([own.reports.listReports({ orderId }), own.invoices.findInvoice(orderId), own.creditNotes.listCreditNotes(orderId)]);
-    return json({ detail, reports, invoiceNumber: invoice?.number ?? null, creditNotes: creditNotes.map(({ returnId, number }) => ({ returnId, number })), refundKey: own.adminOrders.newRefundKey() }, { headers: { "cache-control": "private, no-store" } });
+    const [reports, invoice, creditNotes, returns] = await Promise.all([
+      own.reports.listReports({ orderId }),
+      own.invoices.findInvoice(orderId),
+      own.creditNotes.listCreditNotes(orderId),
+      own.returnsOffice.returnsOfOrder(orderId),
+    ]);
+    return json({ detail, reports, returns, invoiceNumber: invoice?.number ?? null, creditNotes: creditNotes.map(({ returnId, number }) => ({ returnId, number })), refundKey: own.adminOrders.newRefundKey() }, { headers: { "cache-control": "private, no-store" } });
   } catch (error) {
     if (error instanceof BackendError && error.status === 404) throw notFound();
     throw error;
@@ -111,7 +118,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The order page: its heading, the action's message, the sections (components/admin/order/) and the audit trail. */
 export default function AdminOrder() {
-  const { detail, reports, invoiceNumber, creditNotes, refundKey } = useLoaderData<typeof loader>();
+  const { detail, reports, returns, invoiceNumber, creditNotes, refundKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
 
@@ -147,6 +154,7 @@ export default function AdminOrder() {
           <ItemsSection order={detail.order} />
           <MoveOrderSection detail={detail} busy={busy} />
           {reports.length > 0 && <ProblemReportsSection reports={reports} busy={busy} />}
+          {returns.length > 0 && <ReturnsSection returns={returns} />}
           <TimelineSection timeline={detail.timeline} />
           <RefundsSection detail={detail} refundKey={refundKey} busy={busy} />
           {detail.extraPayments.length > 0 && <DoublePaymentsSection extraPayments={detail.extraPayments} busy={busy} />}

@@ -133,6 +133,7 @@ export function createOwnStore(getDb: () => Promise<DB>) {
     returns: {
       ...bind({
         shopperReturnSection: returns.shopperReturnSection,
+        shopperReturnView: returns.shopperReturnView,
         requestReturn: returns.requestReturn,
         findReturn: returns.findReturn,
         listOrderReturns: returns.listOrderReturns,

@@ -4,6 +4,7 @@ import type { StaffRole } from "~/constants/staff";
 const LINKS: { to: string; label: string; end?: boolean; ownerOnly?: boolean }[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/returns", label: "Returns" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/grievances", label: "Grievances" },
   { to: "/admin/declarations", label: "Declarations" },

@@ -1,5 +1,6 @@
 import { formatIstDateTime } from "~/lib/admin-format";
 import { formatPaise } from "~/lib/money";
+import { describeReturnEvent } from "~/lib/returns-office";
 import { Section } from "./Section";
 import type { OrderDetail } from "./types";
 
@@ -25,7 +26,7 @@ export function TimelineSection({ timeline }: { timeline: TimelineEntry[] }) {
   );
 }
 
-/** One timeline entry in words: a status (with courier and AWB), cash paid, a refund (rupees, how), a settled double payment, or a Cashfree surcharge (the amounts in `details` are paise). */
+/** One timeline entry in words: a status (with courier and AWB), cash paid, a return's step (lib/returns-office), a refund (rupees, how), a settled double payment, or a Cashfree surcharge (the amounts in `details` are paise). */
 export function describeEvent(entry: { kind: string; status: string | null; details: Record<string, unknown> | null }): string {
   const d = entry.details ?? {};
   if (entry.kind === "status") {
@@ -33,6 +34,7 @@ export function describeEvent(entry: { kind: string; status: string | null; deta
     return `${entry.status}${shipment?.courier ? ` — ${shipment.courier}, AWB ${shipment.awbNumber}` : ""}`;
   }
   if (entry.kind === "cod_paid") return "Cash on delivery paid";
+  if (entry.kind === "return") return describeReturnEvent(d);
   if (entry.kind === "refund") return `Refund ${typeof d.amountPaise === "number" ? formatPaise(d.amountPaise) : ""} (${d.via === "cashfree" ? "through Cashfree" : "made elsewhere"})`;
   if (entry.kind === "refund_due_resolved") return `Double payment ${String(d.paymentId ?? "")} ${d.how === "cashfree" ? "refunded through Cashfree" : "marked refunded elsewhere"}`;
   if (entry.kind === "payment_surcharge" && typeof d.surchargePaise === "number" && typeof d.paymentPaise === "number") {
