@@ -24,6 +24,7 @@ import { issueCreditNote } from "~/services/credit-notes.server";
 import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
 import { findOrderRow, rowToOrder, type OrderRow } from "~/services/orders.server";
 import { issueRefund, refundsOf, type AdminRefund } from "~/services/refunds.server";
+import { releaseExchangeStock } from "~/services/returns.server";
 
 /**
  * The back office's side of returns and exchanges (issue 45 items 3 and 4; DESIGN.md §26;
@@ -371,19 +372,6 @@ export async function approveReturn(db: DB, input: StepInput): Promise<void> {
 }
 
 /**
- * What gives back the stock an exchange request reserved (services/returns.server.ts, helper 2's
- * side), called inside the reject's transaction. Set by that module when it loads; without it a
- * reject releases nothing (docs/decisions/0984).
- */
-export type ReleaseExchangeStock = (trx: Executor, returnId: string, actor: string, now: number) => Promise<unknown>;
-let releaseExchangeStock: ReleaseExchangeStock | null = null;
-
-/** Registers the release of an exchange request's reserved stock (services/returns.server.ts). */
-export function setReleaseExchangeStock(release: ReleaseExchangeStock | null): void {
-  releaseExchangeStock = release;
-}
-
-/**
  * Rejects a requested return with a reason from lib/returns `RETURN_REJECT_REASONS` (issue 45 item
  * 3): `requested` → `rejected` (final; acknowledged and resolved now); every line's `live` goes to
  * null, so the shopper may ask again for a reason the law always accepts; the exchange colour's
@@ -397,8 +385,8 @@ export async function rejectReturn(db: DB, input: StepInput & { reason: unknown 
   const now = input.now ?? Date.now();
   await db.transaction().execute(async (trx) => {
     const { row } = await step(trx, { returnId: input.returnId, to: "rejected", actor: input.actor, now, change: { reject_reason: reason }, details: { reason }, email: { rejectReason: reason } });
-    await trx.updateTable("return_lines").set({ live: null }).where("return_id", "=", row.id).execute();
-    if (row.resolution === "exchange" && releaseExchangeStock) await releaseExchangeStock(trx, row.id, input.actor.email, now);
+    // Frees the lines (live → null) and gives back an exchange's reserved units, once (services/returns.server.ts).
+    await releaseExchangeStock(trx, row.id, input.actor.email, now);
   });
   nudgeOrderEmails();
 }

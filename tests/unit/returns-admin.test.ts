@@ -10,6 +10,7 @@ import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import { markCodPaid } from "~/services/admin-orders.server";
 import { startCashfreePayment, verifyCashfreePayment } from "~/services/payments.server";
 import { refundIdFor } from "~/services/refunds.server";
+import { reserveExchangeUnits } from "~/services/stock.server";
 import {
   approveReturn,
   loadAdminReturn,
@@ -275,6 +276,25 @@ describe.each(testDatabases())("the back office's returns on $name", ({ create }
     const [email] = await emails(order.id);
     expect(email.subject).toContain("मंज़ूर नहीं");
     expect(email.text).toContain("वजह: घड़ी इस्तेमाल की गई है या पहनी गई है।");
+  });
+
+  it("rejecting an exchange gives back the reserved colour's units once", async () => {
+    await setUp();
+    const order = await deliveredCod();
+    await db.updateTable("products").set({ stock: 5 }).where("id", "=", "w-gold").execute();
+    const id = await request(order.id, [{ ...GOLD, exchangeColour: "Silver" }], { resolution: "exchange" });
+    await db.transaction().execute((trx) => reserveExchangeUnits(trx, { orderId: order.id, productId: "w-gold", colour: "Silver", units: 1, actor: "shopper", now: Date.now() }));
+    const stock = async () => Number((await db.selectFrom("products").select("stock").where("id", "=", "w-gold").executeTakeFirstOrThrow()).stock);
+    expect(await stock()).toBe(4);
+    await rejectReturn(db, { returnId: id, reason: "not_our_product", actor: STAFF });
+    expect(await stock()).toBe(5);
+    expect((await rejection(rejectReturn(db, { returnId: id, reason: "not_our_product", actor: STAFF }))).status).toBe(409);
+    expect(await stock()).toBe(5);
+    const moves = await db.selectFrom("stock_movements").select(["reason", "delta"]).where("order_id", "=", order.id).where("product_id", "=", "w-gold").where("reason", "like", "exchange%").orderBy("id").execute();
+    expect(moves.map((m) => [m.reason, Number(m.delta)])).toEqual([
+      ["exchange", -1],
+      ["exchange_release", 1],
+    ]);
   });
 
   it("answers 409 to illegal moves and to the second of two staff at once, writing nothing for them", async () => {
