@@ -27,6 +27,7 @@ export const ORDER_EMAIL_KINDS = [
   "review_published",
   "review_rejected",
   "return_update",
+  "order_cancelled",
 ] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
@@ -69,7 +70,11 @@ const REVIEW_KINDS: ReadonlySet<OrderEmailKind> = new Set(["review_invite", "rev
 
 /** What one email says: its kind, the order, and the facts of its kind. */
 export type OrderEmailFacts =
-  | { kind: "order_placed" | "payment_received" | "delivered"; order: Order }
+  | { kind: "order_placed" | "payment_received"; order: Order }
+  /** `returnLine`: the after-sale policy's sentence in the order's language (issue 45; services/order-emails.server.ts makes it from the settings). */
+  | { kind: "delivered"; order: Order; returnLine?: string }
+  /** The shopper's cancel (issue 45 item 1): `refundPaise` the refund started (0: nothing was paid, cash on delivery). */
+  | { kind: "order_cancelled"; order: Order; refundPaise: number }
   | { kind: "shipped" | "out_for_delivery"; order: Order; shipment: Shipment | null }
   | { kind: "refund_recorded"; order: Order; refund: RefundFacts }
   | { kind: "report_answered"; order: Order; report: ReportFacts }
@@ -128,6 +133,8 @@ type EmailWords = {
   outForDelivery: { subject: (store: string, id: string) => string; heading: string; body: (id: string) => string };
   shipment: { heading: string; courier: (name: string) => string; awb: (number: string) => string; track: (courier: string) => string };
   delivered: { subject: (store: string, id: string) => string; heading: string; body: (id: string) => string };
+  /** The shopper's cancel before it ships (issue 45 item 1). */
+  cancelled: { subject: (store: string, id: string) => string; heading: string; body: (id: string) => string; refund: (amount: string) => string; nothing: string };
   refund: {
     subject: (store: string, id: string, amount: string) => string;
     heading: string;
@@ -220,6 +227,13 @@ const EMAIL_WORDS: Record<OrderLanguage, EmailWords> = {
       subject: (store, id) => `Your ${store} order ${id} has been delivered`,
       heading: "Your order has been delivered",
       body: (id) => `Order ${id} has been delivered. We hope you enjoy your watch.`,
+    },
+    cancelled: {
+      subject: (store, id) => `Your ${store} order ${id} has been cancelled`,
+      heading: "Your order has been cancelled",
+      body: (id) => `You cancelled order ${id} before it was shipped. Nothing is charged for it, and its watches go back on sale.`,
+      refund: (amount) => `The refund of ${amount} has started, to the card, UPI or account you paid with; it is credited within 3-4 business days, and your bank may take a little longer to show it.`,
+      nothing: "It was to be paid in cash on delivery, so there is nothing to refund.",
     },
     refund: {
       subject: (store, id, amount) => `Refund of ${amount} for your ${store} order ${id}`,
@@ -363,6 +377,13 @@ const EMAIL_WORDS: Record<OrderLanguage, EmailWords> = {
       subject: (store, id) => `आपका ${store} ऑर्डर ${id} डिलीवर हो गया है`,
       heading: "आपका ऑर्डर डिलीवर हो गया है",
       body: (id) => `ऑर्डर ${id} डिलीवर हो गया है। उम्मीद है, आपको अपनी घड़ी पसंद आएगी।`,
+    },
+    cancelled: {
+      subject: (store, id) => `आपका ${store} ऑर्डर ${id} रद्द हो गया है`,
+      heading: "आपका ऑर्डर रद्द हो गया है",
+      body: (id) => `आपने ऑर्डर ${id} भेजे जाने से पहले रद्द कर दिया। इसका कोई पैसा नहीं लिया जाएगा, और इसकी घड़ियाँ फिर से बिक्री पर हैं।`,
+      refund: (amount) => `${amount} का रिफ़ंड शुरू हो गया है, उसी कार्ड, UPI या खाते में जिससे आपने भुगतान किया था; यह 3-4 कामकाजी दिनों में जमा होता है, और आपके बैंक को दिखाने में थोड़ा ज़्यादा समय लग सकता है।`,
+      nothing: "इसका भुगतान डिलीवरी पर नकद होना था, इसलिए लौटाने को कुछ नहीं है।",
     },
     refund: {
       subject: (store, id, amount) => `आपके ${store} ऑर्डर ${id} के लिए ${amount} का रिफ़ंड`,
@@ -514,7 +535,14 @@ function kindContent(facts: OrderEmailFacts, storeName: string, recipientName?: 
       };
     }
     case "delivered":
-      return { subject: w.delivered.subject(storeName, order.id), heading: w.delivered.heading, intro: [hello, w.delivered.body(order.id)], extra: null };
+      return { subject: w.delivered.subject(storeName, order.id), heading: w.delivered.heading, intro: [hello, w.delivered.body(order.id), ...(facts.returnLine ? [facts.returnLine] : [])], extra: null };
+    case "order_cancelled":
+      return {
+        subject: w.cancelled.subject(storeName, order.id),
+        heading: w.cancelled.heading,
+        intro: [hello, w.cancelled.body(order.id), facts.refundPaise > 0 ? w.cancelled.refund(formatPaise(facts.refundPaise)) : w.cancelled.nothing, ...testNote],
+        extra: null,
+      };
     case "refund_recorded": {
       const amount = formatPaise(facts.refund.amountPaise);
       return {

@@ -5,6 +5,9 @@ import { isSqlite, type DB, type Executor } from "~/db/db.server";
 import { getDb } from "~/db/index.server";
 import type { OutboxTable } from "~/db/schema";
 import { orderEmailDedupeKey, renderOrderEmail, type OrderEmailFacts } from "~/lib/order-emails";
+import { deliveredEmailReturnLine, returnPolicyOf } from "~/lib/after-sale-policy";
+import { istDateIn } from "~/lib/ist-dates";
+import { translate } from "~/i18n/messages.server";
 import { createMailTransport, type MailAttachment, type MailTransport } from "~/services/mail.server";
 import { renderInvoicePdf } from "~/services/invoice-pdf.server";
 import { findInvoice, invoicePdfFilename, readStoreSettings } from "~/services/invoices.server";
@@ -83,6 +86,8 @@ export async function enqueueOrderEmail(trx: Executor, facts: OrderEmailFacts, o
   if (!account) return false;
   // The owner's customer-care contacts (issue 25 item 1).
   const settings = await readStoreSettings(trx);
+  // Issue 45 (docs/decisions/0980): the delivered email says the return window the settings say, to its last IST day.
+  if (facts.kind === "delivered" && facts.returnLine === undefined) facts = { ...facts, returnLine: deliveredReturnLine(settings, facts.order.language ?? "en", options.now) };
   const email = renderOrderEmail(facts, {
     storeName: env.STORE_NAME,
     orderUrl: orderPageUrl(facts.order.id, env, facts.order.language),
@@ -110,6 +115,14 @@ export async function enqueueOrderEmail(trx: Executor, facts: OrderEmailFacts, o
     .onConflict((oc) => oc.column("dedupe_key").doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The delivered email's return line for an order delivered at `deliveredAt` (ms), in `language`: until the window's last IST day (lib/after-sale-policy.ts). */
+function deliveredReturnLine(settings: Parameters<typeof returnPolicyOf>[0], language: "en" | "hi", deliveredAt: number): string {
+  const policy = returnPolicyOf(settings);
+  const day = 24 * 60 * 60_000;
+  const sentence = deliveredEmailReturnLine(policy, istDateIn(deliveredAt + policy.windowDays * day, language), istDateIn(deliveredAt + policy.legalWindowDays * day, language));
+  return translate(language, sentence.key, sentence.values);
 }
 
 /**

@@ -474,7 +474,9 @@ export const CLI_ORDERS_ACTOR: Actor = { id: null, email: "cli:orders:status" };
  * for a cash-on-delivery order reaching `Delivered`, its GST tax invoice (issue 14 item 2); at
  * `Delivered`, the invitation to review the watches not yet reviewed, due 3 days later (issue 23
  * item 2; services/review-invites.server.ts).
- * `actor` defaults to the terminal command.
+ * `actor` defaults to the terminal command; `by: "shopper"` marks the shopper's own cancel in the
+ * event's details and `alsoInTransaction` adds writes to the move's transaction (issue 45,
+ * services/order-cancel.server.ts).
  *
  * Throws BackendError 400 (unknown status; missing or bad shipment for `Shipped`), 404 (unknown
  * order), 409 (an illegal move, e.g. `Order CI… is "Delivered"; it cannot move back to
@@ -486,7 +488,16 @@ export async function setOrderStatus(
   db: DB,
   orderId: string,
   status: unknown,
-  options: { liveCredentials: boolean; now?: number; actor?: Actor; shipment?: unknown } = { liveCredentials: false },
+  options: {
+    liveCredentials: boolean;
+    now?: number;
+    actor?: Actor;
+    shipment?: unknown;
+    /** Who asked, when not staff: "shopper" (the shopper's cancel, issue 45; kept in the event's details). */
+    by?: "shopper";
+    /** More writes of the move, in its transaction after the status changed (the shopper's cancel email; issue 45). */
+    alsoInTransaction?: (trx: Executor, row: OrderRow) => Promise<void>;
+  } = { liveCredentials: false },
 ): Promise<Order> {
   const now = options.now ?? Date.now();
   const actor = options.actor ?? CLI_ORDERS_ACTOR;
@@ -531,12 +542,13 @@ export async function setOrderStatus(
     if (Number(result.numUpdatedRows) === 0) return false;
     await trx
       .insertInto("order_events")
-      .values({ order_id: orderId, at: now, kind: "status", status: to, actor: actor.email, details: JSON.stringify({ from: row.status, shipment }) })
+      .values({ order_id: orderId, at: now, kind: "status", status: to, actor: actor.email, details: JSON.stringify({ from: row.status, shipment, ...(options.by ? { by: options.by } : {}) }) })
       .execute();
     await recordAudit(trx, { actor, entity: "order", entityId: orderId, action: `status: ${row.status} → ${to}`, before, after, at: now });
     if (to === "Delivered" && row.payment_method === "cod") await issueInvoice(trx, { ...rowToOrder(row), status: to }, now);
     // Issue 23: a cancelled order's units go back on sale.
     if (to === CANCELLED) await releaseOrderStock(trx, row, "cancel", actor.email, now);
+    if (options.alsoInTransaction) await options.alsoInTransaction(trx, row);
     const emailKind = STATUS_EMAIL_KINDS[to];
     if (emailKind) {
       const order = { ...rowToOrder(row), status: to };
