@@ -54,7 +54,7 @@ export const RETURN_MESSAGES = {
   resolution: "Please choose a refund or an exchange.",
   lines: "Please choose the watches to return and how many of each.",
   line: "That line is not in this order.",
-  quantity: (bought: number) => `You can return at most ${bought} of this watch: that is how many you bought.`,
+  quantity: (count: number) => `You can return at most ${count} of this watch: that is how many you bought.`,
   lineTaken: "A return has already been requested for this watch in this order.",
   description: "Please describe the problem.",
   descriptionTooLong: "The description must be at most 2000 characters.",

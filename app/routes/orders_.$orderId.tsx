@@ -6,6 +6,7 @@ import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { OrderPage } from "~/components/orders/OrderPage";
 import { ReportProblem } from "~/components/orders/ReportProblem";
+import { ReturnSection } from "~/components/orders/ReturnRequests";
 import { languageOfPath } from "~/i18n/language";
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
 import { useT } from "~/i18n/use-t";
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     // One trip (issue 22 item 1): the order, its GST invoice's number once issued (issue 14 item 2)
     // and the "Report a problem" section (issue 14 item 3; null where the store has no reports).
-    const { detail, invoiceNumber, report } = await getBackend().orderPage(token, params.orderId ?? "");
+    const { detail, invoiceNumber, report, returns = null } = await getBackend().orderPage(token, params.orderId ?? "");
     // Issue 45 item 5: the GST credit notes of its refunded returns, listed under the invoice.
     const { own, capabilities } = getBackend();
     const creditNotes = invoiceNumber && own && capabilities.invoices ? (await own.creditNotes.shopperOrderCreditNotes(token, detail.order.id)).map(({ returnId, number }) => ({ returnId, number })) : [];
@@ -39,10 +40,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       {
         view: orderPageView(detail, orderWordsIn(language)),
         report,
+        // Issue 45 item 2: the "Returns and exchanges" section (null where the store has none).
+        returns,
         invoiceNumber,
         creditNotes,
-        messages: messagesFor(language, ["orders"]),
-        phrases: phrasesFor(language, ["order", "report"]),
+        messages: messagesFor(language, ["orders", "returns"]),
+        phrases: phrasesFor(language, ["order", "report", "returns"]),
         title: translate(language, "orders.pageTitle", { id: detail.order.id }),
       },
       { headers: NO_STORE },
@@ -57,11 +60,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function OrderRoute() {
-  const { view, report, invoiceNumber, creditNotes } = useLoaderData<typeof loader>();
+  const { view, report, returns, invoiceNumber, creditNotes } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <>
       <OrderPage view={view} invoiceNumber={invoiceNumber} creditNotes={creditNotes} />
+      {returns ? <ReturnSection orderId={view.id} view={returns} /> : null}
       {report ? <ReportProblem orderId={view.id} view={report} /> : null}
       {/* Issue 25 item 3: a complaint about this order, filed with the grievance officer. */}
       <p className="mx-auto mb-12 max-w-screen-lg px-4 text-sm text-gray-800 sm:px-6">

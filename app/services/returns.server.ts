@@ -577,3 +577,12 @@ export async function apiRequestReturn(db: DB, token: string, body: unknown, now
   const { orderId, ...input } = record;
   return returnRequestToJson(await requestReturn(db, account.id, orderId, input, now));
 }
+
+/**
+ * The return form's facts for the shopper `userId`'s order `orderId` at `now` (ms):
+ * `returnSectionView` of `shopperReturnSection`, with the order's id. BackendError 404 as there.
+ */
+export async function shopperReturnView(db: DB, userId: number, orderId: unknown, now: number): Promise<ReturnSectionView & { orderId: string }> {
+  const section = await shopperReturnSection(db, userId, orderId, now);
+  return { ...returnSectionView(section), orderId: String(orderId) };
+}
