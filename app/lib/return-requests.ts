@@ -1,34 +1,23 @@
 import { IST_OFFSET_MS } from "~/lib/admin-format";
 import { formatIstDate } from "~/lib/gst";
-import { LEGAL_REFUND_REASONS, RETURN_REASONS, type ReturnReason, type ReturnResolution } from "~/lib/returns";
+import { DEFAULT_CHANGED_MIND_POLICY, DEFAULT_RETURN_WINDOW_DAYS, reasonWindowDays as policyReasonDays, returnPolicyOf, type ReturnPolicy } from "~/lib/after-sale-policy";
+import { RETURN_REASONS, type ReturnReason, type ReturnResolution } from "~/lib/returns";
 
 /*
  * The shopper's return and exchange request (issue 45 item 2; DESIGN.md §26;
  * docs/decisions/0982-return-requests.md): which reasons and resolutions an order offers on a day,
  * and the sentences that refuse. Pure: the service (services/returns.server.ts), the order page and
  * the tests share it. Days are IST calendar days (lib/ist-dates.ts): the delivery day is day 0,
- * days 1..N after it are inside an N-day window, day N + 1 is not.
+ * days 1..N after it are inside an N-day window, day N + 1 is not. The policy — the window for a
+ * change of mind, the legal reasons' days, what each reason allows — is the owner's
+ * (lib/after-sale-policy.ts `returnPolicyOf`, docs/decisions/0980).
  */
 
-/** The store's after-sale policy as helper 1's `returnPolicyOf(settings)` answers it (lib/after-sale-policy.ts). */
-export type ReturnPolicy = { windowDays: number; refundReasons: readonly ReturnReason[]; exchangeReasons: readonly ReturnReason[] };
+/** The store's after-sale policy (lib/after-sale-policy.ts `returnPolicyOf(settings)`, docs/decisions/0980). */
+export type { ReturnPolicy } from "~/lib/after-sale-policy";
 
-/** The policy of a store that has not set one: 7 days; the legal reasons refund or exchange; a change of mind exchange only. */
-export const DEFAULT_RETURN_POLICY: ReturnPolicy = {
-  windowDays: 7,
-  refundReasons: LEGAL_REFUND_REASONS,
-  exchangeReasons: RETURN_REASONS,
-};
-
-/**
- * The days a legal reason (defective, not as described, wrong item, damaged in transit) stays
- * returnable however short the store's window (0 included): the store's window, at least 7
- * (CP (E-Com) Rules 2020 rule 7 names no period; 7 days is the product page's promise; decision 0982).
- */
-export const LEGAL_MIN_WINDOW_DAYS = 7;
-
-/** The days a late order stays returnable for a refund with the reason "arrived late": the store's window, at least 30 (decision 0982). */
-export const LATE_MIN_WINDOW_DAYS = 30;
+/** The policy of a store that has not set one (7 days; a change of mind refunded or exchanged; the legal reasons 30 days). */
+export const DEFAULT_RETURN_POLICY: ReturnPolicy = returnPolicyOf({ returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS, changedMindReturns: DEFAULT_CHANGED_MIND_POLICY });
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -46,6 +35,8 @@ export function istIsoDate(ms: number): string {
 export const RETURN_MESSAGES = {
   notDelivered: "A return or exchange can be requested once the order has been delivered.",
   windowClosed: (days: number, deliveredOn: string) => `Returns are accepted within ${days} days of delivery. This order was delivered on ${deliveredOn}.`,
+  /** One reason's window is over while another's is open (a change of mind after the store's window). */
+  reasonWindowClosed: (days: number, deliveredOn: string) => `Returns for this reason are accepted within ${days} days of delivery. This order was delivered on ${deliveredOn}.`,
   changedMindNotAccepted: "This store does not take back a watch for a change of mind. Defective, damaged, wrong or not-as-described watches are always taken back.",
   notLate: "This order arrived within its promised delivery window, so “Arrived late” does not apply.",
   refundNotOffered: "For this reason the store offers an exchange for another colour, not a refund.",
@@ -88,19 +79,20 @@ export type ReturnOffer = {
   refusal: string | null;
 };
 
-/** The days after delivery `reason` stays open under `policy` (0: never), for a late order or not. */
+/**
+ * The IST days after delivery `reason` stays open under `policy` (0: never): the policy's own
+ * (lib/after-sale-policy.ts `reasonWindowDays`: a change of mind `windowDays`, the legal reasons
+ * `legalWindowDays`), but "arrived late" only for a late order — then for the legal reasons' days
+ * whatever the window (CP (E-Com) Rules 2020 rule 7(2)(b); decision 0982).
+ */
 export function reasonWindowDays(reason: ReturnReason, policy: ReturnPolicy, late: boolean): number {
-  if (reason === "late") return late ? Math.max(policy.windowDays, LATE_MIN_WINDOW_DAYS) : 0;
-  if ((LEGAL_REFUND_REASONS as readonly string[]).includes(reason)) return Math.max(policy.windowDays, LEGAL_MIN_WINDOW_DAYS);
-  const accepted = policy.refundReasons.includes(reason) || policy.exchangeReasons.includes(reason);
-  return accepted ? policy.windowDays : 0;
+  if (reason === "late" && !late) return 0;
+  return policyReasonDays(policy, reason);
 }
 
-/** The resolutions `reason` allows under `policy`: the legal reasons always a refund (CP (E-Com) Rules 2020 rule 7(2)(b)). */
+/** The resolutions `reason` allows under `policy` (its refundReasons and exchangeReasons; the legal reasons always a refund). */
 export function reasonResolutions(reason: ReturnReason, policy: ReturnPolicy): ReturnResolution[] {
-  const refund = (LEGAL_REFUND_REASONS as readonly string[]).includes(reason) || policy.refundReasons.includes(reason);
-  const exchange = policy.exchangeReasons.includes(reason);
-  return [...(refund ? (["refund"] as const) : []), ...(exchange ? (["exchange"] as const) : [])];
+  return [...(policy.refundReasons.includes(reason) ? (["refund"] as const) : []), ...(policy.exchangeReasons.includes(reason) ? (["exchange"] as const) : [])];
 }
 
 /**
@@ -124,10 +116,9 @@ export function returnOffer(facts: { status: string; deliveredAt: number | null;
   for (const reason of RETURN_REASONS) {
     const days = reasonWindowDays(reason, policy, late);
     const resolutions = reasonResolutions(reason, policy);
-    if (days <= 0 && reason !== "changed_mind") continue;
-    if (resolutions.length === 0) continue;
+    if (days <= 0 || resolutions.length === 0) continue;
     longest = Math.max(longest, days);
-    if (days > 0 && day <= days) {
+    if (day <= days) {
       reasons.push({ reason, resolutions });
       lastOpen = Math.max(lastOpen, days);
     }
@@ -153,8 +144,8 @@ export function reasonRefusal(offer: ReturnOffer, policy: ReturnPolicy, reason: 
   if (!open) {
     if (reason === "late" && !offer.late) return RETURN_MESSAGES.notLate;
     const days = reasonWindowDays(reason, policy, offer.late);
-    if (days <= 0) return RETURN_MESSAGES.changedMindNotAccepted;
-    return RETURN_MESSAGES.windowClosed(days, formatIstDate(offer.deliveredAt ?? 0));
+    if (days <= 0 || reasonResolutions(reason, policy).length === 0) return RETURN_MESSAGES.changedMindNotAccepted;
+    return RETURN_MESSAGES.reasonWindowClosed(days, formatIstDate(offer.deliveredAt ?? 0));
   }
   if (!open.resolutions.includes(resolution)) return resolution === "refund" ? RETURN_MESSAGES.refundNotOffered : RETURN_MESSAGES.exchangeNotOffered;
   return null;

@@ -10,7 +10,6 @@ import type { ReturnLinesTable, ReturnRequestsTable } from "~/db/schema";
 import { BackendError } from "~/lib/errors";
 import {
   ALL_LINES_TAKEN,
-  DEFAULT_RETURN_POLICY,
   RETURN_MESSAGES,
   reasonRefusal,
   returnOffer,
@@ -23,7 +22,9 @@ import { RETURN_ACKNOWLEDGE_MS, RETURN_RESOLVE_MS, type ReturnReason, type Retur
 import { ORDER_MESSAGES, orderIdSchema, type OrderItem } from "~/schemas/orders";
 import { returnRequestInputSchema } from "~/schemas/returns";
 import { controlCharactersMessage, hasControlCharacters } from "~/schemas/text";
+import { returnPolicyOf } from "~/lib/after-sale-policy";
 import { requireAccount } from "~/services/accounts.server";
+import { readStoreSettings } from "~/services/invoices.server";
 import { recordAudit } from "~/services/audit.server";
 import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
 import { findUserOrderRow, rowToOrder, type OrderRow } from "~/services/orders.server";
@@ -100,13 +101,9 @@ export function returnUploadsDir(): string {
   return reportUploadsDir();
 }
 
-/**
- * The store's return policy. Helper 1's `returnPolicyOf(settings)` (lib/after-sale-policy.ts)
- * replaces the default once it lands; until then every store has DEFAULT_RETURN_POLICY.
- */
+/** The store's return policy: the owner's settings (lib/after-sale-policy.ts `returnPolicyOf`; docs/decisions/0980). */
 export async function returnPolicy(db: Executor): Promise<ReturnPolicy> {
-  void db;
-  return DEFAULT_RETURN_POLICY;
+  return returnPolicyOf(await readStoreSettings(db));
 }
 
 function parsePhotos(value: string): string[] {

@@ -3,7 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { DEFAULT_RETURN_POLICY, RETURN_MESSAGES, returnOffer, type ReturnPolicy } from "~/lib/return-requests";
+import { translatePhrase } from "~/i18n/messages.server";
+import { returnPolicyOf } from "~/lib/after-sale-policy";
+import { ALL_LINES_TAKEN, DEFAULT_RETURN_POLICY, RETURN_MESSAGES, reasonRefusal, returnOffer } from "~/lib/return-requests";
+import { DEFAULT_STORE_SETTINGS } from "~/lib/store-settings";
+import { saveStoreSettings } from "~/services/invoices.server";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import { listOrderReturns, releaseExchangeStock, requestReturn, shopperReturnSection } from "~/services/returns.server";
@@ -34,35 +38,51 @@ const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000
 
 describe("return offer (pure)", () => {
   const facts = { status: "Delivered", deliveredAt: DELIVERED, deliveryTo: "2026-11-25" };
-  it("keeps the 7-day window open to IST day 7 and refuses day 8 with a sentence naming it", () => {
+  const LEGAL = ["defective", "not_as_described", "wrong_item", "damaged_in_transit"];
+  it("keeps a change of mind open to IST day 7 of a 7-day window, the legal reasons to day 30, and refuses day 31 naming it", () => {
     expect(onDay(7)).toBe(Date.parse("2026-12-01T23:59:00+05:30"));
     const last = returnOffer(facts, DEFAULT_RETURN_POLICY, onDay(7));
-    expect(last.reasons.map((r) => r.reason)).toEqual(["defective", "not_as_described", "wrong_item", "damaged_in_transit", "changed_mind"]);
-    expect(last.lastDay).toBe("2026-12-01");
-    expect(last.reasons.find((r) => r.reason === "changed_mind")?.resolutions).toEqual(["exchange"]);
-    const over = returnOffer(facts, DEFAULT_RETURN_POLICY, onDay(8, "00:00:00"));
+    expect(last.reasons.map((r) => r.reason)).toEqual([...LEGAL, "changed_mind"]);
+    expect(last.reasons.find((r) => r.reason === "changed_mind")?.resolutions).toEqual(["refund", "exchange"]);
+    expect(last.lastDay).toBe("2026-12-24");
+    const eighth = returnOffer(facts, DEFAULT_RETURN_POLICY, onDay(8, "00:00:00"));
+    expect(eighth.reasons.map((r) => r.reason)).toEqual(LEGAL);
+    expect(reasonRefusal(eighth, DEFAULT_RETURN_POLICY, "changed_mind", "refund")).toBe("Returns for this reason are accepted within 7 days of delivery. This order was delivered on 24 Nov 2026.");
+    expect(returnOffer(facts, DEFAULT_RETURN_POLICY, onDay(30)).reasons.map((r) => r.reason)).toEqual(LEGAL);
+    const over = returnOffer(facts, DEFAULT_RETURN_POLICY, onDay(31, "00:00:00"));
     expect(over.reasons).toEqual([]);
-    expect(over.refusal).toBe("Returns are accepted within 7 days of delivery. This order was delivered on 24 Nov 2026.");
+    expect(over.refusal).toBe("Returns are accepted within 30 days of delivery. This order was delivered on 24 Nov 2026.");
   });
 
-  it("follows the window of the policy (10 days) and keeps the legal reasons for 7 days when the window is 0", () => {
-    const ten: ReturnPolicy = { ...DEFAULT_RETURN_POLICY, windowDays: 10 };
-    expect(returnOffer(facts, ten, onDay(10)).reasons).toHaveLength(5);
-    expect(returnOffer(facts, ten, onDay(11, "00:01:00")).refusal).toBe("Returns are accepted within 10 days of delivery. This order was delivered on 24 Nov 2026.");
-    const none: ReturnPolicy = { windowDays: 0, refundReasons: DEFAULT_RETURN_POLICY.refundReasons, exchangeReasons: DEFAULT_RETURN_POLICY.refundReasons };
+  it("follows the owner's settings: a 10-day exchange-only change of mind; window 0 keeps only the legal reasons", () => {
+    const ten = returnPolicyOf({ returnWindowDays: 10, changedMindReturns: "exchange" });
+    expect(returnOffer(facts, ten, onDay(10)).reasons.find((r) => r.reason === "changed_mind")?.resolutions).toEqual(["exchange"]);
+    const eleventh = returnOffer(facts, ten, onDay(11, "00:01:00"));
+    expect(eleventh.reasons.map((r) => r.reason)).toEqual(LEGAL);
+    expect(reasonRefusal(eleventh, ten, "changed_mind", "exchange")).toBe("Returns for this reason are accepted within 10 days of delivery. This order was delivered on 24 Nov 2026.");
+    const none = returnPolicyOf({ returnWindowDays: 0, changedMindReturns: "refund" });
     const zero = returnOffer(facts, none, DELIVERED + 60_000);
-    expect(zero.reasons.map((r) => r.reason)).toEqual(["defective", "not_as_described", "wrong_item", "damaged_in_transit"]);
+    expect(zero.reasons.map((r) => r.reason)).toEqual(LEGAL);
+    expect(reasonRefusal(zero, none, "changed_mind", "refund")).toBe(RETURN_MESSAGES.changedMindNotAccepted);
   });
 
   it("tells a late order by the promise: 'arrived late' for a refund up to day 30, nothing before delivery", () => {
     const late = returnOffer({ ...facts, deliveryTo: "2026-11-23" }, DEFAULT_RETURN_POLICY, onDay(20));
     expect(late.late).toBe(true);
-    expect(late.reasons).toEqual([{ reason: "late", resolutions: ["refund", "exchange"] }]);
+    expect(late.reasons.find((r) => r.reason === "late")).toEqual({ reason: "late", resolutions: ["refund", "exchange"] });
     expect(returnOffer({ ...facts, deliveryTo: "2026-11-23" }, DEFAULT_RETURN_POLICY, onDay(31, "00:00:00")).refusal).toBe(
       "Returns are accepted within 30 days of delivery. This order was delivered on 24 Nov 2026.",
     );
-    expect(returnOffer(facts, DEFAULT_RETURN_POLICY, onDay(1)).late).toBe(false);
+    const onTime = returnOffer(facts, DEFAULT_RETURN_POLICY, onDay(1));
+    expect(onTime.late).toBe(false);
+    expect(reasonRefusal(onTime, DEFAULT_RETURN_POLICY, "late", "refund")).toBe(RETURN_MESSAGES.notLate);
     expect(returnOffer({ status: "Shipped", deliveredAt: null, deliveryTo: null }, DEFAULT_RETURN_POLICY, onDay(1)).refusal).toBe(RETURN_MESSAGES.notDelivered);
+  });
+
+  it("has every sentence in Hindi", () => {
+    const sentences = Object.values(RETURN_MESSAGES).map((message) => (typeof message === "function" ? message(7, "24 Nov 2026") : message));
+    for (const sentence of [...sentences, ALL_LINES_TAKEN]) expect(translatePhrase("hi", sentence), sentence).not.toBe(sentence);
+    expect(translatePhrase("hi", RETURN_MESSAGES.windowClosed(7, "24 Nov 2026"))).toBe("रिटर्न डिलीवरी के 7 दिनों के अंदर लिए जाते हैं। यह ऑर्डर 24 नव॰ 2026 को डिलीवर हुआ था।");
   });
 });
 
@@ -154,11 +174,13 @@ describe.each(testDatabases())("return requests on $name", ({ create }) => {
     expect(section.requests.map((r) => r.id)).toEqual([request.id]);
   });
 
-  it("refuses IST day 8 with the sentence naming the window, writing nothing and keeping no photo", async () => {
+  it("refuses a change of mind on IST day 8 and a defect on day 31 with the sentence naming the window, writing nothing and keeping no photo", async () => {
     await setUp();
     const order = await deliveredOrder();
-    const late = await refusal(requestReturn(db, shopper, order.id, refund, onDay(8, "00:00:00"), { photos: [photo()], photoDir }));
-    expect([late.status, late.message]).toEqual([422, "Returns are accepted within 7 days of delivery. This order was delivered on 24 Nov 2026."]);
+    const eighth = await refusal(requestReturn(db, shopper, order.id, { ...refund, reason: "changed_mind" }, onDay(8, "00:00:00"), { photos: [photo()], photoDir }));
+    expect([eighth.status, eighth.message]).toEqual([422, "Returns for this reason are accepted within 7 days of delivery. This order was delivered on 24 Nov 2026."]);
+    const late = await refusal(requestReturn(db, shopper, order.id, refund, onDay(31, "00:00:00"), { photos: [photo()], photoDir }));
+    expect([late.status, late.message]).toEqual([422, "Returns are accepted within 30 days of delivery. This order was delivered on 24 Nov 2026."]);
     expect(await written(order.id)).toEqual(NOTHING);
     expect(storedPhotos()).toEqual([]);
   });
@@ -168,16 +190,18 @@ describe.each(testDatabases())("return requests on $name", ({ create }) => {
     const order = await deliveredOrder(shopper, "2026-11-22");
     const request = await requestReturn(db, shopper, order.id, { ...refund, reason: "late", lines: [{ lineIndex: PLAIN, quantity: 1 }] }, onDay(20));
     expect(request).toMatchObject({ late: true, reason: "late", resolution: "refund" });
-    const defective = await refusal(requestReturn(db, shopper, order.id, refund, onDay(20)));
-    expect([defective.status, defective.message]).toEqual([422, "Returns are accepted within 7 days of delivery. This order was delivered on 24 Nov 2026."]);
+    // The store's window (7 days) is long over: only the late delivery's reasons are still open.
+    const changedMind = await refusal(requestReturn(db, shopper, order.id, { ...refund, reason: "changed_mind" }, onDay(20)));
+    expect([changedMind.status, changedMind.message]).toEqual([422, "Returns for this reason are accepted within 7 days of delivery. This order was delivered on 24 Nov 2026."]);
 
     const onTime = await deliveredOrder();
     const notLate = await refusal(requestReturn(db, shopper, onTime.id, { ...refund, reason: "late" }, onDay(2)));
     expect([notLate.status, notLate.message]).toEqual([422, RETURN_MESSAGES.notLate]);
   });
 
-  it("offers a change of mind as an exchange only, and refuses a refund for it", async () => {
+  it("offers a change of mind as an exchange only when the owner says so, and refuses a refund for it", async () => {
     await setUp();
+    await saveStoreSettings(db, { ...DEFAULT_STORE_SETTINGS, changedMindReturns: "exchange" }, STAFF);
     const order = await deliveredOrder();
     const refused = await refusal(requestReturn(db, shopper, order.id, { ...refund, reason: "changed_mind" }, onDay(3)));
     expect([refused.status, refused.message]).toEqual([422, RETURN_MESSAGES.refundNotOffered]);

@@ -8,6 +8,17 @@
  * `{name}` stands for a part the sentence is made with (a PIN code, a watch's name, a label).
  */
 export const hiPhrases = {
+  /** The shopper's cancel before it ships (issue 45 item 1; app/lib/order-cancel.ts CANCEL_MESSAGES). */
+  cancel: {
+    "Your order has been cancelled. Nothing is charged for it.": "आपका ऑर्डर रद्द हो गया है। इसका कोई पैसा नहीं लिया जाएगा।",
+    "Your order has been cancelled. The refund of {amount} to your payment has started.": "आपका ऑर्डर रद्द हो गया है। आपके भुगतान में {amount} का रिफ़ंड शुरू हो गया है।",
+    "This order is cancelled already.": "यह ऑर्डर पहले ही रद्द हो चुका है।",
+    "This order has shipped, so it can no longer be cancelled. Once it is delivered you can return it from its page.":
+      "यह ऑर्डर भेजा जा चुका है, इसलिए अब रद्द नहीं हो सकता। डिलीवरी के बाद आप उसके पेज से उसे लौटा सकते हैं।",
+    "Tick “Yes, cancel this order” to cancel it.": "रद्द करने के लिए “हाँ, यह ऑर्डर रद्द करें” पर सही का निशान लगाएँ।",
+    "This order changed just now. Please look at it again and try once more.": "यह ऑर्डर अभी-अभी बदला है। कृपया उसे फिर से देखें और एक बार और कोशिश करें।",
+    "Too many cancel attempts. Please wait a minute and try again.": "रद्द करने की बहुत ज़्यादा कोशिशें हुईं। कृपया एक मिनट रुककर फिर कोशिश करें।",
+  },
   /** Log in, sign up, passwords, the session (app/schemas/account-rules.ts, api-constants.ts, password-reset-rules.ts). */
   account: {
     "Please enter your name.": "कृपया अपना नाम लिखें।",
@@ -207,7 +218,6 @@ export const hiPhrases = {
     "Enter the account number: 9 to 18 digits.": "खाता नंबर लिखें: 9 से 18 अंक।",
     "Enter the IFSC: 11 characters, such as SBIN0001234.": "IFSC लिखें: 11 अक्षर, जैसे SBIN0001234।",
     "Your details must not contain control characters.": "आपके ब्योरे में कंट्रोल कैरेक्टर नहीं हो सकते।",
-    "Your details must not contain control characters": "आपके ब्योरे में कंट्रोल कैरेक्टर नहीं हो सकते",
     "Your refund details are saved. We erase them once the refund is made.": "आपके रिफ़ंड का ब्योरा सेव हो गया। रिफ़ंड होते ही हम इसे मिटा देंगे।",
     "This return is closed: its refund has been recorded or it was rejected.": "यह रिटर्न बंद हो चुका है: इसका रिफ़ंड दर्ज हो गया है या इसे मंज़ूर नहीं किया गया।",
   },
@@ -215,6 +225,7 @@ export const hiPhrases = {
   returns: {
     "A return or exchange can be requested once the order has been delivered.": "ऑर्डर डिलीवर होने के बाद ही रिटर्न या एक्सचेंज का अनुरोध किया जा सकता है।",
     "Returns are accepted within {days} days of delivery. This order was delivered on {date}.": "रिटर्न डिलीवरी के {days} दिनों के अंदर लिए जाते हैं। यह ऑर्डर {date} को डिलीवर हुआ था।",
+    "Returns for this reason are accepted within {days} days of delivery. This order was delivered on {date}.": "इस वजह से रिटर्न डिलीवरी के {days} दिनों के अंदर लिए जाते हैं। यह ऑर्डर {date} को डिलीवर हुआ था।",
     "This store does not take back a watch for a change of mind. Defective, damaged, wrong or not-as-described watches are always taken back.":
       "यह स्टोर मन बदलने पर घड़ी वापस नहीं लेता। खराब, टूटी-फूटी, गलत या बताए गए से अलग घड़ियाँ हमेशा वापस ली जाती हैं।",
     "This order arrived within its promised delivery window, so “Arrived late” does not apply.": "यह ऑर्डर वादा किए गए डिलीवरी समय के अंदर पहुँचा, इसलिए “देर से पहुँचा” लागू नहीं होता।",
