@@ -5,8 +5,11 @@ import { Link } from "~/components/ui/local-links";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { OrderPage } from "~/components/orders/OrderPage";
+import { OrderAfterSale } from "~/components/orders/OrderCancel";
+import { orderAfterSaleView } from "~/utils/order-after-sale.server";
 import { ReportProblem } from "~/components/orders/ReportProblem";
 import { ReturnSection } from "~/components/orders/ReturnRequests";
+import { ReturnPayout } from "~/components/orders/ReturnPayout";
 import { languageOfPath } from "~/i18n/language";
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
 import { useT } from "~/i18n/use-t";
@@ -35,17 +38,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Issue 45 item 5: the GST credit notes of its refunded returns, listed under the invoice.
     const { own, capabilities } = getBackend();
     const creditNotes = invoiceNumber && own && capabilities.invoices ? (await own.creditNotes.shopperOrderCreditNotes(token, detail.order.id)).map(({ returnId, number }) => ({ returnId, number })) : [];
+    // Issue 45 item 4: a cash-on-delivery refund request's payout details form (none on other orders).
+    const payouts = own ? await own.returnsOffice.shopperPayoutStandings(token, detail.order.id) : [];
     const language = languageOfPath(new URL(request.url).pathname);
     return json(
       {
         view: orderPageView(detail, orderWordsIn(language)),
+        // Issue 45 (docs/decisions/0980, 0981): the policy line the settings say, and the cancel form while it may be cancelled.
+        afterSale: await orderAfterSaleView(detail, language),
         report,
         // Issue 45 item 2: the "Returns and exchanges" section (null where the store has none).
         returns,
         invoiceNumber,
         creditNotes,
-        messages: messagesFor(language, ["orders", "returns"]),
-        phrases: phrasesFor(language, ["order", "report", "returns"]),
+        payouts,
+        messages: messagesFor(language, ["orders", "returns", "returnPayout", "afterSale"]),
+        phrases: phrasesFor(language, ["order", "report", "returns", "returnPayout"]),
         title: translate(language, "orders.pageTitle", { id: detail.order.id }),
       },
       { headers: NO_STORE },
@@ -60,12 +68,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function OrderRoute() {
-  const { view, report, returns, invoiceNumber, creditNotes } = useLoaderData<typeof loader>();
+  const { view, report, returns, invoiceNumber, creditNotes, payouts, afterSale } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <>
       <OrderPage view={view} invoiceNumber={invoiceNumber} creditNotes={creditNotes} />
+      <OrderAfterSale orderId={view.id} view={afterSale} />
       {returns ? <ReturnSection orderId={view.id} view={returns} /> : null}
+      <ReturnPayout orderId={view.id} payouts={payouts} />
       {report ? <ReportProblem orderId={view.id} view={report} /> : null}
       {/* Issue 25 item 3: a complaint about this order, filed with the grievance officer. */}
       <p className="mx-auto mb-12 max-w-screen-lg px-4 text-sm text-gray-800 sm:px-6">

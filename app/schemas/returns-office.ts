@@ -142,6 +142,15 @@ export function maskedPayout(payout: Payout): string {
   return `Bank account ••••${payout.accountNumber.slice(-4)}, IFSC ${payout.ifsc}, ${payout.accountName.slice(0, 1)}${"•".repeat(3)}`;
 }
 
+/** The payout as its shopper sees it back (their order page): the kind and the masked identifier, without words of a language. */
+export function shopperMaskedPayout(payout: Payout): { kind: "upi" | "bank"; masked: string } {
+  if (payout.kind === "upi") {
+    const [name, bank] = payout.upiId.split("@");
+    return { kind: "upi", masked: `${name.slice(0, 2)}${"•".repeat(Math.max(1, name.length - 2))}@${bank}` };
+  }
+  return { kind: "bank", masked: `••••${payout.accountNumber.slice(-4)} (${payout.ifsc})` };
+}
+
 /** The payout in full (the refund step only). */
 export function fullPayout(payout: Payout): string {
   return payout.kind === "upi" ? `UPI ${payout.upiId}` : `Bank account ${payout.accountNumber}, IFSC ${payout.ifsc}, ${payout.accountName}`;

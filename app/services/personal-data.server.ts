@@ -309,6 +309,8 @@ export type DeletionSummary = {
   reviewsAnonymised: number;
   grievancesAnonymised: number;
   problemReportVideosErased: number;
+  /** Return requests whose COD payout details (UPI ID or bank account) were erased (issue 45 item 4). */
+  returnPayoutsErased: number;
   newsletterErased: boolean;
 };
 
@@ -344,7 +346,8 @@ export async function openOrderCount(db: Executor, userId: number): Promise<numb
  * cart lines, sessions, password reset links, the email's newsletter subscription and consent log
  * deleted; unsent email to the address dropped and sent copies emptied; reviews and grievances
  * keep their text under "Deleted shopper" (grievance email the placeholder); problem reports keep
- * their text, their videos are erased (files removed after the commit), and so are the `.eml`
+ * their text, their videos are erased (files removed after the commit), return requests lose the
+ * COD refund's payout details (UPI ID or bank account; issue 45 item 4), and so are the `.eml`
  * files of every email to the address in `mailDir` (issue 43 item 6). Orders are kept with the
  * phone and email erased (and, without an invoice, the name and street too; the state and PIN
  * code kept); gateway payloads lose the customer's name, email and phone; tax invoices stay as
@@ -411,6 +414,11 @@ export async function deleteAccount(
     const reports = await trx.selectFrom("problem_reports").select(["id", "video_file", "video_link"]).where("user_id", "=", userId).execute();
     for (const report of reports) if (report.video_file) videos.push(report.video_file);
     await trx.updateTable("problem_reports").set({ video_file: null, video_link: null }).where("user_id", "=", userId).execute();
+    // Issue 45 item 4 (docs/decisions/0985): a cash-on-delivery return's payout details (UPI ID or
+    // bank account) are kept only until its refund is recorded — and no longer than the account.
+    const returnPayoutsErased = count(
+      await trx.updateTable("return_requests").set({ payout_json: null, updated_at: now }).where("user_id", "=", userId).where("payout_json", "is not", null).executeTakeFirst(),
+    );
 
     const orders = await trx.selectFrom("orders").select(["id", "address"]).where("user_id", "=", userId).execute();
     const invoiced = new Set(
@@ -441,6 +449,7 @@ export async function deleteAccount(
       reviewsAnonymised,
       grievancesAnonymised,
       problemReportVideosErased: videos.length,
+      returnPayoutsErased,
       newsletterErased: Boolean(subscriber),
     };
     await recordAudit(trx, { actor, entity: "user", entityId: String(userId), action: "account deleted", after: done, at: now });

@@ -16,9 +16,11 @@ import {
   pickupSchema,
   readPayout,
   receivedSchema,
+  shopperMaskedPayout,
   rejectReturnSchema,
   type Payout,
 } from "~/schemas/returns-office";
+import { requireAccount } from "~/services/accounts.server";
 import { recordAudit, type Actor } from "~/services/audit.server";
 import { issueCreditNote } from "~/services/credit-notes.server";
 import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
@@ -554,7 +556,7 @@ export async function shipReturnExchange(db: DB, input: StepInput & { shipment: 
 // The cash-on-delivery shopper's payout details (issue 45 item 4)
 
 /** What the shopper's payout form shows: whether this return takes payout details now, and those given (masked). */
-export type PayoutStanding = { returnId: string; open: boolean; given: string | null };
+export type PayoutStanding = { returnId: string; given: { kind: "upi" | "bank"; masked: string } | null };
 
 /**
  * The payout standing of the shopper's own COD refund requests of an order: one per request that
@@ -575,7 +577,7 @@ export async function payoutStandings(db: DB, userId: number, orderId: string): 
     .execute();
   return rows.map((row) => {
     const payout = readPayout(row.payout_json);
-    return { returnId: row.id, open: true, given: payout ? maskedPayout(payout) : null };
+    return { returnId: row.id, given: payout ? shopperMaskedPayout(payout) : null };
   });
 }
 
@@ -611,6 +613,21 @@ export async function savePayoutDetails(db: DB, input: { userId: number; orderId
   });
   return parsed.data;
 }
+
+/** `payoutStandings` for the shopper of session `token` (BackendError 401 when the session is gone). */
+export async function shopperPayoutStandings(db: DB, token: string, orderId: string): Promise<PayoutStanding[]> {
+  const account = await requireAccount(db, token);
+  return payoutStandings(db, account.id, orderId);
+}
+
+/** `savePayoutDetails` for the shopper of session `token` (BackendError 401 when the session is gone; else as savePayoutDetails). */
+export async function saveShopperPayout(db: DB, token: string, input: { orderId: string; returnId: string; payout: unknown; now?: number }): Promise<Payout> {
+  const account = await requireAccount(db, token);
+  return savePayoutDetails(db, { ...input, userId: account.id });
+}
+
+/** The sentence the shopper's payout form answers once saved (the phrasebook's `returnPayout` group has its Hindi). */
+export const PAYOUT_SAVED = "Your refund details are saved. We erase them once the refund is made.";
 
 /** The refund's sentence for staff after `refundReturn` (rupees). */
 export function refundedWords(refund: AdminRefund, creditNoteNumber: string | null): string {

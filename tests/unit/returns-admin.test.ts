@@ -8,6 +8,9 @@ import { payoutSchema } from "~/schemas/returns-office";
 import type { Actor } from "~/services/audit.server";
 import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import { markCodPaid } from "~/services/admin-orders.server";
+import { deleteAccount } from "~/services/personal-data.server";
+import { hiPhrases } from "~/i18n/catalogues/phrases.hi.server";
+import { PAYOUT_MESSAGES } from "~/schemas/returns-office";
 import { startCashfreePayment, verifyCashfreePayment } from "~/services/payments.server";
 import { refundIdFor } from "~/services/refunds.server";
 import { reserveExchangeUnits } from "~/services/stock.server";
@@ -21,6 +24,7 @@ import {
   returnQueue,
   returnRefundKey,
   returnRefundPaise,
+  PAYOUT_SAVED,
   savePayoutDetails,
   scheduleReturnPickup,
   shipReturnExchange,
@@ -94,6 +98,12 @@ describe("the COD payout details' rules", () => {
     [{ kind: "cash" }, false],
   ])("%j → %s", (input, ok) => {
     expect(payoutSchema.safeParse(input).success).toBe(ok);
+  });
+  it("has every sentence of the shopper's form in Hindi (the phrasebook's returnPayout group)", () => {
+    const book: Record<string, string> = hiPhrases.returnPayout;
+    for (const sentence of [...Object.values(PAYOUT_MESSAGES), PAYOUT_SAVED, "This return is closed: its refund has been recorded or it was rejected."]) {
+      expect(book[sentence], sentence).toMatch(/[\u0900-\u097F]/);
+    }
   });
   it("keeps the IFSC upper-cased and the account number without spaces", () => {
     expect(payoutSchema.parse({ kind: "bank", accountName: " Asha ", accountNumber: "1234 5678 9012", ifsc: "sbin0001234" })).toEqual({ kind: "bank", accountName: "Asha", accountNumber: "123456789012", ifsc: "SBIN0001234" });
@@ -371,6 +381,17 @@ describe.each(testDatabases())("the back office's returns on $name", ({ create }
     expect((await returnQueue(db, now)).map((row) => row.id)).toEqual([late]);
   });
 
+  it("erases the payout details with the account", async () => {
+    await setUp();
+    const order = await deliveredCod();
+    const id = await request(order.id, [PLAIN_ONE]);
+    await savePayoutDetails(db, { userId: shopper, orderId: order.id, returnId: id, payout: { kind: "upi", upiId: "asha.k@okaxis" } });
+    const summary = await deleteAccount(db, shopper, { by: "staff", actor: { id: null, email: "owner@example.in", role: "owner" } });
+    expect(summary.returnPayoutsErased).toBe(1);
+    const row = await db.selectFrom("return_requests").select(["payout_json", "status"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ payout_json: null, status: "requested" });
+  });
+
   it("takes payout details only from the order's own shopper of a COD refund request: a stranger gets 404 and nothing is written", async () => {
     await setUp();
     const order = await deliveredCod();
@@ -384,7 +405,7 @@ describe.each(testDatabases())("the back office's returns on $name", ({ create }
     const row = await db.selectFrom("return_requests").select("payout_json").where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.payout_json).toBeNull();
     await savePayoutDetails(db, { userId: shopper, orderId: order.id, returnId: id, payout: { kind: "upi", upiId: "asha.k@okaxis" } });
-    expect(await payoutStandings(db, shopper, order.id)).toEqual([{ returnId: id, open: true, given: "UPI as••••@okaxis" }]);
+    expect(await payoutStandings(db, shopper, order.id)).toEqual([{ returnId: id, given: { kind: "upi", masked: "as••••@okaxis" } }]);
     // An online order takes none: its refund goes back to the payment.
     const online = await deliveredOnline();
     const onlineId = await request(online.id, [PLAIN_ONE]);

@@ -18,6 +18,7 @@ import * as media from "~/services/media.server";
 import * as newsletter from "~/services/newsletter.server";
 import * as orderEmails from "~/services/order-emails.server";
 import * as orderPage from "~/services/order-page.server";
+import * as orderCancel from "~/services/order-cancel.server";
 import * as orders from "~/services/orders.server";
 import * as passwordResets from "~/services/password-resets.server";
 import * as paymentsHttp from "~/services/payments-http.server";
@@ -99,6 +100,8 @@ export function createOwnStore(getDb: () => Promise<DB>) {
       isKnownPlace: pins.isKnownPlace,
       pinDirectoryInfo: pins.pinDirectoryInfo,
     },
+    /** The shopper's cancel before it ships (issue 45 item 1; docs/decisions/0981). */
+    cancels: bind({ cancelOrderByShopper: orderCancel.cancelOrderByShopper }),
     /** The shopper's order page in one trip, with its invoice and its problem reports (issue 14). */
     orderPages: bind({ shopperOrderPage: orderPage.shopperOrderPage, shopperInvoicePdf: orderPage.shopperInvoicePdf }),
     /** GST tax invoices and the store settings they are issued under (issue 14 item 2). */
@@ -239,8 +242,11 @@ export function createOwnStore(getDb: () => Promise<DB>) {
         shipReturnExchange: returnsAdmin.shipReturnExchange,
         payoutStandings: returnsAdmin.payoutStandings,
         savePayoutDetails: returnsAdmin.savePayoutDetails,
+        shopperPayoutStandings: returnsAdmin.shopperPayoutStandings,
+        saveShopperPayout: returnsAdmin.saveShopperPayout,
       }),
       refundedWords: returnsAdmin.refundedWords,
+      PAYOUT_SAVED: returnsAdmin.PAYOUT_SAVED,
     },
     /** The back office's products, pictures and catalogue files (issue 12 item 2). */
     products: {

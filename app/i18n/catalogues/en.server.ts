@@ -781,6 +781,11 @@ export const en = {
       other: "Changed your mind? Within {count} days of delivery you can exchange the watch for another colour of the same model; a change of mind does not bring a refund. It must be unused, with its tags, box and papers.",
     },
     pageChangedMindNone: "We do not take back a watch because you changed your mind. The returns below — for a watch that is defective, not as described, wrong, damaged or late — are always accepted.",
+    cancelHeading: "Cancel this order",
+    cancelLead: "You can cancel until the order ships. Nothing is charged; a paid order is refunded in full, starting at once.",
+    cancelConfirm: "Yes, cancel this order",
+    cancelButton: "Cancel order",
+    cancelOrder: "Cancel order {id}",
   },
 } as const;
 
