@@ -5,6 +5,7 @@ import { Link } from "~/components/ui/local-links";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { OrderRow } from "~/components/orders/OrderRow";
+import { shopperMayCancel } from "~/lib/order-cancel";
 import { languageOfPath } from "~/i18n/language";
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
 import { useT } from "~/i18n/use-t";
@@ -33,7 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       rows: orderRows(orders, orderWordsIn(language)),
-      messages: messagesFor(language, ["orders"]),
+      // Issue 45 item 1 (docs/decisions/0981): the orders the shopper may still cancel (a store with its own data only).
+      cancellable: getBackend().own ? orders.filter((order) => shopperMayCancel(order.status)).map((order) => order.id) : [],
+      messages: messagesFor(language, ["orders", "afterSale"]),
       // "Test payment" (ORDER_MESSAGES) on a row.
       phrases: phrasesFor(language, ["order"]),
       title: translate(language, "orders.listTitle"),
@@ -43,7 +46,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function OrdersPage() {
-  const { rows } = useLoaderData<typeof loader>();
+  const { rows, cancellable } = useLoaderData<typeof loader>();
+  // The cancel form goes on the first row of each order that may still be cancelled.
+  const cancelOn = new Set<string>();
+  const offered = new Set<string>();
+  for (const row of rows) {
+    if (cancellable.includes(row.orderId) && !offered.has(row.orderId)) {
+      offered.add(row.orderId);
+      cancelOn.add(row.key);
+    }
+  }
   const { t } = useT();
   return (
     <div className="mx-auto max-w-screen-xl border-t px-4 pb-16 pt-14 sm:px-[5vw] lg:px-[7vw]">
@@ -62,7 +74,7 @@ export default function OrdersPage() {
       ) : (
         <ul aria-label={t("orders.orderedItems")} className="border-t">
           {rows.map((row) => (
-            <OrderRow key={row.key} row={row} />
+            <OrderRow key={row.key} row={row} cancellable={cancelOn.has(row.key)} />
           ))}
         </ul>
       )}

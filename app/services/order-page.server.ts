@@ -20,7 +20,8 @@ import { returnSectionView, shopperReturnSection } from "~/services/returns.serv
 
 /** Refund statuses (the `refunds` table) that mean the money went back, and those still on their way; the rest (FAILED, CANCELLED) are not told. */
 const REFUNDED = new Set(["SUCCESS", "RECORDED"]);
-const REFUND_PENDING = new Set(["PENDING", "ONHOLD"]);
+// REQUESTED: recorded, Cashfree not yet reached (it was down; staff "Check status" sends it again) — the shopper reads it as started (issue 45 item 1).
+const REFUND_PENDING = new Set(["REQUESTED", "PENDING", "ONHOLD"]);
 
 /**
  * The shopper's order `orderId` for its page: the order (money in paise, times in ms), the

@@ -7,6 +7,7 @@ import { useT } from "~/i18n/use-t";
 import type { OrderRowData } from "~/lib/order-rows";
 import { ORDER_MESSAGES } from "~/schemas/order-constants";
 import { Separator } from "~/components/ui/Separator";
+import { CancelOrderForm } from "~/components/orders/OrderCancel";
 
 /**
  * One item of an order in My Orders (SPEC.md §2, §4): image, name, price · quantity · colour, date,
@@ -15,8 +16,10 @@ import { Separator } from "~/components/ui/Separator";
  * (/orders/:orderId, issue 14 item 1) and the server's status text, with TRACK ORDER — a GET form
  * to /orders that reloads the list, with or without JavaScript (SPEC.md §4 keeps it so). In the
  * page's language: the row's words come made by the loader, the labels from the `orders` catalogue.
+ * `cancellable`: the order's "Cancel order" form under it (issue 45 item 1; the first row of an
+ * order that may still be cancelled), back to My Orders.
  */
-export function OrderRow({ row }: { row: OrderRowData }) {
+export function OrderRow({ row, cancellable = false }: { row: OrderRowData; cancellable?: boolean }) {
   const { t } = useT();
   const phrase = usePhrase();
   return (
@@ -58,6 +61,11 @@ export function OrderRow({ row }: { row: OrderRowData }) {
               {t("orders.order", { id: row.orderId })}
             </Link>
           </p>
+          {cancellable ? (
+            <div className="mt-3">
+              <CancelOrderForm orderId={row.orderId} from="orders" />
+            </div>
+          ) : null}
         </div>
       </div>
       <div className="flex items-center justify-between gap-6 md:w-1/2">
