@@ -31,6 +31,8 @@ export function describeEvent(entry: { kind: string; status: string | null; deta
   const d = entry.details ?? {};
   if (entry.kind === "status") {
     const shipment = d.shipment as { courier?: string; awbNumber?: string } | null | undefined;
+    // Issue 45 item 1: the shopper's own cancel before it shipped (details.by "shopper"; the actor is their email).
+    if (entry.details?.by === "shopper") return `${entry.status} by the shopper before it shipped`;
     return `${entry.status}${shipment?.courier ? ` — ${shipment.courier}, AWB ${shipment.awbNumber}` : ""}`;
   }
   if (entry.kind === "cod_paid") return "Cash on delivery paid";
