@@ -14,6 +14,8 @@ export type TextBrowserServer = {
   baseUrl: string;
   /** Everything the server printed. */
   output: () => string;
+  /** The server's SQLite file (a test's set-up may write to it, as an owner's command would). */
+  databaseFile: string;
   stop: () => Promise<void>;
 };
 
@@ -73,7 +75,7 @@ export async function startTextBrowserServer(suffix = "textbrowser"): Promise<Te
     }
     try {
       const health = await getFresh(`${baseUrl}/healthz`);
-      if (health.status === 200) return { baseUrl, output: () => output, stop };
+      if (health.status === 200) return { baseUrl, output: () => output, databaseFile: path.join(dir, "store.db"), stop };
     } catch {
       // not listening yet
     }
