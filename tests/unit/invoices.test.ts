@@ -254,6 +254,9 @@ describe("the store settings form", () => {
         grievanceOfficerDesignation: "",
         grievanceOfficerEmail: "",
         grievanceOfficerPhone: "",
+        // A form without the after-sale policy's fields keeps the defaults (issue 45; docs/decisions/0980).
+        returnWindowDays: 7,
+        changedMindReturns: "refund",
       },
     });
   });
