@@ -1,0 +1,169 @@
+import type { Browser, Page } from "@playwright/test";
+import { catalogue, newShopper, signUpWithForm, toast } from "./auth";
+import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
+import { rupees } from "./money";
+import { ownerCommand, signInAsStaff } from "./staff";
+
+/**
+ * Returns in the back office and the refund that reaches the shopper (issue 45 items 3 and 4;
+ * docs/decisions/0984, 0985), JavaScript on and off, on the store server. A delivered
+ * cash-on-delivery order (tests/e2e/delivered-order.ts) with a refund request of one line
+ * (tests/e2e/return-request.ts): the shopper gives a UPI ID on the Hindi order page (a malformed
+ * IFSC first: the Hindi sentence, nothing saved), another shopper's post of the same form is a 404;
+ * a staff member approves it from the queue, schedules the pickup, marks it received, records the
+ * cash payment and refunds it to the UPI ID shown in full on that step only — the refund on the
+ * request's page and the staff order page, the shopper's order page showing each state. A second
+ * test: the queue lists an overdue request first, and a reject with a reason reaches the shopper's
+ * order page.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+
+type Delivered = { orderId: string; lines: { productId: string; name: string; colour: string }[] };
+
+async function deliveredOrder(email: string): Promise<Delivered> {
+  const { stdout } = await ownerCommand("../tests/e2e/delivered-order", [email, "2"]);
+  return JSON.parse(stdout.trim().split("\n").pop()!) as Delivered;
+}
+
+/** A refund request of the whole order line `line` (default 1), asked `hoursAgo` hours ago. */
+async function returnRequest(orderId: string, hoursAgo: number, line = 1): Promise<string> {
+  const { stdout } = await ownerCommand("../tests/e2e/return-request", [orderId, String(hoursAgo), String(line)]);
+  return (JSON.parse(stdout.trim().split("\n").pop()!) as { returnId: string }).returnId;
+}
+
+/** A second signed-in window as a staff member (JavaScript as the project has it). */
+async function staffWindow(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: !jsDisabled() });
+  const page = await context.newPage();
+  await signInAsStaff(page, "staff");
+  return page;
+}
+
+test("a COD refund request: the shopper's UPI ID, then approve → pickup → received → refunded, each state on the shopper's page", async ({ page, browser, baseURL }) => {
+  const shopper = newShopper("return-office");
+  await signUpWithForm(page, shopper);
+  const order = await deliveredOrder(shopper.email);
+  const returnId = await returnRequest(order.orderId, 1);
+  // The returned line's price (the order was placed at the catalogue's price).
+  const price = (await catalogue(page.request)).find((p) => p._id === order.lines[1].productId)!.price!;
+  const amount = rupees(Math.round(price * 100));
+
+  // The shopper, on the Hindi order page: a malformed IFSC is refused in Hindi, then a UPI ID is kept (masked).
+  await page.goto(`/hi/orders/${order.orderId}`);
+  const payout = page.getByTestId("return-payout");
+  await expect(payout.getByRole("heading", { name: "आपका रिफ़ंड कहाँ भेजें?" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await payout.getByRole("radio", { name: "बैंक खाते में" }).check();
+  await payout.getByLabel("खाताधारक का नाम").fill("Asha Kumari");
+  await payout.getByLabel(/^खाता नंबर/).fill("123456789012");
+  await payout.getByLabel(/^IFSC/).fill("SBIN1001234");
+  await payout.getByRole("button", { name: "रिफ़ंड का ब्योरा सेव करें" }).click();
+  await expect(toast(page, "IFSC लिखें: 11 अक्षर, जैसे SBIN0001234।")).toBeVisible();
+  await expect(page.getByTestId("return-payout-given")).toHaveCount(0);
+  await page.getByTestId("return-payout").getByRole("radio", { name: "UPI ID से" }).check();
+  await page.getByTestId("return-payout").getByLabel(/^UPI ID \(/).fill("asha.k@okaxis");
+  await page.getByTestId("return-payout").getByRole("button", { name: "रिफ़ंड का ब्योरा सेव करें" }).click();
+  await expect(toast(page, "आपके रिफ़ंड का ब्योरा सेव हो गया। रिफ़ंड होते ही हम इसे मिटा देंगे।")).toBeVisible();
+  await expect(page.getByTestId("return-payout-given")).toContainText("as••••@okaxis");
+  await expect(page.getByTestId("return-section").getByTestId("return-status")).toHaveText("अनुरोध मिला: हम 48 घंटों के अंदर जवाब देंगे");
+
+  // Another shopper posting the same form: the ordinary 404, nothing written.
+  const origin = new URL(baseURL!).origin;
+  const other = await browser.newContext({ javaScriptEnabled: !jsDisabled() });
+  const otherPage = await other.newPage();
+  await signUpWithForm(otherPage, newShopper("return-office-other"));
+  const theirs = await otherPage.request.post(`/orders/${order.orderId}/return-payout`, { headers: { origin }, form: { returnId, kind: "upi", upiId: "thief@okaxis" }, maxRedirects: 0 });
+  expect(theirs.status()).toBe(404);
+  await other.close();
+
+  const staff = await staffWindow(browser);
+  await staff.goto(`/admin/orders/${order.orderId}`);
+  await expect(staff.getByRole("region", { name: "Returns" }).getByTestId("order-return")).toContainText("Requested");
+  await staff.getByRole("button", { name: /^Mark cash on delivery paid/ }).click();
+  await expect(staff.getByRole("button", { name: /^Mark cash on delivery paid/ })).toHaveCount(0);
+
+  await staff.goto("/admin/returns");
+  await staff.getByRole("link", { name: returnId }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: `Return ${returnId}` })).toBeVisible();
+  await expectNoAxeViolations(staff);
+  // Masked until the refund step: the stranger's post changed nothing.
+  await expect(staff.getByTestId("return-payout")).toHaveText("UPI as••••@okaxis");
+  await staff.getByRole("button", { name: "Approve the return" }).click();
+  await expect(toast(staff, "Return approved: the shopper is emailed.")).toBeVisible();
+  await expect(staff.getByTestId("return-status")).toHaveText("Approved");
+
+  await page.goto(`/orders/${order.orderId}`);
+  await expect(page.getByTestId("return-section").getByTestId("return-status")).toHaveText("Approved: we will arrange a pickup");
+
+  await staff.getByLabel("Courier").fill("Delhivery");
+  await staff.getByLabel("AWB (tracking) number").fill("DL-778899");
+  await staff.getByRole("button", { name: "Schedule the pickup" }).click();
+  await expect(staff.getByTestId("return-status")).toHaveText("Pickup scheduled");
+  await page.reload();
+  await expect(page.getByTestId("return-section").getByTestId("return-request")).toContainText("DL-778899");
+
+  await staff.getByRole("button", { name: "Mark received and inspected" }).click();
+  await expect(staff.getByTestId("return-status")).toHaveText("Received");
+  await page.reload();
+  await expect(page.getByTestId("return-section").getByTestId("return-status")).toHaveText("Received by us: being checked");
+
+  // The refund step shows the UPI ID in full, for paying it.
+  await expect(staff.getByTestId("return-payout-full")).toHaveText("UPI asha.k@okaxis");
+  await staff.getByLabel(/^Bank or UPI reference/).fill("UTR 20261202");
+  await staff.getByRole("button", { name: `Refund ${amount}` }).click();
+  await expect(staff.getByText(new RegExp(`^Refund of ${amount.replace(/[.$]/g, "\\$&")} recorded\\. Credit note CN/\\d\\d-\\d\\d/\\d{6} issued\\.$`)).filter({ visible: true }).first()).toBeVisible();
+  await expect(staff.getByTestId("return-status")).toHaveText("Refunded");
+  await expect(staff.getByTestId("return-refund")).toHaveText(`${amount} made elsewhere — RECORDED, reference UTR 20261202`);
+  await expect(staff.getByTestId("return-payout")).toHaveCount(0);
+  await expect(staff.getByText("asha.k@okaxis")).toHaveCount(0);
+
+  await staff.goto(`/admin/orders/${order.orderId}`);
+  await expect(staff.getByRole("region", { name: "Returns" }).getByTestId("order-return")).toContainText("Refunded");
+  await expect(staff.getByRole("region", { name: "Timeline" })).toContainText(`Return ${returnId} refunded ${amount} (made elsewhere)`);
+  await expect(staff.getByRole("region", { name: "Timeline" })).toContainText(`Return ${returnId} pickup scheduled — Delhivery, AWB DL-778899`);
+  await staff.context().close();
+
+  // The shopper: refunded, and no refund details asked any more.
+  await page.reload();
+  await expect(page.getByTestId("return-section").getByTestId("return-status")).toHaveText("Refunded");
+  await expect(page.getByTestId("return-payout")).toHaveCount(0);
+  await expect(page.getByText(`Refunded ${amount}`, { exact: true })).toBeVisible();
+});
+
+test("the queue lists an overdue request first; a reject with a reason reaches the shopper's order page", async ({ page, browser }) => {
+  const shopper = newShopper("return-reject");
+  await signUpWithForm(page, shopper);
+  const order = await deliveredOrder(shopper.email);
+  const fresh = await returnRequest(order.orderId, 1, 1);
+  const overdue = await returnRequest(order.orderId, 60, 0);
+
+  const staff = await staffWindow(browser);
+  await staff.goto("/admin/returns");
+  const rows = staff.getByTestId("return-row");
+  const ids = await rows.getByRole("link", { name: /^rt_/ }).allTextContents();
+  expect(ids.indexOf(overdue)).toBeGreaterThanOrEqual(0);
+  expect(ids.indexOf(overdue)).toBeLessThan(ids.indexOf(fresh));
+  // Every overdue row comes before every row on time.
+  const flags = (await staff.getByTestId("return-deadline").allTextContents()).map((text) => text.includes("overdue"));
+  expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
+  await expect(rows.filter({ hasText: overdue }).getByTestId("return-deadline")).toHaveText(/^\d+ hours? overdue$|^1 day overdue$/);
+  await expect(rows.filter({ hasText: fresh }).getByTestId("return-deadline")).toHaveText(/^\d+ days? left$/);
+  await expectNoAxeViolations(staff);
+
+  await staff.getByRole("link", { name: fresh }).click();
+  await staff.getByLabel("Reason for rejecting (emailed to the shopper)").selectOption({ label: "The watch has been used or worn." });
+  await staff.getByRole("button", { name: "Reject the return" }).click();
+  await expect(toast(staff, "Return rejected: the shopper is emailed the reason.")).toBeVisible();
+  await expect(staff.getByTestId("return-status")).toHaveText("Rejected");
+  await expect(staff.getByText("The watch has been used or worn.", { exact: true })).toBeVisible();
+  // Closed: no step is offered any more; the queue no longer lists it.
+  await expect(staff.getByRole("heading", { name: "Next step" })).toHaveCount(0);
+  await staff.goto("/admin/returns");
+  await expect(staff.getByRole("link", { name: fresh })).toHaveCount(0);
+  await staff.context().close();
+
+  await page.goto(`/orders/${order.orderId}`);
+  const rejected = page.getByTestId("return-section").getByTestId("return-request").filter({ has: page.getByTestId("return-status").getByText("Not accepted") });
+  await expect(rejected).toHaveCount(1);
+});
