@@ -3,14 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { translatePhrase } from "~/i18n/messages.server";
+import type { MessageKey } from "~/i18n/catalogues/en.server";
+import { translate, translatePhrase } from "~/i18n/messages.server";
+import { RETURN_REASONS, RETURN_STATUSES } from "~/lib/returns";
 import { returnPolicyOf } from "~/lib/after-sale-policy";
 import { ALL_LINES_TAKEN, DEFAULT_RETURN_POLICY, RETURN_MESSAGES, reasonRefusal, returnOffer } from "~/lib/return-requests";
 import { DEFAULT_STORE_SETTINGS } from "~/lib/store-settings";
 import { saveStoreSettings } from "~/services/invoices.server";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
-import { listOrderReturns, releaseExchangeStock, requestReturn, shopperReturnSection } from "~/services/returns.server";
+import { listOrderReturns, releaseExchangeStock, requestReturn, returnSectionView, shopperReturnSection } from "~/services/returns.server";
 import { createShopper, fillCart, orderBody, seedWatches } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
 import { refusal } from "../setup/refusal";
@@ -77,6 +79,17 @@ describe("return offer (pure)", () => {
     expect(onTime.late).toBe(false);
     expect(reasonRefusal(onTime, DEFAULT_RETURN_POLICY, "late", "refund")).toBe(RETURN_MESSAGES.notLate);
     expect(returnOffer({ status: "Shipped", deliveredAt: null, deliveryTo: null }, DEFAULT_RETURN_POLICY, onDay(1)).refusal).toBe(RETURN_MESSAGES.notDelivered);
+  });
+
+  it("words every status of RETURN_STATUSES and every reason on the order page, in English and in Hindi", () => {
+    for (const status of RETURN_STATUSES) {
+      const key = `returns.status_${status}` as MessageKey;
+      expect(translate("en", key), status).not.toBe(key);
+      expect(translate("hi", key), status).not.toBe(translate("en", key));
+    }
+    for (const reason of RETURN_REASONS) expect(translate("hi", `returns.reason_${reason}` as MessageKey)).not.toBe(translate("en", `returns.reason_${reason}` as MessageKey));
+    expect(translate("en", "returns.status_pickup_scheduled")).toBe("Pickup scheduled");
+    expect(translate("hi", "returns.status_requested")).toBe("अनुरोध मिला: हम 48 घंटों के अंदर जवाब देंगे");
   });
 
   it("has every sentence in Hindi", () => {
@@ -172,6 +185,18 @@ describe.each(testDatabases())("return requests on $name", ({ create }) => {
     const section = await shopperReturnSection(db, shopper, order.id, onDay(7));
     expect(section.lines.map((line) => line.taken)).toEqual([true, false]);
     expect(section.requests.map((r) => r.id)).toEqual([request.id]);
+  });
+
+  it("shows the pickup's courier and AWB once staff set them", async () => {
+    await setUp();
+    const order = await deliveredOrder();
+    const request = await requestReturn(db, shopper, order.id, refund, onDay(1));
+    expect(returnSectionView(await shopperReturnSection(db, shopper, order.id, onDay(1))).requests[0].pickup).toBeNull();
+    await db.updateTable("return_requests").set({ status: "pickup_scheduled", pickup_courier: "Delhivery", pickup_awb: "DL55501" }).where("id", "=", request.id).execute();
+    const view = returnSectionView(await shopperReturnSection(db, shopper, order.id, onDay(2)));
+    expect(view.requests[0]).toMatchObject({ status: "pickup_scheduled", pickup: { courier: "Delhivery", awbNumber: "DL55501" } });
+    // Only the gold line is asked for: the form stays open for the other.
+    expect([view.open, view.lines.map((line) => line.taken)]).toEqual([true, [true, false]]);
   });
 
   it("refuses a change of mind on IST day 8 and a defect on day 31 with the sentence naming the window, writing nothing and keeping no photo", async () => {
