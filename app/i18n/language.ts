@@ -28,7 +28,7 @@ export function unprefixedPath(pathname: string): string {
 /**
  * Paths with one address whatever the language: the Store API, the back office, files (pictures,
  * uploads, the invoice PDF, the data download, anything with a dot in its last segment), the payment
- * simulator, feeds, probes, the problem report's upload, the return photos and the COD refund details' post (issue 45) and the language switch's /language. Everything else is a page, with a Hindi
+ * simulator, feeds, probes, the problem report's upload, the return photos, the COD refund details' post and the shopper's cancel post (issue 45) and the language switch's /language. Everything else is a page, with a Hindi
  * twin (remix.config.js); tests/unit/i18n-routes.test.ts checks this list against the routes.
  */
 function hasOneAddress(pathname: string): boolean {
@@ -36,7 +36,7 @@ function hasOneAddress(pathname: string): boolean {
     /^\/(api|admin|images|uploads|report-videos|return-photos|payments|build|healthz|language)(\/|$)/.test(pathname) ||
     /\.[^/]*$/.test(pathname) ||
     pathname.startsWith("/sitemap") ||
-    /^\/orders\/[^/]+\/(report|return-payout)$/.test(pathname)
+    /^\/orders\/[^/]+\/(report|return-payout|cancel)$/.test(pathname)
   );
 }
 
