@@ -346,8 +346,8 @@ export async function openOrderCount(db: Executor, userId: number): Promise<numb
  * cart lines, sessions, password reset links, the email's newsletter subscription and consent log
  * deleted; unsent email to the address dropped and sent copies emptied; reviews and grievances
  * keep their text under "Deleted shopper" (grievance email the placeholder); problem reports keep
- * their text, their videos are erased (files removed after the commit), return requests lose the
- * COD refund's payout details (UPI ID or bank account; issue 45 item 4), and so are the `.eml`
+ * their text, their videos are erased (files removed after the commit), return requests keep
+ * their text but lose their photos (files removed after the commit) and the COD refund's payout details (UPI ID or bank account; issue 45 item 4), and so are the `.eml`
  * files of every email to the address in `mailDir` (issue 43 item 6). Orders are kept with the
  * phone and email erased (and, without an invoice, the name and street too; the state and PIN
  * code kept); gateway payloads lose the customer's name, email and phone; tax invoices stay as
@@ -371,6 +371,7 @@ export async function deleteAccount(
   const actor: Actor = requester.by === "shopper" ? { id: userId, email: "shopper" } : { id: requester.actor.id, email: requester.actor.email };
   const unusable = unusablePasswordHash();
   const videos: string[] = [];
+  const photos: string[] = [];
   const mailFiles: (number | string)[] = [];
   const sqlite = isSqlite(db);
   const summary = await db.transaction().execute(async (trx) => {
@@ -419,6 +420,19 @@ export async function deleteAccount(
     const returnPayoutsErased = count(
       await trx.updateTable("return_requests").set({ payout_json: null, updated_at: now }).where("user_id", "=", userId).where("payout_json", "is not", null).executeTakeFirst(),
     );
+    // Issue 45 item 2 (docs/decisions/0982): return requests keep their text, their photos are erased
+    // (files removed after the commit, from the `return-photos/` folder beside the videos').
+    for (const request of await trx.selectFrom("return_requests").select("photos").where("user_id", "=", userId).where("photos", "!=", "[]").execute()) {
+      const names = (() => {
+        try {
+          return JSON.parse(request.photos) as unknown;
+        } catch {
+          return [];
+        }
+      })();
+      if (Array.isArray(names)) for (const name of names) if (typeof name === "string") photos.push(name);
+    }
+    await trx.updateTable("return_requests").set({ photos: "[]" }).where("user_id", "=", userId).where("photos", "!=", "[]").execute();
 
     const orders = await trx.selectFrom("orders").select(["id", "address"]).where("user_id", "=", userId).execute();
     const invoiced = new Set(
@@ -457,6 +471,8 @@ export async function deleteAccount(
   });
   // The videos' files go once the rows no longer name them; a file left by a crash here is named by nothing.
   await Promise.all(videos.map((file) => fs.rm(path.join(videoDir, path.basename(file)), { force: true }).catch(() => undefined)));
+  // The return photos' folder is `return-photos/` beside the videos' (services/returns.server.ts returnPhotoDir).
+  await Promise.all(photos.map((file) => fs.rm(path.join(path.dirname(videoDir), "return-photos", path.basename(file)), { force: true }).catch(() => undefined)));
   await removeOutboxFiles(mailFiles, mailDir).catch(() => undefined);
   return summary;
 }

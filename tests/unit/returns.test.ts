@@ -10,6 +10,7 @@ import { returnPolicyOf } from "~/lib/after-sale-policy";
 import { ALL_LINES_TAKEN, DEFAULT_RETURN_POLICY, RETURN_MESSAGES, reasonRefusal, returnOffer } from "~/lib/return-requests";
 import { DEFAULT_STORE_SETTINGS } from "~/lib/store-settings";
 import { saveStoreSettings } from "~/services/invoices.server";
+import { deleteAccount } from "~/services/personal-data.server";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import { listOrderReturns, releaseExchangeStock, requestReturn, returnSectionView, shopperReturnSection } from "~/services/returns.server";
@@ -197,6 +198,22 @@ describe.each(testDatabases())("return requests on $name", ({ create }) => {
     expect(view.requests[0]).toMatchObject({ status: "pickup_scheduled", pickup: { courier: "Delhivery", awbNumber: "DL55501" } });
     // Only the gold line is asked for: the form stays open for the other.
     expect([view.open, view.lines.map((line) => line.taken)]).toEqual([true, [true, false]]);
+  });
+
+  it("erases a request's photos with the account, keeping its text (DPDP Act; decision 0982)", async () => {
+    await setUp();
+    const order = await deliveredOrder();
+    const store = fs.mkdtempSync(path.join(os.tmpdir(), "return-store-"));
+    const photos = path.join(store, "return-photos");
+    try {
+      const request = await requestReturn(db, shopper, order.id, refund, onDay(1), { photos: [photo()], photoDir: photos });
+      expect(fs.readdirSync(photos)).toEqual(request.photos);
+      await deleteAccount(db, shopper, { by: "staff", actor: { id: null, email: "owner@example.in", role: "owner" } }, onDay(2), path.join(store, "report-videos"), path.join(store, "mail"));
+      expect(fs.readdirSync(photos)).toEqual([]);
+      expect((await listOrderReturns(db, order.id))[0]).toMatchObject({ photos: [], description: "The crown came off." });
+    } finally {
+      fs.rmSync(store, { recursive: true, force: true });
+    }
   });
 
   it("refuses a change of mind on IST day 8 and a defect on day 31 with the sentence naming the window, writing nothing and keeping no photo", async () => {
