@@ -261,7 +261,7 @@ export interface OrderEventsTable {
   id: Generated<number>;
   order_id: string;
   at: number;
-  /** `status`, `shipment`, `cod_paid`, `refund`, `refund_due_resolved`. */
+  /** `status`, `shipment`, `cod_paid`, `refund`, `refund_due_resolved`, `return` (a return request's step: details `{ returnId, step, … }`, issue 45). */
   kind: string;
   /** The status the order moved to (kind `status`). */
   status: string | null;

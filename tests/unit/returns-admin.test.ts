@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
+import { renderOrderEmail } from "~/lib/order-emails";
 import { RETURN_ACKNOWLEDGE_MS, RETURN_RESOLVE_MS } from "~/lib/returns";
+import { describeReturnEvent, returnStepDetails } from "~/lib/returns-office";
 import type { PaymentGateway } from "~/payments/gateway.server";
 import { payoutSchema } from "~/schemas/returns-office";
 import type { Actor } from "~/services/audit.server";
@@ -81,6 +83,55 @@ describe("the refund's amount (a table by hand)", () => {
     ["odd paise", [{ quantity: 3, unitPaise: 33_333 }], 99_999],
   ])("%s", (_, lines, paise) => {
     expect(returnRefundPaise(lines)).toBe(paise);
+  });
+});
+
+describe("the staff timeline's words for a return step", () => {
+  it.each([
+    [{ returnId: "rt_1", step: "approved" }, "Return rt_1 approved"],
+    [{ returnId: "rt_1", step: "rejected", reason: "missing_parts" }, "Return rt_1 rejected: Parts, tags, the box or papers are missing."],
+    [{ returnId: "rt_1", step: "pickup_scheduled", courier: "Delhivery", awbNumber: "DL-1" }, "Return rt_1 pickup scheduled — Delhivery, AWB DL-1"],
+    [{ returnId: "rt_1", step: "received", good: 1, damaged: 1 }, "Return rt_1 received: 1 good, 1 damaged"],
+    [{ returnId: "rt_1", step: "refunded", amountPaise: 350_050, via: "cashfree" }, "Return rt_1 refunded ₹3,500.50 (through Cashfree)"],
+    [{ returnId: "rt_1", step: "exchanged", courier: "Blue Dart", awbNumber: "BD9" }, "Return rt_1 exchange shipped — Blue Dart, AWB BD9"],
+  ])("%j", (details, words) => {
+    expect(describeReturnEvent(details)).toBe(words);
+  });
+});
+
+describe("the step emails, in English and Hindi", () => {
+  const order = {
+    id: "CI261202-ABCDEFGH",
+    items: [{ productId: "w-plain", name: "Casio Classic", image: "/plain.svg", pricePaise: 100_000, size: "default", quantity: 1 }],
+    amountPaise: 100_000,
+    address: { firstName: "Asha", lastName: "K", email: "a@example.in", phone: "9876543210", street: "1 MG Road", city: "Pune", state: "Maharashtra", zipcode: "411001", country: "India" },
+    status: "Delivered",
+    paymentMethod: "cod",
+    paymentStatus: "PAID",
+    createdAt: 0,
+    paymentMode: null,
+  } as unknown as Parameters<typeof renderOrderEmail>[0]["order"];
+  const context = { storeName: "Chrono India", orderUrl: "https://store.test/orders/x", supportEmail: "", supportPhone: "" };
+  const lines = [{ name: "Casio Classic", colour: "default", quantity: 1, exchangeColour: null }];
+  it.each([
+    ["approved", {}, "en", "Your return for Chrono India order CI261202-ABCDEFGH is approved", "We have approved your return request"],
+    ["rejected", { rejectReason: "used_or_worn" }, "en", "was not approved", "Reason: The watch has been used or worn."],
+    ["pickup_scheduled", { courier: "Delhivery", awbNumber: "DL-1" }, "en", "Pickup scheduled", "AWB (tracking) number: DL-1"],
+    ["received", { good: 1, damaged: 0 }, "en", "We have received your return", "Units in good condition: 1. Units damaged: 0."],
+    ["exchanged", { courier: "Blue Dart", awbNumber: "BD9", trackingUrl: "https://bd.example/t" }, "en", "Your exchange for", "Track it: https://bd.example/t"],
+    ["approved", {}, "hi", "मंज़ूर हो गया है", "हमने मंज़ूर कर दिया है"],
+    ["rejected", { rejectReason: "missing_parts" }, "hi", "मंज़ूर नहीं हुआ", "वजह: पुर्ज़े, टैग, डिब्बा या कागज़ात गायब हैं।"],
+    ["pickup_scheduled", { courier: "Delhivery", awbNumber: "DL-1" }, "hi", "पिकअप तय हो गया है", "AWB (ट्रैकिंग) नंबर: DL-1"],
+    ["received", { good: 0, damaged: 1 }, "hi", "रिटर्न हमें मिल गया है", "अच्छी हालत में यूनिट: 0। खराब यूनिट: 1।"],
+    ["exchanged", { courier: "Blue Dart", awbNumber: "BD9" }, "hi", "एक्सचेंज भेज दिया गया है", "कूरियर: Blue Dart"],
+  ] as const)("%s (%j) in %s", (step, facts, language, subject, text) => {
+    const email = renderOrderEmail(
+      { kind: "return_update", order: { ...order, language }, ret: { id: "rt_1", step, resolution: step === "exchanged" ? "exchange" : "refund", lines, details: returnStepDetails(step, facts, language) } },
+      context,
+    );
+    expect(email.subject).toContain(subject);
+    expect(email.text).toContain(text);
+    expect(email.html).toContain(`lang="${language === "hi" ? "hi" : "en-IN"}"`);
   });
 });
 
