@@ -10,6 +10,9 @@ const REASONS: Record<string, string> = {
   expiry: "Unpaid past the hold time",
   edit: "Edited",
   import: "Catalogue import",
+  // Issue 45 item 2 (docs/decisions/0982): a colour reserved for a shopper's exchange, and given back when staff reject it.
+  exchange: "Reserved for an exchange",
+  exchange_release: "Exchange rejected: back on sale",
 };
 
 type Movement = {
