@@ -14,7 +14,9 @@ import { ownerCommand, signInAsStaff } from "./staff";
  * cash payment and refunds it to the UPI ID shown in full on that step only — the refund on the
  * request's page and the staff order page, the shopper's order page showing each state. A second
  * test: the queue lists an overdue request first, and a reject with a reason reaches the shopper's
- * order page.
+ * order page. A third: an order paid through the store's Cashfree (tests/e2e/paid-order.ts) is
+ * refunded through Cashfree's refund API — the fake Cashfree holds the refund (its status read
+ * back) and the shopper's order page says it.
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -166,4 +168,45 @@ test("the queue lists an overdue request first; a reject with a reason reaches t
   await page.goto(`/orders/${order.orderId}`);
   const rejected = page.getByTestId("return-section").getByTestId("return-request").filter({ has: page.getByTestId("return-status").getByText("Not accepted") });
   await expect(rejected).toHaveCount(1);
+});
+
+test("an online order's return is refunded through Cashfree: the refund reaches the fake Cashfree and the shopper's order page", async ({ page, browser, baseURL }) => {
+  const shopper = newShopper("return-online");
+  await signUpWithForm(page, shopper);
+  // A paid Cashfree order (tests/e2e/paid-order.ts, the fake Cashfree of this server), shipped and delivered by the owner's command.
+  const port = new URL(baseURL!).port;
+  const paid = JSON.parse((await ownerCommand("../tests/e2e/paid-order", [shopper.email, port])).stdout.trim().split("\n").pop()!) as { orderId: string; amountPaise: number };
+  await ownerCommand("orders-status", [paid.orderId, "Shipped", "--courier", "Blue Dart", "--awb", "BD20261202"]);
+  await ownerCommand("orders-status", [paid.orderId, "Delivered"]);
+  const returnId = await returnRequest(paid.orderId, 1, 0);
+  const amount = rupees(paid.amountPaise);
+
+  const staff = await staffWindow(browser);
+  await staff.goto(`/admin/returns/${returnId}`);
+  await expect(staff.getByTestId("return-payout")).toHaveCount(0);
+  await staff.getByRole("button", { name: "Approve the return" }).click();
+  await expect(staff.getByTestId("return-status")).toHaveText("Approved");
+  await staff.getByLabel("Courier").fill("Delhivery");
+  await staff.getByLabel("AWB (tracking) number").fill("DL-112233");
+  await staff.getByRole("button", { name: "Schedule the pickup" }).click();
+  await expect(staff.getByTestId("return-status")).toHaveText("Pickup scheduled");
+  await staff.getByRole("button", { name: "Mark received and inspected" }).click();
+  await expect(staff.getByTestId("return-status")).toHaveText("Received");
+  await expect(staff.getByText(`Refunds ${amount} to the shopper's payment through Cashfree.`)).toBeVisible();
+  await staff.getByRole("button", { name: `Refund ${amount}` }).click();
+  await expect(staff.getByTestId("return-status")).toHaveText("Refunded");
+  await expect(staff.getByTestId("return-refund")).toHaveText(`${amount} through Cashfree — PENDING`);
+
+  // Cashfree has it: its status read back from the fake Cashfree on the order page.
+  await staff.goto(`/admin/orders/${paid.orderId}`);
+  const refunds = staff.getByRole("region", { name: "Refunds" });
+  await expect(refunds.getByRole("row").filter({ hasText: amount })).toContainText("PENDING");
+  await refunds.getByRole("button", { name: /Check status/ }).click();
+  await expect(staff.getByRole("region", { name: "Refunds" }).getByRole("row").filter({ hasText: amount })).toContainText("SUCCESS");
+  await expect(staff.getByRole("region", { name: "Timeline" })).toContainText(`Return ${returnId} refunded ${amount} (through Cashfree)`);
+  await staff.context().close();
+
+  await page.goto(`/orders/${paid.orderId}`);
+  await expect(page.getByTestId("return-section").getByTestId("return-status")).toHaveText("Refunded");
+  await expect(page.getByText(`Refunded ${amount}`, { exact: true })).toBeVisible();
 });
