@@ -25,6 +25,7 @@ import { newsletterSignUpSchema } from "~/schemas/newsletter";
 import { reviewInputSchema } from "~/schemas/review";
 import { REJECT_REASONS, REVIEW_MESSAGES } from "~/constants/reviews";
 import { UNREADABLE_LINK_PAGE } from "~/lib/outside-text";
+import { CANCEL_MESSAGES, cancelledRefundMessage } from "~/lib/order-cancel";
 import { KIND_LABELS, KIND_NAMES, REPORT_MESSAGES, REPORT_STATUS_WORDS, reportRateLimitMessage, reportWindow } from "~/lib/problem-reports";
 
 /**
@@ -135,6 +136,9 @@ const SHOPPER_SENTENCES = [
   KEPT_REASON,
   // app/routes/login.tsx: a sign-up refused for its honeypot.
   "We could not create your account. Please try again.",
+  // The shopper's cancel before it ships (issue 45 item 1; docs/decisions/0981): toasts and the Store API's sentences.
+  ...Object.values(CANCEL_MESSAGES).filter((text) => !text.includes("{amount}")),
+  cancelledRefundMessage("₹4,500.50"),
   // The HTTP guard's page for a link it cannot read (issue 43 item 5; docs/decisions/0940).
   UNREADABLE_LINK_PAGE.title,
   UNREADABLE_LINK_PAGE.text,

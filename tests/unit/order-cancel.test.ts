@@ -5,6 +5,7 @@ import { CANCEL_MESSAGES, CANCEL_REFUND_KEY } from "~/lib/order-cancel";
 import type { PaymentGateway } from "~/payments/gateway.server";
 import type { Actor } from "~/services/audit.server";
 import { cancelOrderByShopper } from "~/services/order-cancel.server";
+import { renderOrderEmail } from "~/lib/order-emails";
 import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import { startCashfreePayment, verifyCashfreePayment } from "~/services/payments.server";
 import { refundIdFor } from "~/services/refunds.server";
@@ -176,6 +177,22 @@ describe.each(testDatabases())("the shopper's cancel on $name", ({ create }) => 
       expect((await statusEvents(order.id)).filter((event) => event.status === "Cancelled" || event.status === "Shipped")).toHaveLength(1);
     }
     expect(tally.cancelled + tally.shipped).toBe(12);
+  });
+
+  it("the emails: the delivered one says the return window's last IST day from the settings; the cancelled one in Hindi", async () => {
+    await setUp();
+    const order = await codOrder();
+    // Delivered 1 Dec 2026 at 12:00 IST: the 7-day window's last day is 8 Dec, the legal reasons' 31 Dec.
+    await setOrderStatus(db, order.id, "Delivered", { liveCredentials: false, actor: STAFF, now: Date.UTC(2026, 11, 1, 6, 30) });
+    const [delivered] = await outbox(order.id, "delivered");
+    expect(delivered.text).toContain("You can return or exchange it until 8 Dec 2026 from your order page.");
+
+    const hindi = renderOrderEmail(
+      { kind: "order_cancelled", order: { ...order, language: "hi", status: "Cancelled" }, refundPaise: TOTAL_PAISE },
+      { storeName: "Chrono India", orderUrl: "http://store.test/hi/orders/x", supportEmail: "care@example.in", supportPhone: "" },
+    );
+    expect(hindi.subject).toBe(`आपका Chrono India ऑर्डर ${order.id} रद्द हो गया है`);
+    expect(hindi.text).toContain("₹4,500.50 का रिफ़ंड शुरू हो गया है");
   });
 
   it("Cashfree unreachable: the order is cancelled and the refund recorded REQUESTED (started), sent on the next ask", async () => {
