@@ -14,7 +14,7 @@ import { startContractServer, type ContractServer } from "../setup/contract-serv
  * production build on loopback: the answer's shape (the order Cancelled, no refund for cash on
  * delivery), a repeat answered alike with `alreadyCancelled`, another shopper's order 404 exactly
  * as an unknown id, a shipped order 409 with the sentence, 401 without a token, 400 for a
- * malformed body, 405 for GET, and never a 500 for whatever body comes.
+ * malformed body, 405 for GET, never a 500 for whatever body comes, and 429 for a flood.
  */
 
 const SHIPMENT = { courier: "Delhivery", awbNumber: "DL987654321", trackingUrl: null };
@@ -86,5 +86,15 @@ describe("POST /api/order/cancel on the wire", () => {
       expect(status >= 400 && status < 500, raw.slice(0, 40)).toBe(true);
     }
     expect((await fetch(`${baseUrl}/api/order/cancel`)).status).toBe(405);
+  });
+
+  it("a flood of cancels: after 10 a minute the shopper gets 429 with the sentence, the order untouched", async () => {
+    const { backend, token, orderId } = await codOrder("cancel-flood");
+    await setOrderStatus(db!, orderId, "Shipped", { liveCredentials: false, shipment: SHIPMENT });
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await post({ orderId }, token));
+    expect(answers.slice(0, 10).map((answer) => answer.status)).toEqual(Array(10).fill(409));
+    expect(answers[10]).toEqual({ status: 429, json: { success: false, message: CANCEL_MESSAGES.tooMany } });
+    expect((await backend.userOrder(token, orderId)).order.status).toBe("Shipped");
   });
 });
