@@ -5,6 +5,7 @@ import { CANCEL_MESSAGES, CANCEL_REFUND_KEY } from "~/lib/order-cancel";
 import type { PaymentGateway } from "~/payments/gateway.server";
 import type { Actor } from "~/services/audit.server";
 import { cancelOrderByShopper } from "~/services/order-cancel.server";
+import { describeEvent } from "~/components/admin/order/TimelineSection";
 import { renderOrderEmail } from "~/lib/order-emails";
 import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import { startCashfreePayment, verifyCashfreePayment } from "~/services/payments.server";
@@ -209,5 +210,12 @@ describe.each(testDatabases())("the shopper's cancel on $name", ({ create }) => 
     // The shopper asks again (or staff "Check status"): the same refund id goes to Cashfree, once.
     await cancelOrderByShopper(db, { userId: shopper, orderId: order.id }, gateway);
     expect((await gateway.client.listRefunds(order.id)).map((refund) => refund.amountPaise)).toEqual([TOTAL_PAISE]);
+  });
+});
+
+describe("the staff timeline's words for the shopper's cancel", () => {
+  it("says who cancelled: the shopper before it shipped, staff as before", () => {
+    expect(describeEvent({ kind: "status", status: "Cancelled", details: { from: "Packing", shipment: null, by: "shopper" } })).toBe("Cancelled by the shopper before it shipped");
+    expect(describeEvent({ kind: "status", status: "Cancelled", details: { from: "Packing", shipment: null } })).toBe("Cancelled");
   });
 });
