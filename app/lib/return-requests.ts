@@ -71,8 +71,8 @@ export type ReturnOffer = {
   deliveredAt: number | null;
   /** IST days since delivery (0 on the delivery day), or null. */
   day: number | null;
-  /** The reasons open today, in RETURN_REASONS' order, each with its resolutions (never empty). */
-  reasons: { reason: ReturnReason; resolutions: ReturnResolution[] }[];
+  /** The reasons open today, in RETURN_REASONS' order, each with its resolutions (never empty) and its last IST day ("YYYY-MM-DD"). */
+  reasons: { reason: ReturnReason; resolutions: ReturnResolution[]; lastDay: string }[];
   /** The last IST day ("YYYY-MM-DD") a request is open for any reason, or null when none is. */
   lastDay: string | null;
   /** Why nothing is open (a sentence), or null while something is. */
@@ -119,7 +119,7 @@ export function returnOffer(facts: { status: string; deliveredAt: number | null;
     if (days <= 0 || resolutions.length === 0) continue;
     longest = Math.max(longest, days);
     if (day <= days) {
-      reasons.push({ reason, resolutions });
+      reasons.push({ reason, resolutions, lastDay: new Date((istDayNumber(deliveredAt) + days) * DAY_MS).toISOString().slice(0, 10) });
       lastOpen = Math.max(lastOpen, days);
     }
   }
@@ -178,7 +178,7 @@ export type ReturnSectionView = {
   refusal: string | null;
   /** Delivered (the section is shown) or not. */
   delivered: boolean;
-  reasons: { reason: ReturnReason; resolutions: ReturnResolution[] }[];
+  reasons: { reason: ReturnReason; resolutions: ReturnResolution[]; lastDay: string }[];
   lines: { lineIndex: number; name: string; image: string; colour: string; bought: number; taken: boolean; exchangeColours: { colour: string; inStock: boolean }[] }[];
   requests: ReturnRequestView[];
 };

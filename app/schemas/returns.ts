@@ -14,8 +14,8 @@ import { RETURN_MESSAGES } from "~/lib/return-requests";
  * form (multipart); the JSON call takes none.
  *
  * `POST /api/order/returns` `{ orderId }` → `{ success: true, returns: ReturnRequestJson[],
- * offer: { open, late, lastDay, refusal, reasons: [{ reason, resolutions }] } }`: the order's
- * requests, oldest first, and what it offers now.
+ * offer: { open, late, lastDay, refusal, reasons: [{ reason, resolutions, lastDay }] } }`: the
+ * order's requests, oldest first, and what it offers now (last days are IST dates "YYYY-MM-DD").
  *
  * ReturnRequestJson: `{ id, orderId, status, resolution, reason, description, photos: [url], late,
  * createdAt (ms), acknowledgeBy (ms), resolveBy (ms), rejectReason, pickup: { courier, awbNumber }

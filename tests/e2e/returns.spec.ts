@@ -24,7 +24,7 @@ async function deliveredOrder(email: string, daysAgo: number, late = false): Pro
   return JSON.parse(stdout.trim().split("\n").pop()!) as Delivered;
 }
 
-/** The IST date `days` days before today, as the store writes it ("24 Nov 2026"), computed here. */
+/** The IST date `days` days before today (negative: after), as the store writes it ("24 Nov 2026"), computed here. */
 function istDateDaysAgo(days: number): string {
   const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
   const ist = new Date(Date.now() - days * 86_400_000 + 330 * 60_000);
@@ -112,6 +112,8 @@ test("day 8 no longer offers a change of mind; day 31 is refused with the senten
   const form = page.getByTestId("return-form");
   await expect(form.getByRole("radio", { name: /^Defective/ })).toBeVisible();
   await expect(form.getByRole("radio", { name: /^Changed my mind/ })).toHaveCount(0);
+  // Each reason says until when: the legal reasons 30 days from delivery (22 days from today).
+  await expect(form.getByRole("radio", { name: `Defective (refund or exchange, until ${istDateDaysAgo(-22)})` })).toBeVisible();
 
   const old = await deliveredOrder(email, 31);
   const sentence = `Returns are accepted within 30 days of delivery. This order was delivered on ${istDateDaysAgo(31)}.`;

@@ -48,6 +48,7 @@ describe("return offer (pure)", () => {
     expect(last.reasons.map((r) => r.reason)).toEqual([...LEGAL, "changed_mind"]);
     expect(last.reasons.find((r) => r.reason === "changed_mind")?.resolutions).toEqual(["refund", "exchange"]);
     expect(last.lastDay).toBe("2026-12-24");
+    expect(last.reasons.map((r) => r.lastDay)).toEqual(["2026-12-24", "2026-12-24", "2026-12-24", "2026-12-24", "2026-12-01"]);
     const eighth = returnOffer(facts, DEFAULT_RETURN_POLICY, onDay(8, "00:00:00"));
     expect(eighth.reasons.map((r) => r.reason)).toEqual(LEGAL);
     expect(reasonRefusal(eighth, DEFAULT_RETURN_POLICY, "changed_mind", "refund")).toBe("Returns for this reason are accepted within 7 days of delivery. This order was delivered on 24 Nov 2026.");
@@ -72,7 +73,7 @@ describe("return offer (pure)", () => {
   it("tells a late order by the promise: 'arrived late' for a refund up to day 30, nothing before delivery", () => {
     const late = returnOffer({ ...facts, deliveryTo: "2026-11-23" }, DEFAULT_RETURN_POLICY, onDay(20));
     expect(late.late).toBe(true);
-    expect(late.reasons.find((r) => r.reason === "late")).toEqual({ reason: "late", resolutions: ["refund", "exchange"] });
+    expect(late.reasons.find((r) => r.reason === "late")).toEqual({ reason: "late", resolutions: ["refund", "exchange"], lastDay: "2026-12-24" });
     expect(returnOffer({ ...facts, deliveryTo: "2026-11-23" }, DEFAULT_RETURN_POLICY, onDay(31, "00:00:00")).refusal).toBe(
       "Returns are accepted within 30 days of delivery. This order was delivered on 24 Nov 2026.",
     );

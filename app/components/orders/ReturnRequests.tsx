@@ -27,7 +27,7 @@ function isoDateIn(iso: string, language: "en" | "hi"): string {
 
 /** The order page's "Returns and exchanges" section; nothing before delivery when there is no request. */
 export function ReturnSection({ orderId, view }: { orderId: string; view: ReturnSectionView }) {
-  const { t, language } = useT();
+  const { t } = useT();
   const phrase = usePhrase();
   if (!view.delivered && view.requests.length === 0) return null;
   return (
@@ -38,7 +38,6 @@ export function ReturnSection({ orderId, view }: { orderId: string; view: Return
       {view.requests.length > 0 ? <ReturnRequestList requests={view.requests} /> : null}
       {view.open ? (
         <div className="text-sm">
-          {view.lastDay ? <p className="mb-2">{t("returns.lastDay", { date: isoDateIn(view.lastDay, language) })}</p> : null}
           {view.late ? <p className="mb-2">{t("returns.lateNote")}</p> : null}
           <Link to={returnPath(orderId)} className="inline-block rounded-sm border border-gray-900 px-4 py-2 font-medium text-gray-900 hover:bg-gray-50" data-testid="return-link">
             {t("returns.requestLink")}
@@ -134,7 +133,6 @@ export function ReturnForm({ view, error }: { view: ReturnSectionView & { orderI
           {phrase(error)}
         </p>
       ) : null}
-      {view.lastDay ? <p>{t("returns.lastDay", { date: isoDateIn(view.lastDay, language) })}</p> : null}
       {view.late ? <p>{t("returns.lateNote")}</p> : null}
       <fieldset className="space-y-4">
         <legend className="font-medium text-gray-900">{t("returns.whichWatches")}</legend>
@@ -188,7 +186,10 @@ export function ReturnForm({ view, error }: { view: ReturnSectionView & { orderI
           <label key={reason.reason} className="mt-2 flex items-center gap-2">
             <input type="radio" name="reason" value={reason.reason} required />
             <span>
-              {t(`returns.reason_${reason.reason}` as MessageKey)} <span className="text-gray-600">({t(offersKey(reason.resolutions))})</span>
+              {t(`returns.reason_${reason.reason}` as MessageKey)}{" "}
+              <span className="text-gray-600">
+                ({t(offersKey(reason.resolutions))}, {t("returns.until", { date: isoDateIn(reason.lastDay, language) })})
+              </span>
             </span>
           </label>
         ))}

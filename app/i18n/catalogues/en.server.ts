@@ -669,7 +669,6 @@ export const en = {
   returns: {
     heading: "Returns and exchanges",
     requestLink: "Return or exchange a watch",
-    lastDay: "You can ask until {date}.",
     lateNote: "This order arrived after its promised delivery date, so it can be returned for a refund with the reason “Arrived late”.",
     pageTitle: "Return or exchange — order {id}",
     pageHeading: "Return or exchange",
@@ -689,6 +688,7 @@ export const en = {
     offersBoth: "refund or exchange",
     offersRefund: "refund only",
     offersExchange: "exchange only",
+    until: "until {date}",
     whatInstead: "Refund or exchange?",
     resolution_refund: "Refund",
     resolution_exchange: "Exchange for another colour",

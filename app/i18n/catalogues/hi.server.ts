@@ -627,7 +627,6 @@ export const hi: Catalogue = {
   returns: {
     heading: "रिटर्न और एक्सचेंज",
     requestLink: "घड़ी रिटर्न या एक्सचेंज करें",
-    lastDay: "आप {date} तक अनुरोध कर सकते हैं।",
     lateNote: "यह ऑर्डर वादा की गई डिलीवरी तारीख के बाद पहुँचा, इसलिए “देर से पहुँचा” वजह के साथ इसे रिफ़ंड के लिए लौटाया जा सकता है।",
     pageTitle: "रिटर्न या एक्सचेंज — ऑर्डर {id}",
     pageHeading: "रिटर्न या एक्सचेंज",
@@ -647,6 +646,7 @@ export const hi: Catalogue = {
     offersBoth: "रिफ़ंड या एक्सचेंज",
     offersRefund: "सिर्फ़ रिफ़ंड",
     offersExchange: "सिर्फ़ एक्सचेंज",
+    until: "{date} तक",
     whatInstead: "रिफ़ंड या एक्सचेंज?",
     resolution_refund: "रिफ़ंड",
     resolution_exchange: "दूसरे रंग से एक्सचेंज",
