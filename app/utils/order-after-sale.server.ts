@@ -5,6 +5,7 @@ import { istDateIn } from "~/lib/ist-dates";
 import { CANCELLED } from "~/lib/order-status";
 import { shopperMayCancel } from "~/lib/order-cancel";
 import type { OrderDetail } from "~/schemas/order-detail";
+import { getBackend } from "~/backend/index.server";
 import { policySentenceIn, storeReturnPolicy } from "~/utils/after-sale-policy.server";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -13,7 +14,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export type OrderAfterSaleView = {
   /** The one-line policy fact in the page's language (lib/after-sale-policy.ts `orderReturnLine`); null for a cancelled order. */
   policyLine: string | null;
-  /** Whether the "Cancel order" form is offered (Order Placed or Packing; lib/order-cancel.ts). */
+  /** Whether the "Cancel order" form is offered (Order Placed or Packing, lib/order-cancel.ts; a store with its own data). */
   cancellable: boolean;
 };
 
@@ -42,5 +43,6 @@ export async function orderAfterSaleView(detail: Pick<OrderDetail, "order" | "ti
           legalUntilText: istDateIn((deliveredAt ?? now) + policy.legalWindowDays * DAY_MS, language),
         }
       : null;
-  return { policyLine: policySentenceIn(language, orderReturnLine(policy, delivered)), cancellable: shopperMayCancel(status) };
+  // The cancel is the store's own (services/order-cancel.server.ts): a storefront whose data lives elsewhere offers none.
+  return { policyLine: policySentenceIn(language, orderReturnLine(policy, delivered)), cancellable: shopperMayCancel(status) && getBackend().own !== null };
 }
