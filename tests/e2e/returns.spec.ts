@@ -77,6 +77,21 @@ test("a shopper returns one of two lines of a delivered order within the window,
   await expect(form.getByTestId("return-line").filter({ hasText: order.coloured.name })).toContainText("A return is already requested for this watch.");
   await expect(form.getByTestId("return-line").filter({ hasText: order.plain.name }).getByLabel("How many to return")).toBeVisible();
 
+  // Four photos, or a text file named .png: the form again with the sentence, nothing written.
+  const plainLine = form.getByTestId("return-line").filter({ hasText: order.plain.name });
+  for (const [files, sentence] of [
+    [[1, 2, 3, 4].map((n) => ({ name: `p${n}.png`, mimeType: "image/png", buffer: PNG })), "Attach at most 3 photos."],
+    [[{ name: "note.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all, only words") }], "Photos must be JPEG, PNG or WebP images."],
+  ] as const) {
+    await plainLine.getByLabel("How many to return").selectOption("1");
+    await form.getByRole("radio", { name: /^Wrong item/ }).check();
+    await form.getByRole("radio", { name: "Refund", exact: true }).check();
+    await form.getByLabel("Describe the problem").fill("This is not the watch I ordered.");
+    await form.getByLabel(/^Photos/).setInputFiles([...files]);
+    await form.getByRole("button", { name: "Send return request" }).click();
+    await expect(page.getByTestId("return-error")).toHaveText(sentence);
+  }
+
   // A refund amount in the form: refused with nothing written.
   const origin = new URL(baseURL!).origin;
   const forged = await page.request.post(`/orders/${order.orderId}/return`, {
