@@ -21,7 +21,8 @@ import { redirectWithSuccess } from "~/utils/toast.server";
  * open now, plain HTML forms posting here: approve or reject with a reason, schedule the reverse
  * pickup (courier, AWB), mark received (good and damaged units per line), refund (Cashfree for an
  * online order; for cash on delivery, paid to the shopper's UPI ID or bank account, shown in full
- * on this step only) or ship the exchange (courier, AWB, tracking link). The service
+ * on this step only; a Cashfree refund's status checked again) or ship the exchange (courier, AWB,
+ * tracking link). The service
  * (services/returns-admin.server.ts) owns every rule; its sentence comes back with its 4xx. An
  * unknown id is a 404. Staff and owner.
  */
@@ -84,6 +85,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "refund": {
         const { refund, creditNoteNumber } = await own.returnsOffice.refundReturn({ returnId, reference: text("reference"), actor });
         return redirectWithSuccess(here, own.returnsOffice.refundedWords(refund, creditNoteNumber));
+      }
+      case "refresh-refund": {
+        // A Cashfree refund's status read back (services/refunds.server.ts refreshRefund; sent again while still REQUESTED).
+        const detail = await own.returnsOffice.loadAdminReturn(returnId);
+        if (!detail.refund) return json({ intent, message: "This return has no refund yet." }, { status: 409, headers: NO_STORE });
+        const refund = await own.adminOrders.refreshRefund({ orderId: detail.orderId, refundId: detail.refund.id, actor });
+        return redirectWithSuccess(here, `Refund status: ${refund.status}.`);
       }
       case "exchange":
         await own.returnsOffice.shipReturnExchange({ returnId, shipment: { courier: text("courier"), awbNumber: text("awbNumber"), trackingUrl: text("trackingUrl") }, actor });
@@ -180,9 +188,19 @@ export default function AdminReturn() {
         {detail.refund ? (
           <>
             <dt className="font-medium">Refund</dt>
-            <dd data-testid="return-refund">
-              {formatPaise(detail.refund.amountPaise)} {detail.refund.via === "cashfree" ? "through Cashfree" : "made elsewhere"} — {detail.refund.status}
-              {detail.refund.reference ? `, reference ${detail.refund.reference}` : ""}
+            <dd>
+              <span data-testid="return-refund">
+                {formatPaise(detail.refund.amountPaise)} {detail.refund.via === "cashfree" ? "through Cashfree" : "made elsewhere"} — {detail.refund.status}
+                {detail.refund.reference ? `, reference ${detail.refund.reference}` : ""}
+              </span>
+              {detail.refund.via === "cashfree" ? (
+                <Form method="post" className="mt-1">
+                  <input type="hidden" name="intent" value="refresh-refund" />
+                  <button type="submit" disabled={busy} className={adminStyles.secondaryButton}>
+                    Check status with Cashfree
+                  </button>
+                </Form>
+              ) : null}
             </dd>
           </>
         ) : null}
