@@ -83,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirectWithSuccess(here, "Marked received and inspected.");
       }
       case "refund": {
-        const { refund, creditNoteNumber } = await own.returnsOffice.refundReturn({ returnId, reference: text("reference"), actor });
+        const { refund, creditNoteNumber } = await own.returnsOffice.refundReturn({ returnId, reference: text("reference"), payoutFingerprint: text("payoutFingerprint"), actor });
         return redirectWithSuccess(here, own.returnsOffice.refundedWords(refund, creditNoteNumber));
       }
       case "refresh-refund": {
@@ -332,6 +332,7 @@ export default function AdminReturn() {
           {detail.status === "received" && detail.resolution === "refund" ? (
             <Form method="post" className="mt-3 space-y-2">
               <input type="hidden" name="intent" value="refund" />
+              {detail.payoutFingerprint ? <input type="hidden" name="payoutFingerprint" value={detail.payoutFingerprint} /> : null}
               {cod ? (
                 <>
                   <p className="text-sm">

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import type { DB, Executor } from "~/db/db.server";
 import type { ReturnLinesTable, ReturnRequestsTable } from "~/db/schema";
@@ -153,6 +154,8 @@ export type AdminReturn = {
   /** The COD payout: masked, or in full when asked for (the refund step); null when none was given or it was erased. */
   payout: string | null;
   payoutGiven: boolean;
+  /** A fingerprint of the payout details as shown (the refund form sends it back: details changed since are a 409). */
+  payoutFingerprint: string | null;
   acknowledgeBy: number;
   resolveBy: number;
   acknowledgedAt: number | null;
@@ -174,6 +177,11 @@ export type AdminReturn = {
  */
 export function returnRefundPaise(lines: readonly { quantity: number; unitPaise: number }[]): number {
   return lines.reduce((sum, line) => sum + line.quantity * line.unitPaise, 0);
+}
+
+/** sha256 of the stored payout JSON, 16 hex digits; null when none is stored. */
+function payoutFingerprint(json: string | null): string | null {
+  return json ? crypto.createHash("sha256").update(json).digest("hex").slice(0, 16) : null;
 }
 
 async function findReturn(db: Executor, returnId: string): Promise<ReturnRow> {
@@ -241,6 +249,7 @@ export async function loadAdminReturn(db: DB, returnId: string, options: { revea
     paymentStatus: order.payment_status,
     payout: payout ? (options.revealPayout ? fullPayout(payout) : maskedPayout(payout)) : null,
     payoutGiven: payout !== null,
+    payoutFingerprint: payoutFingerprint(row.payout_json),
     acknowledgeBy: Number(row.acknowledge_by),
     resolveBy: Number(row.resolve_by),
     acknowledgedAt: row.acknowledged_at === null ? null : Number(row.acknowledged_at),
@@ -473,14 +482,16 @@ export function returnRefundKey(returnId: string): string {
  * lines, to the paisa, through services/refunds.server.ts `issueRefund` with the return's own key
  * (`returnRefundKey`) — `cashfree` (Cashfree's refund API, Cashfree PG 2025-01-01) for an order
  * paid through Cashfree, `manual` for cash on delivery, paid to the shopper's payout details
- * (BackendError 409 until they have given them) with an optional bank/UPI reference. Then, in
+ * (BackendError 409 until they have given them, and when `payoutFingerprint` — the form's copy of
+ * AdminReturn.payoutFingerprint — shows the shopper replaced them after the form was shown) with an
+ * optional bank/UPI reference. Then, in
  * one transaction: `received` → `refunded` with the refund's id, the payout details erased, the
  * GST credit note (services/credit-notes.server.ts, CGST Act s.34), the timeline and audit rows.
  * The shopper's email is the refund's own "refund recorded" email (issueRefund; docs/decisions/
  * 0985). A refund issueRefund refuses (Cashfree unreachable 502/504, refused 409) leaves the request
  * `received`: a retry sends the same refund again. BackendError 400, 404, 409, 502, 504.
  */
-export async function refundReturn(db: DB, input: StepInput & { reference?: unknown }, gateway?: PaymentGateway): Promise<{ refund: AdminRefund; creditNoteNumber: string | null }> {
+export async function refundReturn(db: DB, input: StepInput & { reference?: unknown; payoutFingerprint?: unknown }, gateway?: PaymentGateway): Promise<{ refund: AdminRefund; creditNoteNumber: string | null }> {
   const now = input.now ?? Date.now();
   const reference = payoutReferenceSchema.safeParse(input.reference ?? null);
   if (!reference.success) throw badInput(reference.error);
@@ -493,6 +504,10 @@ export async function refundReturn(db: DB, input: StepInput & { reference?: unkn
   const cod = order.payment_method === "cod";
   const payout = readPayout(row.payout_json);
   if (cod && !payout) throw new BackendError(409, `The shopper has not yet given a UPI ID or bank account for the refund of return ${row.id}: it can be paid once they have.`);
+  // Staff paid the details the form showed: if the shopper has replaced them since, nothing is recorded.
+  if (cod && typeof input.payoutFingerprint === "string" && input.payoutFingerprint !== payoutFingerprint(row.payout_json)) {
+    throw new BackendError(409, "The shopper changed their refund details after this page was loaded. Reload it, check the details and pay those.");
+  }
   const { refund } = await issueRefund(
     db,
     {

@@ -269,7 +269,15 @@ describe.each(testDatabases())("the back office's returns on $name", ({ create }
     expect((await loadAdminReturn(db, id)).payout).toBe("Bank account ••••9012, IFSC SBIN0001234, A•••");
     expect((await loadAdminReturn(db, id, { revealPayout: true })).payout).toBe("Bank account 123456789012, IFSC SBIN0001234, Asha Kumari");
 
-    const { refund, creditNoteNumber } = await refundReturn(db, { returnId: id, reference: "UTR 4455", actor: STAFF, now: t0 + 4 });
+    // The shopper replaces the details after staff loaded the refund step: the form's payout is stale, nothing recorded.
+    const shown = (await loadAdminReturn(db, id, { revealPayout: true })).payoutFingerprint;
+    await savePayoutDetails(db, { userId: shopper, orderId: order.id, returnId: id, payout: { kind: "bank", accountName: "Asha Kumari", accountNumber: "123456789013", ifsc: "SBIN0001234" } });
+    const stale = await rejection(refundReturn(db, { returnId: id, reference: "UTR 4455", payoutFingerprint: shown, actor: STAFF, now: t0 + 4 }));
+    expect(stale.status).toBe(409);
+    expect(await db.selectFrom("refunds").select("id").where("order_id", "=", order.id).execute()).toEqual([]);
+    await savePayoutDetails(db, { userId: shopper, orderId: order.id, returnId: id, payout: { kind: "bank", accountName: "Asha Kumari", accountNumber: "123456789012", ifsc: "SBIN0001234" } });
+    const fresh = (await loadAdminReturn(db, id, { revealPayout: true })).payoutFingerprint;
+    const { refund, creditNoteNumber } = await refundReturn(db, { returnId: id, reference: "UTR 4455", payoutFingerprint: fresh, actor: STAFF, now: t0 + 4 });
     // ₹1,000 + ₹2,500.50 (the damaged unit in full).
     expect(refund).toMatchObject({ amountPaise: 350_050, via: "manual", status: "RECORDED", reference: "UTR 4455", id: refundIdFor(order.id, returnRefundKey(id)) });
     expect(creditNoteNumber).toMatch(/^CN\//);
@@ -285,7 +293,13 @@ describe.each(testDatabases())("the back office's returns on $name", ({ create }
     ]);
     expect((await returnEvents(order.id)).map((d) => d.step)).toEqual(["approved", "pickup_scheduled", "received", "refunded"]);
     expect((await returnEvents(order.id))[3]).toMatchObject({ returnId: id, amountPaise: 350_050, via: "manual" });
-    expect(await returnAudits(order.id)).toEqual([`return ${id} approved`, `return ${id} pickup scheduled`, `return ${id} received`, `return ${id} payout details given (bank)`, `return ${id} refunded`]);
+    expect(await returnAudits(order.id)).toEqual([
+      `return ${id} approved`,
+      `return ${id} pickup scheduled`,
+      `return ${id} received`,
+      ...Array(3).fill(`return ${id} payout details given (bank)`),
+      `return ${id} refunded`,
+    ]);
     const sent = await emails(order.id);
     expect(sent.map((e) => e.kind)).toEqual(["return_update", "return_update", "return_update", "refund_recorded"]);
     expect(sent[1].text).toContain("AWB (tracking) number: DL-778899");
