@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/lib/errors";
-import { returnRequestBodySchema } from "~/schemas/returns";
+import { returnRequestBodySchema } from "~/lib/return-api";
 import { handleApi, postOnlyLoader, readJsonBody, requireApiToken } from "~/utils/api.server";
 
 export const loader = postOnlyLoader;
@@ -10,7 +10,7 @@ export const loader = postOnlyLoader;
 /**
  * `POST /api/order/return` with the `token` header, body `{orderId, reason, resolution,
  * description, lines: [{lineIndex, quantity, exchangeColour?}]}` → 201 `{success, returnRequest}`
- * (issue 45 items 2 and 6; schemas/returns.ts documents the shapes; docs/decisions/0982): the
+ * (issue 45 items 2 and 6; lib/return-api.ts documents the shapes; docs/decisions/0982): the
  * token's shopper asks to return lines of a delivered order, for a refund or an exchange for
  * another colour. Strict: any other key (a refund amount) is 400 with nothing written. 401 no or
  * invalid token; 404 another shopper's, an unknown or unpaid order (the same answer); 409 a line

@@ -11,7 +11,9 @@ export { API_MESSAGES, SESSION_TTL_MS } from "~/schemas/api-constants";
 /**
  * The Store API contract for accounts and the cart (SPEC.md §7, DESIGN.md §4): the zod schemas of
  * every body and answer, shared by the API routes, the services, the http adapter and the
- * storefront's forms. Isomorphic: no server-only imports.
+ * storefront's forms. Isomorphic: no server-only imports. The return and exchange calls
+ * (`POST /api/order/return`, `POST /api/order/returns`; issue 45) are documented in
+ * app/lib/return-api.ts: their enums are lib/returns.ts's, which schemas may not import.
  */
 
 /** A text field whose missing (or non-text) value reads `required`. */

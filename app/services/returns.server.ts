@@ -20,7 +20,7 @@ import {
 } from "~/lib/return-requests";
 import { RETURN_ACKNOWLEDGE_MS, RETURN_RESOLVE_MS, type ReturnReason, type ReturnResolution } from "~/lib/returns";
 import { ORDER_MESSAGES, orderIdSchema, type OrderItem } from "~/schemas/orders";
-import { returnRequestInputSchema } from "~/schemas/returns";
+import { returnRequestInputSchema } from "~/lib/return-api";
 import { controlCharactersMessage, hasControlCharacters } from "~/schemas/text";
 import { returnPolicyOf } from "~/lib/after-sale-policy";
 import { requireAccount } from "~/services/accounts.server";
@@ -319,8 +319,8 @@ function firstMessage(error: { issues: { message: string }[] }): string {
 
 /**
  * The shopper `userId` asks to return lines of their order `orderId` at `now` (ms). `input`:
- * `{reason, resolution, description, lines: [{lineIndex, quantity, exchangeColour?}]}` (schemas/
- * returns.ts, strict: any other key — a refund amount — is refused), `photos` at most 3 JPEG/PNG/
+ * `{reason, resolution, description, lines: [{lineIndex, quantity, exchangeColour?}]}` (lib/return-api.ts,
+ * strict: any other key — a refund amount — is refused), `photos` at most 3 JPEG/PNG/
  * WebP files of ≤ 5 MB, checked by their bytes (the caller removes the uploads afterwards).
  *
  * In one transaction: the request (status `requested`, `late`, acknowledge_by = now + 48 h,
@@ -534,7 +534,7 @@ export function returnSectionView(section: ReturnSection): ReturnSectionView {
 }
 
 /**
- * A request as the Store API answers it (schemas/returns.ts ReturnRequestJson): times in ms,
+ * A request as the Store API answers it (lib/return-api.ts ReturnRequestJson): times in ms,
  * money in rupees (unitPrice), photos as their private addresses.
  */
 export function returnRequestToJson(request: ReturnRequest) {
@@ -565,7 +565,7 @@ export async function apiOrderReturns(db: DB, token: string, orderId: unknown, n
 
 /**
  * `POST /api/order/return` for the session `token`'s shopper: `body` `{orderId, …input}`
- * (schemas/returns.ts `returnRequestBodySchema`, strict) → the new request as JSON. No photos (the
+ * (lib/return-api.ts `returnRequestBodySchema`, strict) → the new request as JSON. No photos (the
  * order page's form takes them). BackendError 401, and as `requestReturn`. Source: issue 45 item 6.
  */
 export async function apiRequestReturn(db: DB, token: string, body: unknown, now = Date.now()) {

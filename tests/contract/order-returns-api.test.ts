@@ -9,7 +9,7 @@ import { ADDRESS } from "../fakes/shop";
 import { startContractServer, type ContractServer } from "../setup/contract-server";
 
 /**
- * The Store API's return calls (issue 45 items 2 and 6; schemas/returns.ts; docs/decisions/0982)
+ * The Store API's return calls (issue 45 items 2 and 6; lib/return-api.ts; docs/decisions/0982)
  * on the wire, against the production build on loopback: `POST /api/order/returns` `{orderId}` →
  * `{success, returns, offer}` and `POST /api/order/return` → 201 `{success, returnRequest}`. The
  * answers' shapes, then the refusals a client must handle — 401 without a token, 400 for a

@@ -3,7 +3,8 @@ import { RETURN_REASONS, RETURN_RESOLUTIONS } from "~/lib/returns";
 import { RETURN_MESSAGES } from "~/lib/return-requests";
 
 /**
- * The Store API contract of return and exchange requests (issue 45 items 2 and 6; DESIGN.md §4,
+ * The Store API contract of return and exchange requests (here in lib, not app/schemas: its enums
+ * are lib/returns.ts's, and schemas may not import lib — tests/unit/layers.test.ts) (issue 45 items 2 and 6; DESIGN.md §4,
  * §26; docs/decisions/0982-return-requests.md), isomorphic: the routes, the service and the
  * contract test read them.
  *
