@@ -5,8 +5,7 @@ import { Link } from "~/components/ui/local-links";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { OrderPage } from "~/components/orders/OrderPage";
-import { OrderAfterSale } from "~/components/orders/OrderCancel";
-import { orderAfterSaleView } from "~/utils/order-after-sale.server";
+import { orderAfterSaleHtml, orderAfterSaleView } from "~/utils/order-after-sale.server";
 import { ReportProblem } from "~/components/orders/ReportProblem";
 import { ReturnSection } from "~/components/orders/ReturnRequests";
 import { ReturnPayout } from "~/components/orders/ReturnPayout";
@@ -45,7 +44,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       {
         view: orderPageView(detail, orderWordsIn(language)),
         // Issue 45 (docs/decisions/0980, 0981): the policy line the settings say, and the cancel form while it may be cancelled.
-        afterSale: await orderAfterSaleView(detail, language),
+        // As HTML made by the loader (utils/order-after-sale.server.ts), so the page's JavaScript carries none of it.
+        afterSale: orderAfterSaleHtml(detail.order.id, await orderAfterSaleView(detail, language), language),
         report,
         // Issue 45 item 2: the "Returns and exchanges" section (null where the store has none).
         returns,
@@ -73,7 +73,7 @@ export default function OrderRoute() {
   return (
     <>
       <OrderPage view={view} invoiceNumber={invoiceNumber} creditNotes={creditNotes} />
-      <OrderAfterSale orderId={view.id} view={afterSale} />
+      {afterSale ? <div dangerouslySetInnerHTML={{ __html: afterSale }} /> : null}
       {returns ? <ReturnSection orderId={view.id} view={returns} /> : null}
       <ReturnPayout orderId={view.id} payouts={payouts} />
       {report ? <ReportProblem orderId={view.id} view={report} /> : null}

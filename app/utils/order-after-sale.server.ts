@@ -1,4 +1,7 @@
+import he from "he";
 import type { Language } from "~/i18n/language";
+import { translate } from "~/i18n/messages.server";
+import { CANCEL_CONFIRM_FIELD, CANCEL_CONFIRM_VALUE } from "~/lib/order-cancel";
 import { IST_OFFSET_MS } from "~/lib/admin-format";
 import { orderReturnLine } from "~/lib/after-sale-policy";
 import { istDateIn } from "~/lib/ist-dates";
@@ -17,6 +20,34 @@ export type OrderAfterSaleView = {
   /** Whether the "Cancel order" form is offered (Order Placed or Packing, lib/order-cancel.ts; a store with its own data). */
   cancellable: boolean;
 };
+
+/**
+ * The order page's after-sale block as HTML made and escaped here (every value through `he.escape`):
+ * the policy line (`data-testid="order-return-policy"`) and, while it may be cancelled, the "Cancel
+ * this order" section — a plain POST form to /orders/:id/cancel (`?lang=hi` on a Hindi page) with
+ * the required confirm box "Yes, cancel this order", which works with and without JavaScript.
+ * HTML rather than JSX so the order page's browser code stays within its budget (DESIGN.md §17).
+ * "" when there is nothing to show.
+ */
+export function orderAfterSaleHtml(orderId: string, view: OrderAfterSaleView, language: Language): string {
+  const e = (text: string) => he.escape(text);
+  const parts: string[] = [];
+  if (view.policyLine) parts.push(`<p class="text-sm" data-testid="order-return-policy">${e(view.policyLine)}</p>`);
+  if (view.cancellable) {
+    const action = `/orders/${encodeURIComponent(orderId)}/cancel${language === "hi" ? "?lang=hi" : ""}`;
+    const id = `cancel-confirm-order-${orderId}`;
+    parts.push(
+      `<section id="cancel" aria-labelledby="cancel-heading" data-testid="cancel-order">` +
+        `<h2 id="cancel-heading" class="mb-2 text-lg font-medium text-gray-900">${e(translate(language, "afterSale.cancelHeading"))}</h2>` +
+        `<p class="mb-3 text-sm">${e(translate(language, "afterSale.cancelLead"))}</p>` +
+        `<form method="post" action="${e(action)}" class="flex flex-wrap items-center gap-3 text-sm" data-testid="cancel-order-form" aria-label="${e(translate(language, "afterSale.cancelOrder", { id: orderId }))}">` +
+        `<label for="${e(id)}" class="inline-flex items-center gap-2"><input id="${e(id)}" type="checkbox" name="${CANCEL_CONFIRM_FIELD}" value="${CANCEL_CONFIRM_VALUE}" required class="h-4 w-4"> ${e(translate(language, "afterSale.cancelConfirm"))}</label>` +
+        `<button type="submit" class="rounded border border-gray-800 px-4 py-2 font-medium text-gray-900 hover:bg-gray-100">${e(translate(language, "afterSale.cancelButton"))}</button>` +
+        `</form></section>`,
+    );
+  }
+  return parts.length === 0 ? "" : `<div class="mx-auto max-w-screen-xl space-y-6 px-4 pb-10 text-gray-700 sm:px-[5vw] lg:px-[7vw]">${parts.join("")}</div>`;
+}
 
 /** The IST calendar days from `from` to `to` (ms): 0 on the same IST day. */
 export function istDaysBetween(from: number, to: number): number {

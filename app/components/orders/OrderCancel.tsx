@@ -29,31 +29,3 @@ export function CancelOrderForm({ orderId, from = "order" }: { orderId: string; 
     </Form>
   );
 }
-
-/**
- * The order page's after-sale block (issue 45; docs/decisions/0980, 0981): the one-line policy fact
- * the owner's settings say ("Returns and exchanges within 7 days of delivery" / "… until DATE"),
- * and, while the order may still be cancelled, the "Cancel this order" section with its form.
- */
-export function OrderAfterSale({ orderId, view }: { orderId: string; view: { policyLine: string | null; cancellable: boolean } }) {
-  const { t } = useT();
-  if (!view.policyLine && !view.cancellable) return null;
-  return (
-    <div className="mx-auto max-w-screen-xl space-y-6 px-4 pb-10 text-gray-700 sm:px-[5vw] lg:px-[7vw]">
-      {view.policyLine ? (
-        <p className="text-sm" data-testid="order-return-policy">
-          {view.policyLine}
-        </p>
-      ) : null}
-      {view.cancellable ? (
-        <section id="cancel" aria-labelledby="cancel-heading" data-testid="cancel-order">
-          <h2 id="cancel-heading" className="mb-2 text-lg font-medium text-gray-900">
-            {t("afterSale.cancelHeading")}
-          </h2>
-          <p className="mb-3 text-sm">{t("afterSale.cancelLead")}</p>
-          <CancelOrderForm orderId={orderId} />
-        </section>
-      ) : null}
-    </div>
-  );
-}
