@@ -23,7 +23,7 @@ describe.runIf(hasLynx || process.env.CI)("the after-sale policy with lynx (no J
 
   beforeAll(async () => {
     if (!hasLynx) throw new Error("lynx is not installed (apt-get install lynx)");
-    server = await startTextBrowserServer();
+    server = await startTextBrowserServer("policy-lynx");
     base = server.baseUrl;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "lynx-policy-"));
     lynx = new Lynx(dir);
