@@ -3,7 +3,8 @@ import { json, MaxPartSizeExceededError } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { getBackend } from "~/backend/index.server";
 import type { OwnStore } from "~/backend/own/types";
-import { ReturnForm, ReturnRequestList } from "~/components/orders/ReturnRequests";
+import { ReturnForm } from "~/components/orders/ReturnForm";
+import { ReturnRequestList } from "~/components/orders/ReturnRequests";
 import { Link } from "~/components/ui/local-links";
 import { MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS, RETURN_BODY_BYTES, RETURN_POSTS_PER_HOUR } from "~/constants/returns";
 import { BodyError, throwBodyError } from "~/http/body.server";
@@ -13,7 +14,7 @@ import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
 import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { BackendError } from "~/lib/errors";
-import { RETURN_MESSAGES } from "~/lib/return-requests";
+import { RETURN_MESSAGES, withSentOn } from "~/lib/return-requests";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { limitShopper } from "~/utils/rate-limit.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
@@ -35,8 +36,8 @@ const NO_STORE = { "cache-control": "private, no-store" };
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { own, userId } = await shopper(request);
-  const view = await ownView(own, userId, params.orderId ?? "");
   const language = languageOfPath(new URL(request.url).pathname);
+  const view = withSentOn(await ownView(own, userId, params.orderId ?? ""), language);
   return json(
     {
       view,
