@@ -1,6 +1,5 @@
 import { IST_OFFSET_MS } from "~/lib/admin-format";
 import { formatIstDate } from "~/lib/gst";
-import { istDateIn } from "~/lib/ist-dates";
 import { DEFAULT_CHANGED_MIND_POLICY, DEFAULT_RETURN_WINDOW_DAYS, reasonWindowDays as policyReasonDays, returnPolicyOf, type ReturnPolicy } from "~/lib/after-sale-policy";
 import { RETURN_REASONS, type ReturnReason, type ReturnResolution } from "~/lib/returns";
 
@@ -160,7 +159,7 @@ export type ReturnRequestView = {
   reason: ReturnReason;
   description: string;
   createdAt: number;
-  /** The day it was sent in the page's language ("24 Nov 2026" / "24 नव॰ 2026"), made by the loader (`withSentOn`). */
+  /** The day it was sent in the page's language ("24 Nov 2026" / "24 नव॰ 2026"), made by the loader (utils/return-view.server.ts `withSentOn`). */
   sentOn?: string;
   late: boolean;
   rejectReason: string | null;
@@ -185,14 +184,6 @@ export type ReturnSectionView = {
   lines: { lineIndex: number; name: string; image: string; colour: string; bought: number; taken: boolean; exchangeColours: { colour: string; inStock: boolean }[] }[];
   requests: ReturnRequestView[];
 };
-
-/**
- * `view` with each request's `sentOn` in `language` (lib/ist-dates.ts): loaders call it, so the
- * page's JavaScript carries no date code (DESIGN.md §17 budget). Pure.
- */
-export function withSentOn<V extends { requests: ReturnRequestView[] }>(view: V, language: "en" | "hi"): V {
-  return { ...view, requests: view.requests.map((request) => ({ ...request, sentOn: istDateIn(request.createdAt, language) })) };
-}
 
 /** Every line of the order already has a live request (the form has nothing to offer). */
 export const ALL_LINES_TAKEN = "A return has already been requested for every watch in this order.";

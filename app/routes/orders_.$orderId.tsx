@@ -8,7 +8,7 @@ import { OrderPage } from "~/components/orders/OrderPage";
 import { orderAfterSaleHtml, orderAfterSaleView } from "~/utils/order-after-sale.server";
 import { ReportProblem } from "~/components/orders/ReportProblem";
 import { ReturnSection } from "~/components/orders/ReturnRequests";
-import { withSentOn } from "~/lib/return-requests";
+import { withSentOn } from "~/utils/return-view.server";
 import { languageOfPath } from "~/i18n/language";
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
 import { useT } from "~/i18n/use-t";
