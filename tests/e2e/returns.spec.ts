@@ -63,6 +63,7 @@ test("a shopper returns one of two lines of a delivered order within the window,
   await expect(request).toHaveCount(1);
   await expect(request.getByTestId("return-status")).toHaveText("Requested: we will answer within 48 hours");
   await expect(request).toContainText("Refund · Defective");
+  await expect(request).toContainText(`Sent on ${istDateDaysAgo(0)}`);
   await expect(request).toContainText(`${order.coloured.name} (${order.coloured.colour}) × 1`);
   await expect(request).not.toContainText(order.plain.name);
 
