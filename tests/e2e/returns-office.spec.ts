@@ -9,7 +9,8 @@ import { ownerCommand, signInAsStaff } from "./staff";
  * docs/decisions/0984, 0985), JavaScript on and off, on the store server. A delivered
  * cash-on-delivery order (tests/e2e/delivered-order.ts) with a refund request of one line
  * (tests/e2e/return-request.ts): the shopper gives a UPI ID on the Hindi order page (a malformed
- * IFSC first: the Hindi sentence, nothing saved), another shopper's post of the same form is a 404;
+ * IFSC first: the Hindi sentence, nothing saved), another shopper's post of the same form is a 404
+ * (and the back office too), a post from another site a 403;
  * a staff member approves it from the queue, schedules the pickup, marks it received, records the
  * cash payment and refunds it to the UPI ID shown in full on that step only — the refund on the
  * request's page and the staff order page, the shopper's order page showing each state. A second
@@ -77,7 +78,13 @@ test("a COD refund request: the shopper's UPI ID, then approve → pickup → re
   await signUpWithForm(otherPage, newShopper("return-office-other"));
   const theirs = await otherPage.request.post(`/orders/${order.orderId}/return-payout`, { headers: { origin }, form: { returnId, kind: "upi", upiId: "thief@okaxis" }, maxRedirects: 0 });
   expect(theirs.status()).toBe(404);
+  // The back office is not theirs either: its pages and steps are the ordinary 404 to a shopper.
+  expect((await otherPage.request.get(`/admin/returns/${returnId}`, { maxRedirects: 0 })).status()).toBe(404);
+  expect((await otherPage.request.post(`/admin/returns/${returnId}`, { headers: { origin }, form: { intent: "approve" }, maxRedirects: 0 })).status()).toBe(404);
   await other.close();
+  // The order's own shopper, posting from another site: refused before anything is read.
+  const foreign = await page.request.post(`/orders/${order.orderId}/return-payout`, { headers: { origin: "https://attacker.example" }, form: { returnId, kind: "upi", upiId: "thief@okaxis" }, maxRedirects: 0 });
+  expect(foreign.status()).toBe(403);
 
   const staff = await staffWindow(browser);
   await staff.goto(`/admin/orders/${order.orderId}`);
