@@ -2,8 +2,10 @@ import { MAX_IMAGE_BYTES } from "~/constants/media";
 
 /**
  * The shopper's return and exchange request (issue 45 item 2; DESIGN.md §26;
- * docs/decisions/0982-return-requests.md): the form's limits and addresses. Pure: pages, routes
- * and services share them.
+ * docs/decisions/0982-return-requests.md): the form's limits and addresses, and the fixed lists
+ * of returns — statuses, resolutions, reasons, staff reject reasons, deadlines — that the schemas
+ * parsing a form (app/schemas/returns-office.ts) and lib/returns.ts's status machine read. Pure:
+ * pages, routes and services share them.
  */
 
 /** Most photos one request may carry. */
@@ -42,3 +44,29 @@ export function returnPhotoPath(returnId: string, file: string): string {
 export function returnBodyBytes(pathname: string): number | null {
   return /^(\/hi)?\/orders\/[^/]+\/return$/.test(pathname) ? RETURN_BODY_BYTES : null;
 }
+
+export const RETURN_STATUSES = ["requested", "approved", "rejected", "pickup_scheduled", "received", "refunded", "exchanged"] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+export const FINAL_RETURN_STATUSES: readonly ReturnStatus[] = ["rejected", "refunded", "exchanged"];
+
+export const RETURN_RESOLUTIONS = ["refund", "exchange"] as const;
+export type ReturnResolution = (typeof RETURN_RESOLUTIONS)[number];
+
+/**
+ * Why a shopper returns (issue 45 item 2). The store's settings say which allow a refund and which
+ * only an exchange; `late` is offered only when the order was delivered after its promised window,
+ * and then always allows a refund (Consumer Protection (E-Commerce) Rules 2020, rule 7(2)(b)).
+ */
+export const RETURN_REASONS = ["defective", "not_as_described", "wrong_item", "damaged_in_transit", "late", "changed_mind"] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+/** The reasons the law makes a seller take back and refund whatever its policy (rule 7(2)(b), rule 6(6)): never switchable off. */
+export const LEGAL_REFUND_REASONS: readonly ReturnReason[] = ["defective", "not_as_described", "wrong_item", "damaged_in_transit", "late"];
+
+/** Why staff reject a request: a fixed list (issue 45 item 3). */
+export const RETURN_REJECT_REASONS = ["outside_window", "not_original_condition", "missing_parts", "used_or_worn", "photos_do_not_show_problem", "not_our_product"] as const;
+export type ReturnRejectReason = (typeof RETURN_REJECT_REASONS)[number];
+
+/** Staff deadlines of a request (the grievance rules: acknowledge within 48 hours, resolve within a month). */
+export const RETURN_ACKNOWLEDGE_MS = 48 * 60 * 60_000;
+export const RETURN_RESOLVE_MS = 30 * 24 * 60 * 60_000;

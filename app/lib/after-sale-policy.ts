@@ -1,5 +1,3 @@
-import type { MessageKey } from "~/i18n/catalogues/en.server";
-import type { MessageValues } from "~/i18n/format";
 import { LEGAL_REFUND_REASONS, RETURN_REASONS, type ReturnReason } from "~/lib/returns";
 
 /**
@@ -95,7 +93,14 @@ export function returnChoicesFor(policy: ReturnPolicy, reason: ReturnReason, day
 }
 
 /** A sentence as a catalogue key and its values, for `useT().t` in a component or `translate` in a loader. */
-export type PolicySentence = { key: MessageKey; values?: MessageValues };
+/**
+ * The catalogue keys the policy's sentences use (namespace `afterSale` of app/i18n/catalogues): a
+ * list of its own, since lib sits beside i18n and may not import it (docs/decisions/0510); the
+ * utils that word a sentence assign `key` to a MessageKey, so a key missing from the catalogue
+ * fails the typecheck there.
+ */
+export type AfterSaleKey = "afterSale.emailExchangeUntil" | "afterSale.emailLegalUntil" | "afterSale.emailRefundUntil" | "afterSale.orderLineClosed" | "afterSale.orderLineExchange" | "afterSale.orderLineExchangeUntil" | "afterSale.orderLineLegalOnly" | "afterSale.orderLineLegalUntil" | "afterSale.orderLineRefund" | "afterSale.orderLineRefundUntil" | "afterSale.pageChangedMindExchange" | "afterSale.pageChangedMindNone" | "afterSale.pageChangedMindRefund" | "afterSale.productLineExchange" | "afterSale.productLineLegalOnly" | "afterSale.productLineRefund";
+export type PolicySentence = { key: AfterSaleKey; values?: Record<string, string | number> };
 
 /**
  * The product page's line (SPEC.md §2 fixes its place; "Easy return and exchange policy within 7

@@ -1,4 +1,5 @@
 import type { OrderStatus } from "~/constants/store";
+import type { CancelRefundState } from "~/schemas/order-cancel";
 
 /**
  * The shopper's cancel before it ships (issue 45 item 1; docs/decisions/0981): which orders a
@@ -43,7 +44,7 @@ export function cancelledRefundMessage(amount: string): string {
 }
 
 /** The cancel refund's state as the shopper reads it: on its way (asked of Cashfree), paid back, or refused (staff take over). */
-export type CancelRefundState = "started" | "refunded" | "failed";
+export type { CancelRefundState };
 
 /** A refunds row's status (Cashfree's, or ours: REQUESTED before Cashfree answered) → the shopper's state. */
 export function cancelRefundState(status: string): CancelRefundState {

@@ -12,9 +12,19 @@
  * reserved at request time.
  */
 
-export const RETURN_STATUSES = ["requested", "approved", "rejected", "pickup_scheduled", "received", "refunded", "exchanged"] as const;
-export type ReturnStatus = (typeof RETURN_STATUSES)[number];
-export const FINAL_RETURN_STATUSES: readonly ReturnStatus[] = ["rejected", "refunded", "exchanged"];
+import type { ReturnStatus } from "~/constants/returns";
+
+export {
+  FINAL_RETURN_STATUSES,
+  LEGAL_REFUND_REASONS,
+  RETURN_ACKNOWLEDGE_MS,
+  RETURN_REASONS,
+  RETURN_REJECT_REASONS,
+  RETURN_RESOLUTIONS,
+  RETURN_RESOLVE_MS,
+  RETURN_STATUSES,
+} from "~/constants/returns";
+export type { ReturnReason, ReturnRejectReason, ReturnResolution, ReturnStatus } from "~/constants/returns";
 
 /** The next statuses a request at `current` may move to (staff). */
 export function legalNextReturnStatuses(current: string, resolution: string): ReturnStatus[] {
@@ -32,24 +42,3 @@ export function legalNextReturnStatuses(current: string, resolution: string): Re
   }
 }
 
-export const RETURN_RESOLUTIONS = ["refund", "exchange"] as const;
-export type ReturnResolution = (typeof RETURN_RESOLUTIONS)[number];
-
-/**
- * Why a shopper returns (issue 45 item 2). The store's settings say which allow a refund and which
- * only an exchange; `late` is offered only when the order was delivered after its promised window,
- * and then always allows a refund (Consumer Protection (E-Commerce) Rules 2020, rule 7(2)(b)).
- */
-export const RETURN_REASONS = ["defective", "not_as_described", "wrong_item", "damaged_in_transit", "late", "changed_mind"] as const;
-export type ReturnReason = (typeof RETURN_REASONS)[number];
-
-/** The reasons the law makes a seller take back and refund whatever its policy (rule 7(2)(b), rule 6(6)): never switchable off. */
-export const LEGAL_REFUND_REASONS: readonly ReturnReason[] = ["defective", "not_as_described", "wrong_item", "damaged_in_transit", "late"];
-
-/** Why staff reject a request: a fixed list (issue 45 item 3). */
-export const RETURN_REJECT_REASONS = ["outside_window", "not_original_condition", "missing_parts", "used_or_worn", "photos_do_not_show_problem", "not_our_product"] as const;
-export type ReturnRejectReason = (typeof RETURN_REJECT_REASONS)[number];
-
-/** Staff deadlines of a request (the grievance rules: acknowledge within 48 hours, resolve within a month). */
-export const RETURN_ACKNOWLEDGE_MS = 48 * 60 * 60_000;
-export const RETURN_RESOLVE_MS = 30 * 24 * 60 * 60_000;

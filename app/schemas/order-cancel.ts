@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { orderIdSchema, orderJsonSchema, orderToJson, type Order } from "~/schemas/orders";
-import type { CancelRefundState } from "~/lib/order-cancel";
 
 /**
  * `POST /api/order/cancel` (issue 45 items 1 and 6; docs/decisions/0981): the body `{orderId}` and
@@ -9,12 +8,16 @@ import type { CancelRefundState } from "~/lib/order-cancel";
  * state: "started" | "refunded" | "failed"}` or null (nothing was paid online), `alreadyCancelled`
  * true for a repeat (the same answer otherwise).
  */
+/** What became of a cancelled order's refund, as the shopper is told (lib/order-cancel `cancelRefundState`). */
+export const CANCEL_REFUND_STATES = ["started", "refunded", "failed"] as const;
+export type CancelRefundState = (typeof CANCEL_REFUND_STATES)[number];
+
 export const cancelOrderBodySchema = z.object({ orderId: orderIdSchema });
 
 export const cancelOrderJsonSchema = z.object({
   success: z.literal(true),
   order: orderJsonSchema,
-  refund: z.object({ amount: z.number(), state: z.enum(["started", "refunded", "failed"]) }).nullable(),
+  refund: z.object({ amount: z.number(), state: z.enum(CANCEL_REFUND_STATES) }).nullable(),
   alreadyCancelled: z.boolean(),
 });
 export type CancelOrderJson = z.infer<typeof cancelOrderJsonSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RETURN_REJECT_REASONS } from "~/lib/returns";
+import { RETURN_REJECT_REASONS } from "~/constants/returns";
 import { plainText } from "~/schemas/text";
 
 /**
