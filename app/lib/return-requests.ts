@@ -159,8 +159,10 @@ export type ReturnRequestView = {
   reason: ReturnReason;
   description: string;
   createdAt: number;
-  /** The day it was sent in the page's language ("24 Nov 2026" / "24 नव॰ 2026"), made by the loader (utils/return-view.server.ts `withSentOn`). */
+  /** The day it was sent in the page's language ("24 Nov 2026" / "24 नव॰ 2026"), made by the loader (utils/return-view.server.ts `withPageWords`). */
   sentOn?: string;
+  /** A rejected request's reason in the page's language, made by the loader (`withPageWords`). */
+  rejectedBecause?: string;
   late: boolean;
   rejectReason: string | null;
   pickup: { courier: string; awbNumber: string } | null;

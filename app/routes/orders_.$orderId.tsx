@@ -8,7 +8,7 @@ import { OrderPage } from "~/components/orders/OrderPage";
 import { orderAfterSaleHtml, orderAfterSaleView } from "~/utils/order-after-sale.server";
 import { ReportProblem } from "~/components/orders/ReportProblem";
 import { ReturnSection } from "~/components/orders/ReturnRequests";
-import { withSentOn } from "~/utils/return-view.server";
+import { withPageWords } from "~/utils/return-view.server";
 import { languageOfPath } from "~/i18n/language";
 import { messagesFor, phrasesFor, translate } from "~/i18n/messages.server";
 import { useT } from "~/i18n/use-t";
@@ -49,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         afterSale: orderAfterSaleHtml(detail.order.id, await orderAfterSaleView(detail, language), language),
         report,
         // Issue 45 item 2: the "Returns and exchanges" section (null where the store has none).
-        returns: returns ? withSentOn(returns, language) : null,
+        returns: returns ? withPageWords(returns, language) : null,
         invoiceNumber,
         creditNotes,
         // As HTML made here (utils/return-payout-html.server.ts), so the page's JavaScript carries none of it.

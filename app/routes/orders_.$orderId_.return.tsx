@@ -15,7 +15,7 @@ import { usePhrase } from "~/i18n/use-phrase";
 import { useT } from "~/i18n/use-t";
 import { BackendError } from "~/lib/errors";
 import { RETURN_MESSAGES } from "~/lib/return-requests";
-import { withSentOn } from "~/utils/return-view.server";
+import { withPageWords } from "~/utils/return-view.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { limitShopper } from "~/utils/rate-limit.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
@@ -38,7 +38,7 @@ const NO_STORE = { "cache-control": "private, no-store" };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { own, userId } = await shopper(request);
   const language = languageOfPath(new URL(request.url).pathname);
-  const view = withSentOn(await ownView(own, userId, params.orderId ?? ""), language);
+  const view = withPageWords(await ownView(own, userId, params.orderId ?? ""), language);
   return json(
     {
       view,

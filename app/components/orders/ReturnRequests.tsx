@@ -61,6 +61,11 @@ export function ReturnRequestList({ requests }: { requests: ReturnRequestView[] 
           <p className="mt-1" data-testid="return-status">
             {t(`returns.status_${request.status}` as MessageKey)}
           </p>
+          {request.rejectedBecause ? (
+            <p className="mt-1" data-testid="return-reject-reason">
+              {t("returns.rejectedBecause", { reason: request.rejectedBecause })}
+            </p>
+          ) : null}
           {request.sentOn ? <p className="mt-1 text-gray-600">{t("returns.sentOn", { date: request.sentOn })}</p> : null}
           <ul className="mt-2 list-disc pl-5">
             {request.lines.map((line) => (

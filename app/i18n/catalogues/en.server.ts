@@ -705,6 +705,7 @@ export const en = {
     status_requested: "Requested: we will answer within 48 hours",
     status_approved: "Approved: we will arrange a pickup",
     status_rejected: "Not accepted",
+    rejectedBecause: "Reason: {reason}",
     status_pickup_scheduled: "Pickup scheduled",
     status_received: "Received by us: being checked",
     status_refunded: "Refunded",

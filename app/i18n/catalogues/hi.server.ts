@@ -663,6 +663,7 @@ export const hi: Catalogue = {
     status_requested: "अनुरोध मिला: हम 48 घंटों के अंदर जवाब देंगे",
     status_approved: "मंज़ूर: हम पिकअप की व्यवस्था करेंगे",
     status_rejected: "स्वीकार नहीं हुआ",
+    rejectedBecause: "कारण: {reason}",
     status_pickup_scheduled: "पिकअप तय हो गया",
     status_received: "हमें मिल गया: जाँच हो रही है",
     status_refunded: "रिफ़ंड हो गया",
