@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { catalogue, newShopper, signUpWithForm, toast } from "./auth";
 import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
 import { rupees } from "./money";
+import { deliveredOrder, returnRequest } from "./after-sale";
 import { ownerCommand, signInAsStaff } from "./staff";
 
 /**
@@ -22,19 +23,6 @@ import { ownerCommand, signInAsStaff } from "./staff";
 
 test.describe.configure({ timeout: 120_000 });
 
-type Delivered = { orderId: string; lines: { productId: string; name: string; colour: string }[] };
-
-async function deliveredOrder(email: string): Promise<Delivered> {
-  const { stdout } = await ownerCommand("../tests/e2e/delivered-order", [email, "2"]);
-  return JSON.parse(stdout.trim().split("\n").pop()!) as Delivered;
-}
-
-/** A refund request of the whole order line `line` (default 1), asked `hoursAgo` hours ago. */
-async function returnRequest(orderId: string, hoursAgo: number, line = 1): Promise<string> {
-  const { stdout } = await ownerCommand("../tests/e2e/return-request", [orderId, String(hoursAgo), String(line)]);
-  return (JSON.parse(stdout.trim().split("\n").pop()!) as { returnId: string }).returnId;
-}
-
 /** A second signed-in window as a staff member (JavaScript as the project has it). */
 async function staffWindow(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled: !jsDisabled() });
@@ -46,8 +34,8 @@ async function staffWindow(browser: Browser): Promise<Page> {
 test("a COD refund request: the shopper's UPI ID, then approve → pickup → received → refunded, each state on the shopper's page", async ({ page, browser, baseURL }) => {
   const shopper = newShopper("return-office");
   await signUpWithForm(page, shopper);
-  const order = await deliveredOrder(shopper.email);
-  const returnId = await returnRequest(order.orderId, 1);
+  const order = await deliveredOrder(shopper.email, 2);
+  const returnId = await returnRequest(order.orderId, 1, 1);
   // The returned line's price (the order was placed at the catalogue's price).
   const price = (await catalogue(page.request)).find((p) => p._id === order.lines[1].productId)!.price!;
   const amount = rupees(Math.round(price * 100));
@@ -143,7 +131,7 @@ test("a COD refund request: the shopper's UPI ID, then approve → pickup → re
 test("the queue lists an overdue request first; a reject with a reason reaches the shopper's order page", async ({ page, browser }) => {
   const shopper = newShopper("return-reject");
   await signUpWithForm(page, shopper);
-  const order = await deliveredOrder(shopper.email);
+  const order = await deliveredOrder(shopper.email, 2);
   const fresh = await returnRequest(order.orderId, 1, 1);
   const overdue = await returnRequest(order.orderId, 60, 0);
 

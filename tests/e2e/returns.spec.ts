@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { newShopper, signUpWithForm, toast } from "./auth";
 import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
-import { ownerCommand } from "./staff";
+import { deliveredOrder } from "./after-sale";
 
 /**
  * The shopper's return and exchange request (issue 45 item 2; docs/decisions/0982), JavaScript on
@@ -16,13 +16,6 @@ test.describe.configure({ timeout: 90_000 });
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
-
-type Delivered = { orderId: string; lines: { productId: string; name: string; colour: string }[]; coloured: { id: string; name: string; colour: string; colours: string[] }; plain: { id: string; name: string } };
-
-async function deliveredOrder(email: string, daysAgo: number, late = false): Promise<Delivered> {
-  const { stdout } = await ownerCommand("../tests/e2e/delivered-order", [email, String(daysAgo), ...(late ? ["late"] : [])]);
-  return JSON.parse(stdout.trim().split("\n").pop()!) as Delivered;
-}
 
 /** The IST date `days` days before today (negative: after), as the store writes it ("24 Nov 2026"), computed here. */
 function istDateDaysAgo(days: number): string {
@@ -121,7 +114,7 @@ test("a shopper returns one of two lines of a delivered order within the window,
   await expect(page.getByTestId("return-section").getByTestId("return-request")).toHaveCount(1);
 });
 
-test("day 8 no longer offers a change of mind; day 31 is refused with the sentence naming the window", async ({ page }) => {
+test("day 8 no longer offers a change of mind; day 31 is refused with the sentence naming the window; a late order on day 12 is sent for a refund", async ({ page }) => {
   const email = await signedUp(page, "return-late");
   const eighth = await deliveredOrder(email, 8);
   await page.goto(`/orders/${eighth.orderId}/return`);
@@ -143,7 +136,22 @@ test("day 8 no longer offers a change of mind; day 31 is refused with the senten
   // A late order: "Arrived late" is offered and said.
   const late = await deliveredOrder(email, 12, true);
   await page.goto(`/orders/${late.orderId}/return`);
-  await expect(page.getByTestId("return-form").getByRole("radio", { name: /^Arrived late/ })).toBeVisible();
+  const lateForm = page.getByTestId("return-form");
+  await expect(lateForm.getByRole("radio", { name: /^Arrived late/ })).toBeVisible();
+  // Past the 7-day window of a change of mind, a late order is still taken back for a refund.
+  await expect(lateForm.getByRole("radio", { name: /^Changed my mind/ })).toHaveCount(0);
+  await lateForm.getByTestId("return-line").filter({ hasText: late.plain.name }).getByLabel("How many to return").selectOption("1");
+  await lateForm.getByRole("radio", { name: /^Arrived late/ }).check();
+  await lateForm.getByRole("radio", { name: "Refund", exact: true }).check();
+  await lateForm.getByLabel("Describe the problem").fill("It came four days after the promised date.");
+  await lateForm.getByRole("button", { name: "Send return request" }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${late.orderId}(#returns)?$`));
+  await expect(toast(page, "Your return request has been sent. We will answer within 48 hours.")).toBeVisible();
+  const lateRequest = page.getByTestId("return-section").getByTestId("return-request");
+  await expect(lateRequest).toHaveCount(1);
+  await expect(lateRequest.getByTestId("return-status")).toHaveText("Requested: we will answer within 48 hours");
+  await expect(lateRequest).toContainText("Refund · Arrived late");
+  await expect(lateRequest).toContainText(`${late.plain.name} (Standard) × 1`);
 });
 
 test("in Hindi: the form, an exchange for another colour and its state", async ({ page }) => {
