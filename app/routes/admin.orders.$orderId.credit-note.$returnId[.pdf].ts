@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseAdminOrderId } from "~/utils/admin-forms.server";
+import { pdfDownload, pdfNotFound } from "~/utils/pdf-download.server";
 import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
-
-const NO_STORE = { "cache-control": "private, no-store" };
 
 /**
  * GET /admin/orders/:orderId/credit-note/:returnId.pdf (issue 45 item 5; docs/decisions/0986): the
@@ -15,17 +14,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const orderId = parseAdminOrderId(params.orderId);
   const returnId = params.returnId ?? "";
   const note = orderId && /^rt_[0-9a-f]{24}$/.test(returnId) ? await own.creditNotes.findCreditNote(orderId, returnId) : null;
-  if (!note) throw new Response("Not Found", { status: 404, statusText: "Not Found", headers: NO_STORE });
-  const body = await own.creditNotes.renderCreditNotePdf(note);
-  return new Response(new Uint8Array(body), {
-    headers: {
-      ...NO_STORE,
-      "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${own.creditNotes.creditNotePdfFilename(note.number)}"`,
-      "content-length": String(body.length),
-      "x-content-type-options": "nosniff",
-    },
-  });
+  if (!note) throw pdfNotFound();
+  return pdfDownload(own.creditNotes.creditNotePdfFilename(note.number), await own.creditNotes.renderCreditNotePdf(note));
 }
 
 /** Nothing to post here: 404 for anyone but staff. */

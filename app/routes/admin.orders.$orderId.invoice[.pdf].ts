@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseAdminOrderId } from "~/utils/admin-forms.server";
+import { pdfDownload, pdfNotFound } from "~/utils/pdf-download.server";
 import { refuseAdminPost, requireStaff } from "~/utils/staff.server";
-
-const NO_STORE = { "cache-control": "private, no-store" };
 
 /**
  * GET /admin/orders/:orderId/invoice.pdf (issue 14 item 2; issue 25 item 4; docs/decisions/0650,
@@ -14,17 +13,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { own } = await requireStaff(request);
   const orderId = parseAdminOrderId(params.orderId);
   const invoice = orderId ? await own.invoices.findInvoice(orderId) : null;
-  if (!invoice) throw new Response("Not Found", { status: 404, statusText: "Not Found", headers: NO_STORE });
-  const body = await own.invoices.renderInvoicePdf(invoice);
-  return new Response(new Uint8Array(body), {
-    headers: {
-      ...NO_STORE,
-      "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${own.invoices.invoicePdfFilename(invoice.number)}"`,
-      "content-length": String(body.length),
-      "x-content-type-options": "nosniff",
-    },
-  });
+  if (!invoice) throw pdfNotFound();
+  return pdfDownload(own.invoices.invoicePdfFilename(invoice.number), await own.invoices.renderInvoicePdf(invoice));
 }
 
 /** Nothing to post here: 404 for anyone but staff. */
