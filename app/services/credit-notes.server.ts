@@ -1,11 +1,10 @@
-import { sql } from "kysely";
 import type { DB, Executor } from "~/db/db.server";
 import { BackendError } from "~/lib/errors";
 import { financialYear, sameState } from "~/lib/gst";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { requireAccount } from "~/services/accounts.server";
 import { renderCreditNotePdf } from "~/services/invoice-pdf.server";
-import { findInvoice, type InvoiceBuyer, type InvoiceSeller } from "~/services/invoices.server";
+import { findInvoice, nextSerial, type InvoiceBuyer, type InvoiceSeller } from "~/services/invoices.server";
 import { userOrderDetail } from "~/services/order-page.server";
 
 /**
@@ -220,13 +219,7 @@ export async function issueCreditNote(trx: Executor, returnId: string, now: numb
   });
 
   const fy = financialYear(now);
-  const counter = await trx
-    .insertInto("credit_note_counters")
-    .values({ fy, last_seq: 1 })
-    .onConflict((oc) => oc.column("fy").doUpdateSet({ last_seq: sql`credit_note_counters.last_seq + 1` }))
-    .returning("last_seq")
-    .executeTakeFirstOrThrow();
-  const seq = Number(counter.last_seq);
+  const seq = await nextSerial(trx, "credit_note_counters", fy);
   const row: CreditNoteRow = {
     return_id: returnId,
     order_id: request.order_id,

@@ -201,6 +201,24 @@ function rowToInvoice(row: {
 }
 
 /**
+ * The next serial number of a document series in financial year `fy` ("2026-27"): 1 for the
+ * year's first, then one more each time — an upsert on `table` (`invoice_counters` for tax
+ * invoices, `credit_note_counters` for credit notes; Rule 46(b), Rule 53: consecutive, unique per
+ * financial year) that holds the counter row's lock until `trx` ends on PostgreSQL (SQLite
+ * serialises writes), so two documents issued at once get distinct numbers and a rolled-back
+ * transaction takes its number back with it: no gaps.
+ */
+export async function nextSerial(trx: Executor, table: "invoice_counters" | "credit_note_counters", fy: string): Promise<number> {
+  const counter = await trx
+    .insertInto(table)
+    .values({ fy, last_seq: 1 })
+    .onConflict((oc) => oc.column("fy").doUpdateSet({ last_seq: sql`${sql.ref(`${table}.last_seq`)} + 1` }))
+    .returning("last_seq")
+    .executeTakeFirstOrThrow();
+  return Number(counter.last_seq);
+}
+
+/**
  * Issues the order's tax invoice, once, inside the caller's transaction `trx` (the payment
  * confirmation that marks it PAID, or the cash-on-delivery move to Delivered): returns the
  * existing invoice when the order has one; else bumps the financial year's counter (an upsert that
@@ -215,13 +233,7 @@ export async function issueInvoice(trx: Executor, order: Order, now: number): Pr
   if (existing) return rowToInvoice(existing, order.language);
   const settings = await readStoreSettings(trx);
   const fy = financialYear(now);
-  const counter = await trx
-    .insertInto("invoice_counters")
-    .values({ fy, last_seq: 1 })
-    .onConflict((oc) => oc.column("fy").doUpdateSet({ last_seq: sql`invoice_counters.last_seq + 1` }))
-    .returning("last_seq")
-    .executeTakeFirstOrThrow();
-  const seq = Number(counter.last_seq);
+  const seq = await nextSerial(trx, "invoice_counters", fy);
   const seller: InvoiceSeller = {
     legalName: settings.sellerLegalName,
     address: settings.sellerAddress,
