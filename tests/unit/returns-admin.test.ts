@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BackendError } from "~/backend/types";
+import type { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import { renderOrderEmail } from "~/lib/order-emails";
 import { RETURN_ACKNOWLEDGE_MS, RETURN_RESOLVE_MS } from "~/lib/returns";
@@ -8,12 +8,10 @@ import { describeReturnEvent, returnStepDetails } from "~/lib/returns-office";
 import type { PaymentGateway } from "~/payments/gateway.server";
 import { payoutSchema } from "~/schemas/returns-office";
 import type { Actor } from "~/services/audit.server";
-import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import { markCodPaid } from "~/services/admin-orders.server";
 import { deleteAccount } from "~/services/personal-data.server";
 import { hiPhrases } from "~/i18n/catalogues/phrases.hi.server";
 import { PAYOUT_MESSAGES } from "~/schemas/returns-office";
-import { startCashfreePayment, verifyCashfreePayment } from "~/services/payments.server";
 import { refundIdFor } from "~/services/refunds.server";
 import { reserveExchangeUnits } from "~/services/stock.server";
 import {
@@ -32,8 +30,9 @@ import {
   shipReturnExchange,
 } from "~/services/returns-admin.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
-import { createShopper, fakeServerGateway, fillCart, orderBody, seedWatches, STORE_URL } from "../fakes/shop";
+import { createShopper, fakeServerGateway } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { deliverOrder, openShop, placeCod, placePaid, rejection, STAFF } from "../setup/orders";
 
 /**
  * The back office's return steps (issue 45 items 3 and 4; docs/decisions/0984, 0985) on SQLite and
@@ -43,28 +42,8 @@ import { testDatabases, type TestDatabase } from "../setup/databases";
  * from a table by hand; the queue overdue first; the payout form's rules and a stranger's post.
  */
 
-const CART: [string, string, number][] = [
-  ["w-plain", "default", 2],
-  ["w-gold", "Gold", 1],
-];
-const ITEMS = [
-  { _id: "w-plain", size: "default", quantity: 2 },
-  { _id: "w-gold", size: "Gold", quantity: 1 },
-];
-const STAFF: Actor = { id: null, email: "staff@example.in" };
 const OTHER: Actor = { id: null, email: "other@example.in" };
 const PICKUP = { courier: "Delhivery", awbNumber: "DL-778899" };
-
-async function rejection(promise: Promise<unknown>): Promise<BackendError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a BackendError");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  return error as BackendError;
-}
 
 let fake: FakeCashfree;
 const credentials = { clientId: "returns_admin_app", clientSecret: "returns_admin_secret" };
@@ -168,10 +147,7 @@ describe.each(testDatabases())("the back office's returns on $name", ({ create }
   let gateway: PaymentGateway;
 
   async function setUp() {
-    current = await create();
-    db = current.db;
-    await seedWatches(db);
-    shopper = await createShopper(db);
+    ({ current, db, shopper } = await openShop(create));
     gateway = fakeServerGateway(fake.apiBase, credentials);
   }
   afterEach(async () => {
@@ -181,25 +157,17 @@ describe.each(testDatabases())("the back office's returns on $name", ({ create }
 
   let count = 0;
   async function deliveredCod() {
-    await fillCart(db, shopper, CART);
     count += 1;
-    const { order } = await placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true, idempotencyKey: `returns-cod-${count}-${crypto.randomUUID()}` });
-    for (const status of ["Packing", "Shipped", "Delivered"] as const) {
-      await setOrderStatus(db, order.id, status, { liveCredentials: false, actor: STAFF, shipment: status === "Shipped" ? { courier: "Blue Dart", awbNumber: "BD1234" } : undefined });
-    }
+    const { order } = await placeCod(db, shopper, `returns-cod-${count}-${crypto.randomUUID()}`);
+    await deliverOrder(db, order.id);
     await markCodPaid(db, order.id, STAFF);
     return order;
   }
 
   async function deliveredOnline() {
-    await fillCart(db, shopper, CART);
     count += 1;
-    const { order } = await startCashfreePayment(db, gateway, { id: shopper }, orderBody(ITEMS), { mode: "checkout", storeUrl: STORE_URL, idempotencyKey: `returns-online-${count}-${crypto.randomUUID()}` });
-    await fake.simulator.settle({ orderId: order.id }, "SUCCESS", { notify: false });
-    await verifyCashfreePayment(db, gateway, shopper, { orderId: order.id });
-    for (const status of ["Packing", "Shipped", "Delivered"] as const) {
-      await setOrderStatus(db, order.id, status, { liveCredentials: false, actor: STAFF, shipment: status === "Shipped" ? { courier: "Blue Dart", awbNumber: "BD1234" } : undefined });
-    }
+    const order = await placePaid(db, gateway, fake.simulator, shopper, `returns-online-${count}-${crypto.randomUUID()}`);
+    await deliverOrder(db, order.id);
     return order;
   }
 
