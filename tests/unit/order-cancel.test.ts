@@ -3,15 +3,14 @@ import { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import { CANCEL_MESSAGES, CANCEL_REFUND_KEY } from "~/lib/order-cancel";
 import type { PaymentGateway } from "~/payments/gateway.server";
-import type { Actor } from "~/services/audit.server";
 import { cancelOrderByShopper } from "~/services/order-cancel.server";
 import { describeEvent } from "~/components/admin/order/TimelineSection";
 import { renderOrderEmail } from "~/lib/order-emails";
-import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
-import { startCashfreePayment, verifyCashfreePayment } from "~/services/payments.server";
+import { setOrderStatus } from "~/services/orders.server";
 import { refundIdFor } from "~/services/refunds.server";
-import { createShopper, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
+import { createShopper, simulatorGateway } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { openShop, placeCod, placePaid, rejection, STAFF, STANDARD_TOTAL_PAISE as TOTAL_PAISE } from "../setup/orders";
 
 /**
  * The shopper's cancel before it ships (issue 45 item 1; docs/decisions/0981) on SQLite and
@@ -21,29 +20,7 @@ import { testDatabases, type TestDatabase } from "../setup/databases";
  * double submit answered alike with one refund; Cashfree unreachable leaves the refund REQUESTED.
  */
 
-const CART: [string, string, number][] = [
-  ["w-plain", "default", 2],
-  ["w-gold", "Gold", 1],
-];
-const ITEMS = [
-  { _id: "w-plain", size: "default", quantity: 2 },
-  { _id: "w-gold", size: "Gold", quantity: 1 },
-];
-/** 2 × ₹1,000 + ₹2,500.50, worked out by hand. */
-const TOTAL_PAISE = 2 * 100_000 + 250_050;
-const STAFF: Actor = { id: null, email: "staff@example.in" };
 const SHIPMENT = { courier: "Blue Dart", awbNumber: "BD123456789", trackingUrl: null };
-
-async function rejection(promise: Promise<unknown>): Promise<BackendError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a BackendError");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  return error as BackendError;
-}
 
 describe.each(testDatabases())("the shopper's cancel on $name", ({ create }) => {
   let current: TestDatabase | undefined;
@@ -53,11 +30,8 @@ describe.each(testDatabases())("the shopper's cancel on $name", ({ create }) => 
   let keys = 0;
 
   async function setUp(stock = 10) {
-    current = await create();
-    db = current.db;
-    await seedWatches(db);
+    ({ current, db, shopper } = await openShop(create));
     await db.updateTable("products").set({ stock }).where("id", "=", "w-plain").execute();
-    shopper = await createShopper(db);
     gateway = simulatorGateway();
   }
   afterEach(async () => {
@@ -66,18 +40,13 @@ describe.each(testDatabases())("the shopper's cancel on $name", ({ create }) => 
   });
 
   async function codOrder(userId = shopper) {
-    await fillCart(db, userId, CART);
     keys += 1;
-    return (await placeCodOrder(db, userId, orderBody(ITEMS), { codEnabled: true, idempotencyKey: `cancel-cod-key-${keys}` })).order;
+    return (await placeCod(db, userId, `cancel-cod-key-${keys}`)).order;
   }
 
   async function paidOrder() {
-    await fillCart(db, shopper, CART);
     keys += 1;
-    const { order } = await startCashfreePayment(db, gateway, { id: shopper }, orderBody(ITEMS), { mode: "checkout", storeUrl: STORE_URL, idempotencyKey: `cancel-paid-key-${keys}` });
-    await gateway.simulator!.settle({ orderId: order.id }, "SUCCESS", { notify: false });
-    await verifyCashfreePayment(db, gateway, shopper, { orderId: order.id });
-    return order;
+    return placePaid(db, gateway, gateway.simulator!, shopper, `cancel-paid-key-${keys}`);
   }
 
   const stockOf = async () => Number((await db.selectFrom("products").select("stock").where("id", "=", "w-plain").executeTakeFirstOrThrow()).stock);
