@@ -4,7 +4,7 @@ import { financialYear, sameState } from "~/lib/gst";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { requireAccount } from "~/services/accounts.server";
 import { renderCreditNotePdf } from "~/services/invoice-pdf.server";
-import { findInvoice, nextSerial, type InvoiceBuyer, type InvoiceSeller } from "~/services/invoices.server";
+import { findInvoice, nextSerial, type CreditNote, type CreditNoteLine, type InvoiceBuyer, type InvoiceSeller } from "~/services/invoices.server";
 import { userOrderDetail } from "~/services/order-page.server";
 
 /**
@@ -18,54 +18,7 @@ import { userOrderDetail } from "~/services/order-page.server";
 /** The credit notes' series prefix; the series is separate from the invoices' (Rule 53(1A)(b)). */
 export const CREDIT_NOTE_PREFIX = "CN";
 
-/**
- * One credited line: `quantity` of the invoice line `lineIndex`'s `invoiceQuantity` units, with
- * the share of that line's GST-inclusive total, taxable value and tax it reverses (paise).
- */
-export type CreditNoteLine = {
-  /** Index into the order's items = the invoice's line index. */
-  lineIndex: number;
-  description: string;
-  hsn: string;
-  quantity: number;
-  /** The invoice line's quantity. */
-  invoiceQuantity: number;
-  /** GST-inclusive price of one unit, as invoiced. */
-  unitPricePaise: number;
-  totalPaise: number;
-  taxablePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
-  ratePercent: number;
-};
-
-/** An issued credit note as read back. */
-export type CreditNote = {
-  returnId: string;
-  orderId: string;
-  /** "CN/26-27/000001": 15 characters (Rule 46(b): at most 16). */
-  number: string;
-  /** "2026-27": the financial year of `issuedAt` (IST). */
-  fy: string;
-  seq: number;
-  /** ms since epoch: the credit note's date. */
-  issuedAt: number;
-  invoiceNumber: string;
-  /** ms since epoch: the invoice's date. */
-  invoiceIssuedAt: number;
-  /** As the invoice: true CGST + SGST, false IGST. */
-  intraState: boolean;
-  ratePercent: number;
-  /** The invoice's seller snapshot (the same registration, GSTIN and place). */
-  seller: InvoiceSeller;
-  /** The invoice's buyer snapshot (name, address, GSTIN if registered; place of supply). */
-  buyer: InvoiceBuyer;
-  lines: CreditNoteLine[];
-  totals: { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number };
-  /** The order's language, as the invoice: "hi" gives the PDF bilingual headings. */
-  language: "en" | "hi";
-};
+export type { CreditNote, CreditNoteLine } from "~/services/invoices.server";
 
 /** The credit note number: "CN/26-27/000001" — prefix, the financial year's two-digit years, six digits (seven past 999 999, still ≤ 16 characters). */
 export function formatCreditNoteNumber(fy: string, seq: number): string {

@@ -2,8 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { formatInvoiceRupees, formatIstDate, rupeesInWords } from "~/lib/gst";
-import type { CreditNote } from "~/services/credit-notes.server";
-import type { Invoice, InvoiceBuyer, InvoiceSeller } from "~/services/invoices.server";
+import type { CreditNote, Invoice, InvoiceBuyer, InvoiceSeller } from "~/services/invoices.server";
 
 /**
  * The GST tax invoice as a PDF (issue 14 item 2; DESIGN.md §20; docs/decisions/0650), drawn with

@@ -79,6 +79,57 @@ export type Invoice = {
   language: "en" | "hi";
 };
 
+/* The GST credit note (issue 45 item 5; services/credit-notes.server.ts issues it): beside the invoice's types, which the PDF renderer reads too. */
+
+/**
+ * One credited line: `quantity` of the invoice line `lineIndex`'s `invoiceQuantity` units, with
+ * the share of that line's GST-inclusive total, taxable value and tax it reverses (paise).
+ */
+export type CreditNoteLine = {
+  /** Index into the order's items = the invoice's line index. */
+  lineIndex: number;
+  description: string;
+  hsn: string;
+  quantity: number;
+  /** The invoice line's quantity. */
+  invoiceQuantity: number;
+  /** GST-inclusive price of one unit, as invoiced. */
+  unitPricePaise: number;
+  totalPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  ratePercent: number;
+};
+
+/** An issued credit note as read back. */
+export type CreditNote = {
+  returnId: string;
+  orderId: string;
+  /** "CN/26-27/000001": 15 characters (Rule 46(b): at most 16). */
+  number: string;
+  /** "2026-27": the financial year of `issuedAt` (IST). */
+  fy: string;
+  seq: number;
+  /** ms since epoch: the credit note's date. */
+  issuedAt: number;
+  invoiceNumber: string;
+  /** ms since epoch: the invoice's date. */
+  invoiceIssuedAt: number;
+  /** As the invoice: true CGST + SGST, false IGST. */
+  intraState: boolean;
+  ratePercent: number;
+  /** The invoice's seller snapshot (the same registration, GSTIN and place). */
+  seller: InvoiceSeller;
+  /** The invoice's buyer snapshot (name, address, GSTIN if registered; place of supply). */
+  buyer: InvoiceBuyer;
+  lines: CreditNoteLine[];
+  totals: { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number };
+  /** The order's language, as the invoice: "hi" gives the PDF bilingual headings. */
+  language: "en" | "hi";
+};
+
 /** The last row read and what it parsed to: every page reads the settings (the footer), one parse per change. */
 let lastRead: { json: string; settings: StoreSettings } | null = null;
 
