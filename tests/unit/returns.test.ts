@@ -12,10 +12,10 @@ import { DEFAULT_STORE_SETTINGS } from "~/lib/store-settings";
 import { saveStoreSettings } from "~/services/invoices.server";
 import { deleteAccount } from "~/services/personal-data.server";
 import { ORDER_MESSAGES } from "~/schemas/orders";
-import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import { listOrderReturns, releaseExchangeStock, requestReturn, returnSectionView, shopperReturnSection } from "~/services/returns.server";
-import { createShopper, fillCart, orderBody, seedWatches } from "../fakes/shop";
+import { createShopper } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { moveOrder, openShop, placeCod, STAFF, type OrderLines } from "../setup/orders";
 import { refusal } from "../setup/refusal";
 
 /**
@@ -30,7 +30,18 @@ import { refusal } from "../setup/refusal";
 /** The order's lines (deliveredOrder): 2 × Rado Golden Hour in Gold, 1 × Casio Classic. */
 const GOLD = 0;
 const PLAIN = 1;
-const STAFF = { id: null, email: "staff@example.in" };
+/** The order deliveredOrder places: 1 × w-plain, 2 × w-gold in Gold, the body claiming ₹6,001. */
+const LINES: OrderLines = {
+  cart: [
+    ["w-plain", "default", 1],
+    ["w-gold", "Gold", 2],
+  ],
+  items: [
+    { _id: "w-plain", size: "default", quantity: 1 },
+    { _id: "w-gold", size: "Gold", quantity: 2 },
+  ],
+  amount: 6001,
+};
 /** Delivered Tue 24 Nov 2026, 22:30 IST (late evening: IST days, not 24-hour spans, count). */
 const DELIVERED = Date.parse("2026-11-24T22:30:00+05:30");
 /** A moment on IST day `n` after the delivery day (day 0 = 24 Nov 2026). */
@@ -109,10 +120,7 @@ describe.each(testDatabases())("return requests on $name", ({ create }) => {
   let keys = 0;
 
   async function setUp() {
-    current = await create();
-    db = current.db;
-    await seedWatches(db);
-    shopper = await createShopper(db);
+    ({ current, db, shopper } = await openShop(create));
     photoDir = fs.mkdtempSync(path.join(os.tmpdir(), "return-photos-"));
   }
   afterEach(async () => {
@@ -123,19 +131,13 @@ describe.each(testDatabases())("return requests on $name", ({ create }) => {
 
   /** A delivered cash-on-delivery order of two lines (1 × w-plain, 2 × w-gold Gold), promised by `deliveryTo`. */
   async function deliveredOrder(userId = shopper, deliveryTo = "2026-11-25") {
-    await fillCart(db, userId, [
-      ["w-plain", "default", 1],
-      ["w-gold", "Gold", 2],
-    ]);
     keys += 1;
-    const body = orderBody([
-      { _id: "w-plain", size: "default", quantity: 1 },
-      { _id: "w-gold", size: "Gold", quantity: 2 },
-    ], 6001);
-    const order = (await placeCodOrder(db, userId, body, { codEnabled: true, idempotencyKey: `return-key-${keys}`, now: DELIVERED - 3 * 24 * 3600_000 })).order;
+    const order = (await placeCod(db, userId, `return-key-${keys}`, { lines: LINES, now: DELIVERED - 3 * 24 * 3600_000 })).order;
     await db.updateTable("orders").set({ delivery_from: "2026-11-21", delivery_to: deliveryTo }).where("id", "=", order.id).execute();
-    await setOrderStatus(db, order.id, "Shipped", { liveCredentials: false, now: DELIVERED - 24 * 3600_000, actor: STAFF, shipment: { courier: "Blue Dart", awbNumber: "BD1234567" } });
-    await setOrderStatus(db, order.id, "Delivered", { liveCredentials: false, now: DELIVERED, actor: STAFF });
+    await moveOrder(db, order.id, [
+      { status: "Shipped", now: DELIVERED - 24 * 3600_000, shipment: { courier: "Blue Dart", awbNumber: "BD1234567" } },
+      { status: "Delivered", now: DELIVERED },
+    ]);
     // The order's lines come in the cart's order (by product id): the gold watch first.
     expect(order.items.map((item) => [item.productId, item.quantity])).toEqual([
       ["w-gold", 2],
