@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
 import { expect } from "./fixtures";
+import { STORE_PORT } from "./servers";
 import { ownerCommand } from "./staff";
 
 /**
@@ -21,10 +22,10 @@ export type Delivered = {
 /**
  * A cash-on-delivery order of two lines (one watch in one of its colours, one without colours) of
  * the account `email`, delivered `daysAgo` IST days ago; `late`: promised by two days before the
- * delivery (tests/e2e/delivered-order.ts).
+ * delivery (tests/e2e/delivered-order.ts); on the database of the e2e server on `port` (the store's by default).
  */
-export async function deliveredOrder(email: string, daysAgo: number, late = false): Promise<Delivered> {
-  const { stdout } = await ownerCommand("../tests/e2e/delivered-order", [email, String(daysAgo), ...(late ? ["late"] : [])]);
+export async function deliveredOrder(email: string, daysAgo: number, late = false, port: number = STORE_PORT): Promise<Delivered> {
+  const { stdout } = await ownerCommand("../tests/e2e/delivered-order", [email, String(daysAgo), ...(late ? ["late"] : [])], port);
   return JSON.parse(stdout.trim().split("\n").pop()!) as Delivered;
 }
 

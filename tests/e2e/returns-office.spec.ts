@@ -2,7 +2,8 @@ import type { Browser, Page } from "@playwright/test";
 import { catalogue, newShopper, signUpWithForm, toast } from "./auth";
 import { expect, expectNoAxeViolations, jsDisabled, test } from "./fixtures";
 import { rupees } from "./money";
-import { deliveredOrder, returnRequest } from "./after-sale";
+import { deliveredOrder, documentRupees, downloadedPdfText, gstRows, returnRequest } from "./after-sale";
+import { BACK_OFFICE_PORT, BACK_OFFICE_URL } from "./servers";
 import { ownerCommand, signInAsStaff } from "./staff";
 
 /**
@@ -14,20 +15,28 @@ import { ownerCommand, signInAsStaff } from "./staff";
  * (and the back office too), a post from another site a 403;
  * a staff member approves it from the queue, schedules the pickup, marks it received, records the
  * cash payment and refunds it to the UPI ID shown in full on that step only — the refund on the
- * request's page and the staff order page, the shopper's order page showing each state. A second
+ * request's page and the staff order page, the shopper's order page showing each state; then the
+ * shopper downloads the tax invoice and the credit note listed beside it, and the note's taxable
+ * value, CGST+SGST (or IGST) and total are those computed here from the invoice's own line for the
+ * returned units, citing the invoice's number and date. A second
  * test: the queue lists an overdue request first, and a reject with a reason reaches the shopper's
  * order page. A third: an order paid through the store's Cashfree (tests/e2e/paid-order.ts) is
  * refunded through Cashfree's refund API — the fake Cashfree holds the refund (its status read
- * back) and the shopper's order page says it.
+ * back) and the shopper's order page says it. A fourth, on the back office's server (it changes a
+ * watch's stock): the owner keeps the delivered watch's colours apart, the shopper asks in the form
+ * for an exchange to another colour, the owner's stock movements show that colour's unit "Reserved
+ * for an exchange" for the order at once (−1), and approve → pickup → received → ship the exchange
+ * (courier, AWB, tracking link) end on the shopper's order page with the exchange sent, its courier
+ * and AWB.
  */
 
 test.describe.configure({ timeout: 120_000 });
 
-/** A second signed-in window as a staff member (JavaScript as the project has it). */
-async function staffWindow(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: !jsDisabled() });
+/** A second signed-in window as a staff member or the owner (JavaScript as the project has it), on `baseURL`'s server (the store's by default). */
+async function staffWindow(browser: Browser, role: "owner" | "staff" = "staff", baseURL?: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: !jsDisabled(), ...(baseURL ? { baseURL } : {}) });
   const page = await context.newPage();
-  await signInAsStaff(page, "staff");
+  await signInAsStaff(page, role);
   return page;
 }
 
@@ -126,6 +135,39 @@ test("a COD refund request: the shopper's UPI ID, then approve → pickup → re
   await expect(page.getByTestId("return-section").getByTestId("return-status")).toHaveText("Refunded");
   await expect(page.getByTestId("return-payout")).toHaveCount(0);
   await expect(page.getByText(`Refunded ${amount}`, { exact: true })).toBeVisible();
+
+  // The credit note beside the invoice; its figures computed here from the invoice's own line.
+  const invoice = await downloadedPdfText(page, page.getByRole("link", { name: "Download tax invoice (PDF)" }));
+  const intraState = invoice.includes("CGST at ");
+  const invoiceNumber = /Invoice number: (\S+)/.exec(invoice)![1]!;
+  const invoiceDate = /Invoice date: (\d{1,2} \w+ \d{4})/.exec(invoice)![1]!;
+  const invoiced = gstRows(invoice, intraState);
+  expect(invoiced).toHaveLength(2);
+  const line = invoiced[1]!;
+  // The credit note's share of each figure: quantity returned / quantity invoiced, to the paisa
+  // (tests/e2e/return-request.ts asks the whole line, so it is the invoice's line itself).
+  const returned = line.quantity;
+  const share = (paise: number) => Math.round((paise * returned) / line.quantity);
+  const taxable = share(line.taxablePaise);
+  const tax = line.taxPaise.map(share);
+  const total = taxable + tax.reduce((sum, t) => sum + t, 0);
+  expect(total).toBe(Math.round(price * 100));
+  const noteLink = page.getByRole("link", { name: /^Download credit note CN\/\d\d-\d\d\/\d{6} \(PDF\)$/ });
+  await expect(noteLink).toHaveCount(1);
+  const noteNumber = /CN\/\d\d-\d\d\/\d{6}/.exec((await noteLink.textContent())!)![0];
+  await expect(page.getByText(`Credit note ${noteNumber} for returned items`)).toBeVisible();
+  const note = await downloadedPdfText(page, noteLink);
+  expect(note).toContain("Credit Note");
+  expect(note).toContain(`Credit note number: ${noteNumber}`);
+  expect(note).toMatch(/Credit note date: \d{1,2} \w+ \d{4}/);
+  expect(note).toContain(`Invoice number: ${invoiceNumber}`);
+  expect(note).toContain(`Invoice date: ${invoiceDate}`);
+  expect(gstRows(note, intraState)).toEqual([{ hsn: line.hsn, quantity: returned, taxablePaise: taxable, taxPaise: tax, totalPaise: total }]);
+  expect(note).toContain(`Taxable value: Rs. ${documentRupees(taxable)}`);
+  const rate = /(?:CGST|IGST) at ([\d.]+)%:/.exec(invoice)![1]!;
+  const taxNames = intraState ? ["CGST", "SGST"] : ["IGST"];
+  taxNames.forEach((name, k) => expect(note).toContain(`${name} at ${rate}%: Rs. ${documentRupees(tax[k]!)}`));
+  expect(note).toContain(`Credit note total: Rs. ${documentRupees(total)}`);
 });
 
 test("the queue lists an overdue request first; a reject with a reason reaches the shopper's order page", async ({ page, browser }) => {
@@ -203,4 +245,74 @@ test("an online order's return is refunded through Cashfree: the refund reaches 
   await page.goto(`/orders/${paid.orderId}`);
   await expect(page.getByTestId("return-section").getByTestId("return-status")).toHaveText("Refunded");
   await expect(page.getByText(`Refunded ${amount}`, { exact: true })).toBeVisible();
+});
+
+test.describe("on the back office's server (its stock may change)", () => {
+  test.use({ baseURL: BACK_OFFICE_URL });
+
+  test("an exchange for another colour: that colour's unit is reserved, then approve → pickup → received → the exchange shipped, on the shopper's page", async ({ page, browser }) => {
+    const shopper = newShopper("return-exchange");
+    await signUpWithForm(page, shopper);
+    const order = await deliveredOrder(shopper.email, 2, false, BACK_OFFICE_PORT);
+    const { id: productId, name, colour } = order.coloured;
+    const other = order.coloured.colours.find((c) => c !== colour)!;
+
+    // The owner keeps the watch's colours apart (DESIGN.md §26: an exchange takes a unit of the colour asked).
+    const owner = await staffWindow(browser, "owner", BACK_OFFICE_URL);
+    await owner.goto(`/admin/products/${productId}`);
+    // Each project its own count: the two run at once on this watch, and a save that changes nothing says "Nothing had changed."
+    const units = jsDisabled() ? 12 : 10;
+    await owner.getByLabel("Stock per colour").fill(order.coloured.colours.map((c) => `${c}: ${units}`).join("\n"));
+    await owner.getByRole("button", { name: "Save" }).click();
+    await expect(owner.getByText(/was saved\./).filter({ visible: true }).first()).toBeVisible();
+
+    // The shopper asks, in the form, for the other colour instead of theirs.
+    await page.goto(`/orders/${order.orderId}/return`);
+    const form = page.getByTestId("return-form");
+    const line = form.getByTestId("return-line").filter({ hasText: name });
+    await line.getByLabel("How many to return").selectOption("1");
+    await line.getByLabel(`Colour you want instead of ${colour}`).selectOption(other);
+    await form.getByRole("radio", { name: /^Wrong item/ }).check();
+    await form.getByRole("radio", { name: "Exchange for another colour" }).check();
+    await form.getByLabel("Describe the problem").fill("The dial is not the colour I ordered.");
+    await form.getByRole("button", { name: "Send return request" }).click();
+    await expect(toast(page, "Your return request has been sent. We will answer within 48 hours.")).toBeVisible();
+    const request = page.getByTestId("return-section").getByTestId("return-request");
+    await expect(request).toContainText("Exchange for another colour · Wrong item");
+
+    // The other colour's unit is taken at once: the owner's stock movements say so, for this order.
+    await owner.goto(`/admin/products/${productId}`);
+    const reserved = owner.getByTestId("stock-movements").getByRole("row").filter({ hasText: order.orderId }).filter({ hasText: "Reserved for an exchange" });
+    await expect(reserved).toHaveCount(1);
+    await expect(reserved.getByRole("cell").nth(2)).toHaveText(other);
+    await expect(reserved.getByRole("cell").nth(3)).toHaveText("-1");
+    await expect(reserved.getByRole("cell").nth(4)).toHaveText(/^\d+$/);
+
+    // Staff: approve → pickup → received → ship the exchange.
+    await owner.goto("/admin/returns");
+    await owner.getByTestId("return-row").filter({ hasText: order.orderId }).getByRole("link", { name: /^rt_/ }).click();
+    await expect(owner.getByText(`${name} (${colour}) → exchange for ${other}`)).toBeVisible();
+    await owner.getByRole("button", { name: "Approve the return" }).click();
+    await expect(owner.getByTestId("return-status")).toHaveText("Approved");
+    await owner.getByLabel("Courier").fill("Delhivery");
+    await owner.getByLabel("AWB (tracking) number").fill("DL-445566");
+    await owner.getByRole("button", { name: "Schedule the pickup" }).click();
+    await expect(owner.getByTestId("return-status")).toHaveText("Pickup scheduled");
+    await owner.getByRole("button", { name: "Mark received and inspected" }).click();
+    await expect(owner.getByTestId("return-status")).toHaveText("Received");
+    await expect(owner.getByRole("button", { name: /^Refund/ })).toHaveCount(0);
+    await owner.getByLabel("Courier").fill("Blue Dart");
+    await owner.getByLabel("AWB (tracking) number").fill("BD-EX-778");
+    await owner.getByLabel("Tracking link (optional)").fill("https://www.bluedart.com/tracking/BD-EX-778");
+    await owner.getByRole("button", { name: "Ship the exchange" }).click();
+    await expect(toast(owner, "Exchange shipped: the shopper is emailed the shipment.")).toBeVisible();
+    await expect(owner.getByTestId("return-status")).toHaveText("Exchanged");
+    await owner.context().close();
+
+    // The shopper's order page: the exchange sent, with its courier and AWB.
+    await page.goto(`/orders/${order.orderId}`);
+    await expect(request.getByTestId("return-status")).toHaveText("Exchange sent");
+    await expect(request).toContainText("Your exchange: Blue Dart, AWB BD-EX-778");
+    await expect(request.getByRole("link", { name: "Track your exchange" })).toHaveAttribute("href", "https://www.bluedart.com/tracking/BD-EX-778");
+  });
 });

@@ -9,7 +9,8 @@ import { deliveredOrder } from "./after-sale";
  * shopper returns one line within the window with a photo and sees the request's state on the
  * order page; the photo is theirs only; a form with a refund amount and another shopper's post
  * write nothing; day 8 no longer offers a change of mind and day 31 is refused with the sentence
- * naming the window; in Hindi, the form, an exchange for another colour and the state.
+ * naming the window; a late order (day 12, past the 7-day window) is sent for a refund with
+ * "Arrived late" and the order page shows it requested; in Hindi, the form, an exchange for another colour and the state.
  */
 
 test.describe.configure({ timeout: 90_000 });
