@@ -1,17 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import type { PaymentGateway } from "~/payments/gateway.server";
 import { parseAdminOrdersFilter } from "~/schemas/admin-orders";
 import { listAdminOrders, loadAdminOrder, markCodPaid } from "~/services/admin-orders.server";
-import type { Actor } from "~/services/audit.server";
-import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
-import { confirmPayment, startCashfreePayment, verifyCashfreePayment } from "~/services/payments.server";
+import { setOrderStatus } from "~/services/orders.server";
+import { confirmPayment } from "~/services/payments.server";
 import { issueRefund, refreshRefund, refundIdFor, resolveExtraPayment } from "~/services/refunds.server";
 import { listSalesLines, salesCsv } from "~/services/sales-export.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
-import { createShopper, fakeServerGateway, fillCart, orderBody, seedWatches, STORE_URL } from "../fakes/shop";
+import { fakeServerGateway, fillCart, STORE_URL } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { openShop, placeCod, placePaid, rejection, STAFF, STANDARD_LINES, STANDARD_TOTAL_PAISE as TOTAL_PAISE } from "../setup/orders";
 
 /**
  * The back office's orders (issue 12 items 1, 4; docs/decisions/0600) on SQLite and PostgreSQL:
@@ -19,28 +18,7 @@ import { testDatabases, type TestDatabase } from "../setup/databases";
  * idempotency against the fake Cashfree, payment links), double payments, the list and the CSV.
  */
 
-const CART: [string, string, number][] = [
-  ["w-plain", "default", 2],
-  ["w-gold", "Gold", 1],
-];
-const ITEMS = [
-  { _id: "w-plain", size: "default", quantity: 2 },
-  { _id: "w-gold", size: "Gold", quantity: 1 },
-];
-const TOTAL_PAISE = 2 * 100_000 + 250_050;
-const STAFF: Actor = { id: null, email: "staff@example.in" };
 const SHIPMENT = { courier: "Blue Dart", awbNumber: "BD123456789", trackingUrl: "https://bluedart.example/track/BD123456789" };
-
-async function rejection(promise: Promise<unknown>): Promise<BackendError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a BackendError");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  return error as BackendError;
-}
 
 let fake: FakeCashfree;
 const credentials = { clientId: "admin_orders_app", clientSecret: "admin_orders_secret" };
@@ -58,10 +36,7 @@ describe.each(testDatabases())("back office orders on $name", ({ create }) => {
   let gateway: PaymentGateway;
 
   async function setUp() {
-    current = await create();
-    db = current.db;
-    await seedWatches(db);
-    shopper = await createShopper(db);
+    ({ current, db, shopper } = await openShop(create));
     gateway = fakeServerGateway(fake.apiBase, credentials);
   }
   afterEach(async () => {
@@ -71,18 +46,13 @@ describe.each(testDatabases())("back office orders on $name", ({ create }) => {
 
   let codCount = 0;
   async function codOrder(now?: number) {
-    await fillCart(db, shopper, CART);
     codCount += 1;
-    return (await placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true, now, idempotencyKey: `cod-form-key-${codCount}` })).order;
+    return (await placeCod(db, shopper, `cod-form-key-${codCount}`, { now })).order;
   }
 
   /** An order paid at the fake Cashfree in the modal ("order:{id}") or on a payment link ("link:{id}"). */
   async function paidOrder(mode: "checkout" | "link", key: string) {
-    await fillCart(db, shopper, CART);
-    const { order } = await startCashfreePayment(db, gateway, { id: shopper }, orderBody(ITEMS), { mode, storeUrl: STORE_URL, idempotencyKey: key });
-    await fake.simulator.settle(mode === "checkout" ? { orderId: order.id } : { linkId: order.id }, "SUCCESS", { notify: false });
-    await verifyCashfreePayment(db, gateway, shopper, { orderId: order.id });
-    return order;
+    return placePaid(db, gateway, fake.simulator, shopper, key, { mode });
   }
 
   const events = (orderId: string) => db.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
@@ -212,7 +182,7 @@ describe.each(testDatabases())("back office orders on $name", ({ create }) => {
     await setUp();
     const order = await paidOrder("checkout", "admin-key-double");
     // Two more payments arrive by other instruments (decision 0310): one on a link that Cashfree holds, one unknown to it.
-    await fillCart(db, shopper, CART);
+    await fillCart(db, shopper, STANDARD_LINES.cart);
     await gateway.client.createPaymentLink({ linkId: `${order.id}_2`, amountPaise: TOTAL_PAISE, purpose: "x", customer: { phone: "9876543210", email: "a@example.in", name: "A" }, returnUrl: `${STORE_URL}/verify`, idempotencyKey: `l2-${order.id}` });
     await fake.simulator.settle({ linkId: `${order.id}_2` }, "SUCCESS", { notify: false });
     for (const [eventId, instrument] of [["link:extra:PAID", `link:${order.id}_2`], ["payment:999:SUCCESS", `order:${order.id}_3`]]) {
