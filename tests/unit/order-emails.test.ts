@@ -9,15 +9,15 @@ import type { DB } from "~/db/db.server";
 import { renderOrderEmail } from "~/lib/order-emails";
 import type { Order } from "~/schemas/orders";
 import { markCodPaid } from "~/services/admin-orders.server";
-import type { Actor } from "~/services/audit.server";
 import { createMailTransport, type MailTransport } from "~/services/mail.server";
 import { deliverOutbox, enqueueOrderEmail, startOrderEmails } from "~/services/order-emails.server";
-import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
+import { setOrderStatus } from "~/services/orders.server";
 import { confirmPayment, startCashfreePayment } from "~/services/payments.server";
 import { issueRefund } from "~/services/refunds.server";
-import { createShopper, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
+import { fillCart, orderBody, simulatorGateway, STORE_URL } from "../fakes/shop";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp-server";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { openShop, placeCod, STAFF, STANDARD_LINES } from "../setup/orders";
 
 /**
  * Order emails through the retrying outbox (issue 14 item 4; DESIGN.md §20; docs/decisions/0640)
@@ -27,15 +27,6 @@ import { testDatabases, type TestDatabase } from "../setup/databases";
  * and written as .eml files when there is no SMTP_URL.
  */
 
-const CART: [string, string, number][] = [
-  ["w-plain", "default", 2],
-  ["w-gold", "Gold", 1],
-];
-const ITEMS = [
-  { _id: "w-plain", size: "default", quantity: 2 },
-  { _id: "w-gold", size: "Gold", quantity: 1 },
-];
-const STAFF: Actor = { id: null, email: "staff@example.in" };
 const SHIPMENT = { courier: "Blue Dart", awbNumber: "BD123456789", trackingUrl: "https://bluedart.example/track?awb=BD123456789&lang=en" };
 /** Tue 24 Nov 2026, 12:00 IST: a metro order is promised Fri 27 – Mon 30 Nov. */
 const NOW = Date.parse("2026-11-24T12:00:00+05:30");
@@ -56,10 +47,7 @@ describe.each(testDatabases())("order emails on $name", ({ create }) => {
   let transport: MailTransport;
 
   async function setUp() {
-    current = await create();
-    db = current.db;
-    await seedWatches(db);
-    shopper = await createShopper(db);
+    ({ current, db, shopper } = await openShop(create));
     smtp.received.length = 0;
     smtp.failNext(0);
     transport = createMailTransport({ smtpUrl: smtp.url, outboxDir: "/nonexistent" });
@@ -73,8 +61,7 @@ describe.each(testDatabases())("order emails on $name", ({ create }) => {
 
   let keys = 0;
   async function codOrder(key = `cod-key-${(keys += 1)}`) {
-    await fillCart(db, shopper, CART);
-    return placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true, idempotencyKey: key, now: NOW });
+    return placeCod(db, shopper, key, { now: NOW });
   }
   const outbox = () => db.selectFrom("outbox").selectAll().orderBy("id").execute();
   /** The shopper's account email: order emails go there, never to the delivery address's "asha@example.in" (issue 21 item 2). */
@@ -135,8 +122,8 @@ describe.each(testDatabases())("order emails on $name", ({ create }) => {
 
   it("sends payment received once for an online order, across a replayed webhook and a second notice", async () => {
     await setUp();
-    await fillCart(db, shopper, CART);
-    const { order } = await startCashfreePayment(db, simulatorGateway(), { id: shopper }, orderBody(ITEMS), { mode: "checkout", storeUrl: STORE_URL, idempotencyKey: "online-key-1", now: NOW });
+    await fillCart(db, shopper, STANDARD_LINES.cart);
+    const { order } = await startCashfreePayment(db, simulatorGateway(), { id: shopper }, orderBody(STANDARD_LINES.items), { mode: "checkout", storeUrl: STORE_URL, idempotencyKey: "online-key-1", now: NOW });
     expect(await outbox()).toEqual([]); // an unpaid online order sends nothing
     const payment = { orderId: order.id, kind: "PAYMENT_SUCCESS_WEBHOOK", instrument: `order:${order.id}`, amountPaise: order.amountPaise, currency: "INR", payload: {}, now: NOW + 1 };
     expect(await confirmPayment(db, { ...payment, eventId: "pay-1" })).toBe("paid");
