@@ -67,6 +67,22 @@ export type PersonalDataExport = {
   } | null;
   grievances: { ticket: string; subject: string; text: string; orderNumber: string | null; status: string; filedAt: string; answer: string | null; answeredAt: string | null }[];
   problemReports: { orderNumber: string; kind: string; description: string; video: boolean; status: string; filedAt: string; answer: string | null; answeredAt: string | null }[];
+  /**
+   * Return and exchange requests (issue 45): the lines asked for (a colour for an exchange), the
+   * reason and text, how many photos, the status, and the refund details given for a cash-on-
+   * delivery refund while the store still keeps them (erased once the refund is recorded).
+   */
+  returnRequests: {
+    orderNumber: string;
+    resolution: string;
+    reason: string;
+    description: string;
+    photos: number;
+    status: string;
+    lines: { lineIndex: number; productId: string; colour: string; quantity: number; exchangeColour: string | null }[];
+    refundDetails: Record<string, string> | null;
+    filedAt: string;
+  }[];
 };
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
@@ -102,7 +118,8 @@ async function liveUser(db: Executor, userId: number) {
  * Everything the store keeps about shopper `userId` at `now` (ms), as one plain object (see
  * PersonalDataExport): the account, saved addresses, every order (placed or attempted; amounts in
  * rupees, with the delivery address and the invoice number), reviews, wishlist, the newsletter
- * consent of the account's email with its history, grievances and problem reports filed. Never a
+ * consent of the account's email with its history, grievances, problem reports and return
+ * requests filed. Never a
  * password hash, session, token or link. Throws BackendError 404 (no such account), 410 (deleted).
  */
 export async function exportPersonalData(db: DB, userId: number, now = Date.now()): Promise<PersonalDataExport> {
@@ -129,6 +146,10 @@ export async function exportPersonalData(db: DB, userId: number, now = Date.now(
     db.selectFrom("grievances").selectAll().where((eb) => eb.or([eb("user_id", "=", userId), eb("email", "=", user.email)])).orderBy("created_at", "desc").execute(),
     db.selectFrom("problem_reports").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").execute(),
   ]);
+  const returns = await db.selectFrom("return_requests").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("id").execute();
+  const returnLines = returns.length
+    ? await db.selectFrom("return_lines").selectAll().where("return_id", "in", returns.map((row) => row.id)).orderBy("line_index").execute()
+    : [];
   const invoiceOf = new Map(invoices.map((row) => [row.order_id, row.number]));
   const history = subscriber
     ? await db.selectFrom("newsletter_consent_log").select(["event", "at"]).where("subscriber_id", "=", subscriber.id).orderBy("at").orderBy("id").execute()
@@ -204,7 +225,42 @@ export async function exportPersonalData(db: DB, userId: number, now = Date.now(
       answer: row.answer,
       answeredAt: isoOrNull(row.answered_at),
     })),
+    returnRequests: returns.map((row) => ({
+      orderNumber: row.order_id,
+      resolution: row.resolution,
+      reason: row.reason,
+      description: row.description,
+      photos: photoCount(row.photos),
+      status: row.status,
+      lines: returnLines
+        .filter((line) => line.return_id === row.id)
+        .map((line) => ({ lineIndex: Number(line.line_index), productId: line.product_id, colour: line.colour, quantity: Number(line.quantity), exchangeColour: line.exchange_colour })),
+      refundDetails: refundDetailsOf(row.payout_json),
+      filedAt: iso(row.created_at),
+    })),
   };
+}
+
+/** How many photo names a return request's `photos` JSON holds (0 when unreadable). */
+function photoCount(json: string): number {
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list) ? list.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** A return's stored payout details (JSON object of strings), or null when none or unreadable. */
+function refundDetailsOf(json: string | null): Record<string, string> | null {
+  if (json === null) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  } catch {
+    return null;
+  }
 }
 
 /** The marketing consent of an account's email, as /profile shows it: the words agreed to and when; null when not subscribed. */

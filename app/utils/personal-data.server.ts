@@ -166,6 +166,14 @@ export function personalDataHtml(data: PersonalDataExport, say: Say = asIs): str
     ),
   ];
   parts.push(complaints.length === 0 ? none(say("None filed.")) : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${complaints.join("")}</ul>`);
+
+  parts.push(h2("data-returns", say(`Returns and exchanges (${data.returnRequests.length})`)));
+  const returns = data.returnRequests.map((r) => {
+    const units = r.lines.reduce((sum, line) => sum + line.quantity, 0);
+    const details = r.refundDetails ? say(", with your refund details") : "";
+    return `<li>${e(`${say(`Return request on order ${r.orderNumber}`)} (${r.resolution}, ${r.reason}, ${units === 1 ? say("one watch") : say(`${units} watches`)}${details}), ${r.status}, ${say(`filed ${when(r.filedAt, say)}`)}: ${r.description}`)}</li>`;
+  });
+  parts.push(returns.length === 0 ? none(say("None asked.")) : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${returns.join("")}</ul>`);
   return parts.join("");
 }
 

@@ -236,8 +236,21 @@ const EXPORT: PersonalDataExport = {
   },
   grievances: [{ ticket: "G-1", subject: "Delivery", text: "Late.", orderNumber: "CI-1001", status: "resolved", filedAt: "2026-02-13T00:00:00.000Z", answer: "Sorry.", answeredAt: null }],
   problemReports: [{ orderNumber: "CI-1001", kind: "damaged", description: "Cracked glass.", video: true, status: "open", filedAt: "2026-02-14T00:00:00.000Z", answer: "Replaced.", answeredAt: null }],
+  returnRequests: [
+    {
+      orderNumber: "CI-1001",
+      resolution: "refund",
+      reason: "defective",
+      description: "It stops overnight.",
+      photos: 1,
+      status: "requested",
+      lines: [{ lineIndex: 0, productId: "w-1", colour: "default", quantity: 2, exchangeColour: null }],
+      refundDetails: { kind: "upi", upiId: "asha@okaxis" },
+      filedAt: "2026-02-15T00:00:00.000Z",
+    },
+  ],
 };
-const EMPTY_EXPORT: PersonalDataExport = { ...EXPORT, addresses: [], orders: [], reviews: [], wishlist: [], newsletter: null, grievances: [], problemReports: [] };
+const EMPTY_EXPORT: PersonalDataExport = { ...EXPORT, addresses: [], orders: [], reviews: [], wishlist: [], newsletter: null, grievances: [], problemReports: [], returnRequests: [] };
 
 describe("/profile/data's readable view in Hindi (issue 27)", () => {
   it("has Hindi for every word of its own, full and empty", () => {
@@ -246,6 +259,7 @@ describe("/profile/data's readable view in Hindi (issue 27)", () => {
     personalDataHtml(EXPORT, record);
     personalDataHtml({ ...EXPORT, newsletter: { ...EXPORT.newsletter!, status: "withdrawn" } }, record);
     personalDataHtml(EMPTY_EXPORT, record);
+    personalDataHtml({ ...EXPORT, returnRequests: EXPORT.returnRequests.map((r) => ({ ...r, lines: [{ ...r.lines[0], quantity: 1 }], refundDetails: null })) }, record);
     expect(said.length).toBeGreaterThan(40);
     const book = phrasesFor("hi", ["profile"]);
     for (const text of said) {
@@ -261,6 +275,8 @@ describe("/profile/data's readable view in Hindi (issue 27)", () => {
     expect(html).toContain("2 × Casio Edifice, ₹6,000 प्रति नग: कुल ₹12,000");
     expect(html).toContain("5 में से 4 स्टार");
     expect(html).toContain("ऑर्डर CI-1001 पर समस्या की रिपोर्ट (damaged, वीडियो के साथ)");
+    expect(html).toContain("ऑर्डर CI-1001 पर रिटर्न का अनुरोध (refund, defective, 2 घड़ियाँ, आपकी रिफ़ंड की जानकारी के साथ)");
+    expect(html).toContain("रिटर्न और एक्सचेंज (1)");
     expect(html).toContain("Send me the newsletter.");
     // Its times with Hindi month names, none left in English.
     expect(html).toContain("11 फ़र॰ 2026, 05:30 IST");

@@ -9,6 +9,8 @@ import { fileGrievance } from "~/services/grievances.server";
 import { renderInvoicePdf } from "~/services/invoice-pdf.server";
 import { findInvoice } from "~/services/invoices.server";
 import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
+import { savePayoutDetails } from "~/services/returns-admin.server";
+import { requestReturn } from "~/services/returns.server";
 import {
   correctName,
   deleteAccount,
@@ -119,6 +121,26 @@ describe.each(testDatabases())("personal data on $name", ({ create }) => {
     const text = JSON.stringify(data);
     const user = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
     for (const secret of [user.password_hash, "argon2", token, "unsubscribe-token-secret", "reset-hash-secret", "key_hash", "token"]) expect(text).not.toContain(secret);
+  });
+
+  it("exports the shopper's return requests with the refund details they gave, while the store keeps them (issue 45)", async () => {
+    const { userId, orderId } = await richShopper();
+    const request = await requestReturn(db, userId, orderId, { reason: "defective", resolution: "refund", description: "It stops overnight.", lines: [{ lineIndex: 0, quantity: 1 }] }, NOW);
+    await savePayoutDetails(db, { userId, orderId, returnId: request.id, payout: { kind: "upi", upiId: "meera@okaxis" }, now: NOW });
+    const data = await exportPersonalData(db, userId, NOW);
+    expect(data.returnRequests).toEqual([
+      {
+        orderNumber: orderId,
+        resolution: "refund",
+        reason: "defective",
+        description: "It stops overnight.",
+        photos: 0,
+        status: "requested",
+        lines: [{ lineIndex: 0, productId: "w-plain", colour: "default", quantity: 1, exchangeColour: null }],
+        refundDetails: { kind: "upi", upiId: "meera@okaxis" },
+        filedAt: new Date(NOW).toISOString(),
+      },
+    ]);
   });
 
   it("corrects the name by sign-up's rule and withdraws marketing consent like the unsubscribe link", async () => {

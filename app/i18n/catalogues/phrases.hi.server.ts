@@ -386,6 +386,12 @@ export const hiPhrases = {
     "Problem report on order {number}": "ऑर्डर {number} पर समस्या की रिपोर्ट",
     ", with a video": ", वीडियो के साथ",
     "None filed.": "कोई दर्ज नहीं की गई।",
+    "Returns and exchanges ({count})": "रिटर्न और एक्सचेंज ({count})",
+    "Return request on order {number}": "ऑर्डर {number} पर रिटर्न का अनुरोध",
+    "{count} watches": "{count} घड़ियाँ",
+    "one watch": "एक घड़ी",
+    ", with your refund details": ", आपकी रिफ़ंड की जानकारी के साथ",
+    "None asked.": "कोई अनुरोध नहीं किया गया।",
   },
   /** Complaints (app/schemas/grievance-constants.ts GRIEVANCE_MESSAGES; staff's sentences stay English). */
   grievance: {
