@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import type { PaymentGateway } from "~/payments/gateway.server";
 import { ORDER_LIMIT_MESSAGES, orderLimitProblems, unpaidLimitProblems } from "~/lib/order-limits";
@@ -14,33 +13,15 @@ import {
   fakeServerGateway,
   fillCart,
   orderBody,
-  seedWatches,
   simulatorGateway,
   STORE_URL,
 } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { openShop, rejection, STANDARD_LINES, STANDARD_TOTAL_PAISE } from "../setup/orders";
 
 /** The cart of every test: 2 × ₹1,000 (no colours) + 1 × ₹2,500.50 in Gold = ₹4,500.50. */
-const CART: [string, string, number][] = [
-  ["w-plain", "default", 2],
-  ["w-gold", "Gold", 1],
-];
-const ITEMS = [
-  { _id: "w-plain", size: "default", quantity: 2 },
-  { _id: "w-gold", size: "Gold", quantity: 1 },
-];
-const TOTAL_PAISE = 2 * 100_000 + 250_050;
-
-async function rejection(promise: Promise<unknown>): Promise<BackendError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a BackendError");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  return error as BackendError;
-}
+const { cart: CART, items: ITEMS } = STANDARD_LINES;
+const TOTAL_PAISE = STANDARD_TOTAL_PAISE;
 
 async function orderCount(db: DB) {
   const row = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
@@ -63,10 +44,7 @@ describe.each(testDatabases())("orders service on $name", ({ create }) => {
   let gateway: PaymentGateway;
 
   async function setUp() {
-    current = await create();
-    db = current.db;
-    await seedWatches(db);
-    shopper = await createShopper(db);
+    ({ current, db, shopper } = await openShop(create));
     await fillCart(db, shopper, CART);
     gateway = simulatorGateway();
   }

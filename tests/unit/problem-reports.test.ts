@@ -7,9 +7,9 @@ import type { DB } from "~/db/db.server";
 import { REPORT_MESSAGES, reportSectionView, reportWindow } from "~/lib/problem-reports";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { answerReport, listReports, reportProblem, shopperReports } from "~/services/problem-reports.server";
-import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
-import { createShopper, fillCart, orderBody, seedWatches } from "../fakes/shop";
+import { createShopper } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { moveOrder, openShop, placeCod, type OrderLines } from "../setup/orders";
 import { refusal } from "../setup/refusal";
 
 /**
@@ -19,7 +19,8 @@ import { refusal } from "../setup/refusal";
  * checked by its bytes, and the answer written with its audit row and outbox email.
  */
 
-const STAFF = { id: null, email: "staff@example.in" };
+/** The order of every test: 1 × w-plain (₹1,000). */
+const ONE_WATCH: OrderLines = { cart: [["w-plain", "default", 1]], items: [{ _id: "w-plain", size: "default", quantity: 1 }], amount: 1000 };
 /** Delivered at Tue 24 Nov 2026, 10:05 IST. */
 const DELIVERED = Date.parse("2026-11-24T10:05:00+05:30");
 const MINUTE = 60_000;
@@ -61,10 +62,7 @@ describe.each(testDatabases())("problem reports on $name", ({ create }) => {
   let keys = 0;
 
   async function setUp() {
-    current = await create();
-    db = current.db;
-    await seedWatches(db);
-    shopper = await createShopper(db);
+    ({ current, db, shopper } = await openShop(create));
     videoDir = fs.mkdtempSync(path.join(os.tmpdir(), "report-videos-"));
   }
   afterEach(async () => {
@@ -74,11 +72,12 @@ describe.each(testDatabases())("problem reports on $name", ({ create }) => {
   });
 
   async function deliveredOrder(userId = shopper) {
-    await fillCart(db, userId, [["w-plain", "default", 1]]);
     keys += 1;
-    const order = (await placeCodOrder(db, userId, orderBody([{ _id: "w-plain", size: "default", quantity: 1 }], 1000), { codEnabled: true, idempotencyKey: `report-key-${keys}`, now: DELIVERED - 3 * 24 * HOUR })).order;
-    await setOrderStatus(db, order.id, "Shipped", { liveCredentials: false, now: DELIVERED - 24 * HOUR, actor: STAFF, shipment: { courier: "Blue Dart", awbNumber: "BD1234567" } });
-    await setOrderStatus(db, order.id, "Delivered", { liveCredentials: false, now: DELIVERED, actor: STAFF });
+    const order = (await placeCod(db, userId, `report-key-${keys}`, { lines: ONE_WATCH, now: DELIVERED - 3 * 24 * HOUR })).order;
+    await moveOrder(db, order.id, [
+      { status: "Shipped", now: DELIVERED - 24 * HOUR, shipment: { courier: "Blue Dart", awbNumber: "BD1234567" } },
+      { status: "Delivered", now: DELIVERED },
+    ]);
     return order;
   }
 
@@ -139,8 +138,7 @@ describe.each(testDatabases())("problem reports on $name", ({ create }) => {
     const report = await reportProblem(db, shopper, order.id, wrong, DELIVERED + 47 * HOUR, videoDir);
     expect(report).toMatchObject({ kind: "wrong", status: "open", videoFile: null });
 
-    await fillCart(db, shopper, [["w-plain", "default", 1]]);
-    const placed = (await placeCodOrder(db, shopper, orderBody([{ _id: "w-plain", size: "default", quantity: 1 }], 1000), { codEnabled: true, idempotencyKey: "report-undelivered", now: DELIVERED })).order;
+    const placed = (await placeCod(db, shopper, "report-undelivered", { lines: ONE_WATCH, now: DELIVERED })).order;
     const early = await refusal(reportProblem(db, shopper, placed.id, wrong, DELIVERED + HOUR, videoDir));
     expect([early.status, early.message]).toEqual([422, REPORT_MESSAGES.notDelivered]);
   });
