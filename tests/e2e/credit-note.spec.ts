@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import { PDFParse } from "pdf-parse";
 import { DEFAULT_SIZE_KEY } from "../../app/constants/store";
 import { ADDRESS } from "../fixtures/address";
+import { pdfText } from "./after-sale";
 import { catalogue, logInWithForm, newShopper, registerWithApi, signUpWithForm } from "./auth";
 import { expect, jsDisabled, test } from "./fixtures";
 import { ownerCommand, signInAsStaff } from "./staff";
@@ -17,15 +17,6 @@ import { ownerCommand, signInAsStaff } from "./staff";
 
 // Sign-ups, three of the owner's terminal commands (a node process each, 1–5 s on two busy cores), two PDFs.
 test.describe.configure({ timeout: 120_000 });
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, " ");
-  } finally {
-    await parser.destroy();
-  }
-}
 
 test("a refunded return's credit note is on the order page, for its shopper only, and in the back office", async ({ page, browser, request }) => {
   const product = (await catalogue(request)).find((p) => p.colours.length === 0 && (p.price ?? 0) <= 25_000)!;
