@@ -1,4 +1,4 @@
-import { expect } from "vitest";
+import { afterEach, expect } from "vitest";
 import { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import type { PaymentGateway } from "~/payments/gateway.server";
@@ -59,6 +59,24 @@ export async function openShop(create: () => Promise<TestDatabase>): Promise<{ c
   await seedWatches(current.db);
   const shopper = await createShopper(current.db);
   return { current, db: current.db, shopper };
+}
+
+/**
+ * For a `describe` block: answers a function that opens a fresh shop (openShop) for the case, and
+ * registers an afterEach that cleans that case's database up. Call it in the describe's body, not
+ * in a test.
+ */
+export function shopPerCase(create: () => Promise<TestDatabase>): () => Promise<{ current: TestDatabase; db: DB; shopper: number }> {
+  let current: TestDatabase | undefined;
+  afterEach(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+  return async () => {
+    const shop = await openShop(create);
+    current = shop.current;
+    return shop;
+  };
 }
 
 /**
