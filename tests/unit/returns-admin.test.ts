@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import { renderOrderEmail } from "~/lib/order-emails";
@@ -31,8 +31,8 @@ import {
 } from "~/services/returns-admin.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
 import { createShopper, fakeServerGateway } from "../fakes/shop";
-import { testDatabases, type TestDatabase } from "../setup/databases";
-import { deliverOrder, openShop, placeCod, placePaid, rejection, STAFF } from "../setup/orders";
+import { testDatabases } from "../setup/databases";
+import { deliverOrder, placeCod, placePaid, rejection, shopPerCase, STAFF } from "../setup/orders";
 
 /**
  * The back office's return steps (issue 45 items 3 and 4; docs/decisions/0984, 0985) on SQLite and
@@ -141,19 +141,15 @@ describe("the COD payout details' rules", () => {
 });
 
 describe.each(testDatabases())("the back office's returns on $name", ({ create }) => {
-  let current: TestDatabase | undefined;
+  const openCase = shopPerCase(create);
   let db: DB;
   let shopper: number;
   let gateway: PaymentGateway;
 
   async function setUp() {
-    ({ current, db, shopper } = await openShop(create));
+    ({ db, shopper } = await openCase());
     gateway = fakeServerGateway(fake.apiBase, credentials);
   }
-  afterEach(async () => {
-    await current?.cleanup();
-    current = undefined;
-  });
 
   let count = 0;
   async function deliveredCod() {
