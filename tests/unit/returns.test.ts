@@ -14,8 +14,8 @@ import { deleteAccount } from "~/services/personal-data.server";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { listOrderReturns, releaseExchangeStock, requestReturn, returnSectionView, shopperReturnSection } from "~/services/returns.server";
 import { createShopper } from "../fakes/shop";
-import { testDatabases, type TestDatabase } from "../setup/databases";
-import { moveOrder, openShop, placeCod, STAFF, type OrderLines } from "../setup/orders";
+import { testDatabases } from "../setup/databases";
+import { moveOrder, type OrderLines, placeCod, shopPerCase, STAFF } from "../setup/orders";
 import { refusal } from "../setup/refusal";
 
 /**
@@ -113,19 +113,17 @@ describe("return offer (pure)", () => {
 });
 
 describe.each(testDatabases())("return requests on $name", ({ create }) => {
-  let current: TestDatabase | undefined;
+  const openCase = shopPerCase(create);
   let db: DB;
   let shopper: number;
   let photoDir: string;
   let keys = 0;
 
   async function setUp() {
-    ({ current, db, shopper } = await openShop(create));
+    ({ db, shopper } = await openCase());
     photoDir = fs.mkdtempSync(path.join(os.tmpdir(), "return-photos-"));
   }
   afterEach(async () => {
-    await current?.cleanup();
-    current = undefined;
     if (photoDir) fs.rmSync(photoDir, { recursive: true, force: true });
   });
 
