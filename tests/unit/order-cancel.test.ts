@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import { CANCEL_MESSAGES, CANCEL_REFUND_KEY } from "~/lib/order-cancel";
@@ -9,8 +9,8 @@ import { renderOrderEmail } from "~/lib/order-emails";
 import { setOrderStatus } from "~/services/orders.server";
 import { refundIdFor } from "~/services/refunds.server";
 import { createShopper, simulatorGateway } from "../fakes/shop";
-import { testDatabases, type TestDatabase } from "../setup/databases";
-import { openShop, placeCod, placePaid, rejection, STAFF, STANDARD_TOTAL_PAISE as TOTAL_PAISE } from "../setup/orders";
+import { testDatabases } from "../setup/databases";
+import { placeCod, placePaid, rejection, shopPerCase, STAFF, STANDARD_TOTAL_PAISE as TOTAL_PAISE } from "../setup/orders";
 
 /**
  * The shopper's cancel before it ships (issue 45 item 1; docs/decisions/0981) on SQLite and
@@ -23,21 +23,17 @@ import { openShop, placeCod, placePaid, rejection, STAFF, STANDARD_TOTAL_PAISE a
 const SHIPMENT = { courier: "Blue Dart", awbNumber: "BD123456789", trackingUrl: null };
 
 describe.each(testDatabases())("the shopper's cancel on $name", ({ create }) => {
-  let current: TestDatabase | undefined;
+  const openCase = shopPerCase(create);
   let db: DB;
   let shopper: number;
   let gateway: PaymentGateway;
   let keys = 0;
 
   async function setUp(stock = 10) {
-    ({ current, db, shopper } = await openShop(create));
+    ({ db, shopper } = await openCase());
     await db.updateTable("products").set({ stock }).where("id", "=", "w-plain").execute();
     gateway = simulatorGateway();
   }
-  afterEach(async () => {
-    await current?.cleanup();
-    current = undefined;
-  });
 
   async function codOrder(userId = shopper) {
     keys += 1;
