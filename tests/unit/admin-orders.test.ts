@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import type { PaymentGateway } from "~/payments/gateway.server";
 import { parseAdminOrdersFilter } from "~/schemas/admin-orders";
@@ -9,8 +9,8 @@ import { issueRefund, refreshRefund, refundIdFor, resolveExtraPayment } from "~/
 import { listSalesLines, salesCsv } from "~/services/sales-export.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
 import { fakeServerGateway, fillCart, STORE_URL } from "../fakes/shop";
-import { testDatabases, type TestDatabase } from "../setup/databases";
-import { openShop, placeCod, placePaid, rejection, STAFF, STANDARD_LINES, STANDARD_TOTAL_PAISE as TOTAL_PAISE } from "../setup/orders";
+import { testDatabases } from "../setup/databases";
+import { placeCod, placePaid, rejection, shopPerCase, STAFF, STANDARD_LINES, STANDARD_TOTAL_PAISE as TOTAL_PAISE } from "../setup/orders";
 
 /**
  * The back office's orders (issue 12 items 1, 4; docs/decisions/0600) on SQLite and PostgreSQL:
@@ -30,19 +30,15 @@ afterAll(async () => {
 });
 
 describe.each(testDatabases())("back office orders on $name", ({ create }) => {
-  let current: TestDatabase | undefined;
+  const openCase = shopPerCase(create);
   let db: DB;
   let shopper: number;
   let gateway: PaymentGateway;
 
   async function setUp() {
-    ({ current, db, shopper } = await openShop(create));
+    ({ db, shopper } = await openCase());
     gateway = fakeServerGateway(fake.apiBase, credentials);
   }
-  afterEach(async () => {
-    await current?.cleanup();
-    current = undefined;
-  });
 
   let codCount = 0;
   async function codOrder(now?: number) {
