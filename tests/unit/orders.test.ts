@@ -16,8 +16,8 @@ import {
   simulatorGateway,
   STORE_URL,
 } from "../fakes/shop";
-import { testDatabases, type TestDatabase } from "../setup/databases";
-import { openShop, rejection, STANDARD_LINES, STANDARD_TOTAL_PAISE } from "../setup/orders";
+import { testDatabases } from "../setup/databases";
+import { rejection, shopPerCase, STANDARD_LINES, STANDARD_TOTAL_PAISE } from "../setup/orders";
 
 /** The cart of every test: 2 × ₹1,000 (no colours) + 1 × ₹2,500.50 in Gold = ₹4,500.50. */
 const { cart: CART, items: ITEMS } = STANDARD_LINES;
@@ -38,20 +38,18 @@ afterAll(async () => {
 });
 
 describe.each(testDatabases())("orders service on $name", ({ create }) => {
-  let current: TestDatabase | undefined;
+  const openCase = shopPerCase(create);
   let db: DB;
   let shopper: number;
   let gateway: PaymentGateway;
 
   async function setUp() {
-    ({ current, db, shopper } = await openShop(create));
+    ({ db, shopper } = await openCase());
     await fillCart(db, shopper, CART);
     gateway = simulatorGateway();
   }
   afterEach(async () => {
     fake?.simulator.clearFaults();
-    await current?.cleanup();
-    current = undefined;
   });
 
   const checkout = (key: string | null = "form-key-0001", mode: "checkout" | "link" = "checkout", body: unknown = orderBody(ITEMS)) =>
