@@ -16,8 +16,8 @@ import { confirmPayment, startCashfreePayment } from "~/services/payments.server
 import { issueRefund } from "~/services/refunds.server";
 import { fillCart, orderBody, simulatorGateway, STORE_URL } from "../fakes/shop";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp-server";
-import { testDatabases, type TestDatabase } from "../setup/databases";
-import { openShop, placeCod, STAFF, STANDARD_LINES } from "../setup/orders";
+import { testDatabases } from "../setup/databases";
+import { placeCod, shopPerCase, STAFF, STANDARD_LINES } from "../setup/orders";
 
 /**
  * Order emails through the retrying outbox (issue 14 item 4; DESIGN.md §20; docs/decisions/0640)
@@ -41,21 +41,19 @@ afterAll(async () => {
 });
 
 describe.each(testDatabases())("order emails on $name", ({ create }) => {
-  let current: TestDatabase | undefined;
+  const openCase = shopPerCase(create);
   let db: DB;
   let shopper: number;
   let transport: MailTransport;
 
   async function setUp() {
-    ({ current, db, shopper } = await openShop(create));
+    ({ db, shopper } = await openCase());
     smtp.received.length = 0;
     smtp.failNext(0);
     transport = createMailTransport({ smtpUrl: smtp.url, outboxDir: "/nonexistent" });
   }
   afterEach(async () => {
     transport?.close();
-    await current?.cleanup();
-    current = undefined;
     vi.restoreAllMocks();
   });
 
