@@ -8,8 +8,8 @@ import { REPORT_MESSAGES, reportSectionView, reportWindow } from "~/lib/problem-
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { answerReport, listReports, reportProblem, shopperReports } from "~/services/problem-reports.server";
 import { createShopper } from "../fakes/shop";
-import { testDatabases, type TestDatabase } from "../setup/databases";
-import { moveOrder, openShop, placeCod, type OrderLines } from "../setup/orders";
+import { testDatabases } from "../setup/databases";
+import { moveOrder, type OrderLines, placeCod, shopPerCase } from "../setup/orders";
 import { refusal } from "../setup/refusal";
 
 /**
@@ -55,19 +55,17 @@ describe("report windows (pure)", () => {
 });
 
 describe.each(testDatabases())("problem reports on $name", ({ create }) => {
-  let current: TestDatabase | undefined;
+  const openCase = shopPerCase(create);
   let db: DB;
   let shopper: number;
   let videoDir: string;
   let keys = 0;
 
   async function setUp() {
-    ({ current, db, shopper } = await openShop(create));
+    ({ db, shopper } = await openCase());
     videoDir = fs.mkdtempSync(path.join(os.tmpdir(), "report-videos-"));
   }
   afterEach(async () => {
-    await current?.cleanup();
-    current = undefined;
     if (videoDir) fs.rmSync(videoDir, { recursive: true, force: true });
   });
 
