@@ -40,12 +40,17 @@ export type Pickup = z.output<typeof pickupSchema>;
 /** The exchange's shipment: courier, AWB and an optional tracking link (the shipment rules of app/schemas/admin-orders.ts). */
 export const exchangeShipmentSchema = z.object({
   ...courierFields("exchange's shipment"),
+  // The form's empty field (nothing typed) is no link, before the link's shape is checked.
   trackingUrl: z
-    .string()
-    .trim()
-    .max(500, "The tracking link can be at most 500 characters.")
-    .regex(/^https?:\/\/[^\s<>"]+$/i, "The tracking link must start with https:// or http://.")
-    .nullish()
+    .preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+      z
+        .string()
+        .trim()
+        .max(500, "The tracking link can be at most 500 characters.")
+        .regex(/^https?:\/\/[^\s<>"]+$/i, "The tracking link must start with https:// or http://.")
+        .nullish(),
+    )
     .transform((value) => value || null),
 });
 export type ExchangeShipment = z.output<typeof exchangeShipmentSchema>;
