@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, expect } from "vitest";
 import { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
@@ -127,4 +130,46 @@ export async function moveOrder(db: DB, orderId: string, steps: readonly OrderSt
 /** Moves the order Packing → Shipped (with `shipment`, Blue Dart BD1234 by default) → Delivered as staff `actor`, at the clock's time. */
 export async function deliverOrder(db: DB, orderId: string, options: { shipment?: unknown; actor?: Actor } = {}): Promise<void> {
   await moveOrder(db, orderId, ["Packing", { status: "Shipped", shipment: options.shipment ?? { courier: "Blue Dart", awbNumber: "BD1234" } }, "Delivered"], options.actor);
+}
+
+/** A day in ms (24 h). */
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * A cash-on-delivery order of `lines` for `userId` (form key `key`) delivered at `deliveredAt` (ms):
+ * placed 3 days before, its promised delivery dates set to `promised` (YYYY-MM-DD, when given)
+ * straight after, Shipped 1 day before delivery (Blue Dart, AWB BD1234567) and Delivered at
+ * `deliveredAt`, each move by STAFF. Answers the order as placed (status "Order Placed").
+ */
+export async function placeDeliveredCod(
+  db: DB,
+  userId: number,
+  key: string,
+  options: { lines: OrderLines; deliveredAt: number; promised?: { from: string; to: string } },
+): Promise<Order> {
+  const { deliveredAt, promised } = options;
+  const order = (await placeCod(db, userId, key, { lines: options.lines, now: deliveredAt - 3 * DAY_MS })).order;
+  if (promised) await db.updateTable("orders").set({ delivery_from: promised.from, delivery_to: promised.to }).where("id", "=", order.id).execute();
+  await moveOrder(db, order.id, [
+    { status: "Shipped", now: deliveredAt - DAY_MS, shipment: { courier: "Blue Dart", awbNumber: "BD1234567" } },
+    { status: "Delivered", now: deliveredAt },
+  ]);
+  return order;
+}
+
+/**
+ * For a `describe` block: answers a function that makes a fresh temporary directory (its name
+ * starting `prefix`, under the system's tmp) for the case — uploads' photos or videos — and
+ * registers an afterEach that removes every directory it made. Call it in the describe's body.
+ */
+export function tempDirsPerCase(): (prefix: string) => string {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return (prefix) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    made.push(dir);
+    return dir;
+  };
 }
