@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import type { MessageKey } from "~/i18n/catalogues/en.server";
 import { translate, translatePhrase } from "~/i18n/messages.server";
@@ -15,7 +15,7 @@ import { ORDER_MESSAGES } from "~/schemas/orders";
 import { listOrderReturns, releaseExchangeStock, requestReturn, returnSectionView, shopperReturnSection } from "~/services/returns.server";
 import { createShopper } from "../fakes/shop";
 import { testDatabases } from "../setup/databases";
-import { moveOrder, type OrderLines, placeCod, shopPerCase, STAFF } from "../setup/orders";
+import { type OrderLines, placeDeliveredCod, shopPerCase, STAFF, tempDirsPerCase } from "../setup/orders";
 import { refusal } from "../setup/refusal";
 
 /**
@@ -114,6 +114,7 @@ describe("return offer (pure)", () => {
 
 describe.each(testDatabases())("return requests on $name", ({ create }) => {
   const openCase = shopPerCase(create);
+  const tempDir = tempDirsPerCase();
   let db: DB;
   let shopper: number;
   let photoDir: string;
@@ -121,21 +122,13 @@ describe.each(testDatabases())("return requests on $name", ({ create }) => {
 
   async function setUp() {
     ({ db, shopper } = await openCase());
-    photoDir = fs.mkdtempSync(path.join(os.tmpdir(), "return-photos-"));
+    photoDir = tempDir("return-photos-");
   }
-  afterEach(async () => {
-    if (photoDir) fs.rmSync(photoDir, { recursive: true, force: true });
-  });
 
   /** A delivered cash-on-delivery order of two lines (1 × w-plain, 2 × w-gold Gold), promised by `deliveryTo`. */
   async function deliveredOrder(userId = shopper, deliveryTo = "2026-11-25") {
     keys += 1;
-    const order = (await placeCod(db, userId, `return-key-${keys}`, { lines: LINES, now: DELIVERED - 3 * 24 * 3600_000 })).order;
-    await db.updateTable("orders").set({ delivery_from: "2026-11-21", delivery_to: deliveryTo }).where("id", "=", order.id).execute();
-    await moveOrder(db, order.id, [
-      { status: "Shipped", now: DELIVERED - 24 * 3600_000, shipment: { courier: "Blue Dart", awbNumber: "BD1234567" } },
-      { status: "Delivered", now: DELIVERED },
-    ]);
+    const order = await placeDeliveredCod(db, userId, `return-key-${keys}`, { lines: LINES, deliveredAt: DELIVERED, promised: { from: "2026-11-21", to: deliveryTo } });
     // The order's lines come in the cart's order (by product id): the gold watch first.
     expect(order.items.map((item) => [item.productId, item.quantity])).toEqual([
       ["w-gold", 2],
