@@ -1,7 +1,6 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reportBodyBytes, REPORT_BODY_BYTES } from "~/constants/problem-reports";
 import type { DB } from "~/db/db.server";
 import { REPORT_MESSAGES, reportSectionView, reportWindow } from "~/lib/problem-reports";
@@ -9,7 +8,7 @@ import { ORDER_MESSAGES } from "~/schemas/orders";
 import { answerReport, listReports, reportProblem, shopperReports } from "~/services/problem-reports.server";
 import { createShopper } from "../fakes/shop";
 import { testDatabases } from "../setup/databases";
-import { moveOrder, type OrderLines, placeCod, shopPerCase } from "../setup/orders";
+import { type OrderLines, placeCod, placeDeliveredCod, shopPerCase, tempDirsPerCase } from "../setup/orders";
 import { refusal } from "../setup/refusal";
 
 /**
@@ -56,6 +55,7 @@ describe("report windows (pure)", () => {
 
 describe.each(testDatabases())("problem reports on $name", ({ create }) => {
   const openCase = shopPerCase(create);
+  const tempDir = tempDirsPerCase();
   let db: DB;
   let shopper: number;
   let videoDir: string;
@@ -63,20 +63,12 @@ describe.each(testDatabases())("problem reports on $name", ({ create }) => {
 
   async function setUp() {
     ({ db, shopper } = await openCase());
-    videoDir = fs.mkdtempSync(path.join(os.tmpdir(), "report-videos-"));
+    videoDir = tempDir("report-videos-");
   }
-  afterEach(async () => {
-    if (videoDir) fs.rmSync(videoDir, { recursive: true, force: true });
-  });
 
   async function deliveredOrder(userId = shopper) {
     keys += 1;
-    const order = (await placeCod(db, userId, `report-key-${keys}`, { lines: ONE_WATCH, now: DELIVERED - 3 * 24 * HOUR })).order;
-    await moveOrder(db, order.id, [
-      { status: "Shipped", now: DELIVERED - 24 * HOUR, shipment: { courier: "Blue Dart", awbNumber: "BD1234567" } },
-      { status: "Delivered", now: DELIVERED },
-    ]);
-    return order;
+    return placeDeliveredCod(db, userId, `report-key-${keys}`, { lines: ONE_WATCH, deliveredAt: DELIVERED });
   }
 
   function videoFile(bytes = mp4Bytes()) {
