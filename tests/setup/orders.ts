@@ -84,13 +84,19 @@ export function shopPerCase(create: () => Promise<TestDatabase>): () => Promise<
 
 /**
  * Fills `userId`'s cart with `lines.cart` and places a cash-on-delivery order of `lines.items`
- * (COD enabled) under the form key `key`, at `now` (ms; the clock when absent). Answers what
- * placeCodOrder answers: the order and whether this call created it (a replayed key does not).
+ * (COD enabled) under the form key `key`, at `now` (ms; the clock when absent); `body` adds fields
+ * to the client's body (e.g. `{ language: "hi" }`). Answers what placeCodOrder answers: the order
+ * and whether this call created it (a replayed key does not).
  */
-export async function placeCod(db: DB, userId: number, key: string, options: { lines?: OrderLines; now?: number } = {}): Promise<{ order: Order; created: boolean }> {
+export async function placeCod(
+  db: DB,
+  userId: number,
+  key: string,
+  options: { lines?: OrderLines; now?: number; body?: Record<string, unknown> } = {},
+): Promise<{ order: Order; created: boolean }> {
   const lines = options.lines ?? STANDARD_LINES;
   await fillCart(db, userId, lines.cart);
-  return placeCodOrder(db, userId, orderBody(lines.items, lines.amount), { codEnabled: true, now: options.now, idempotencyKey: key });
+  return placeCodOrder(db, userId, { ...orderBody(lines.items, lines.amount), ...options.body }, { codEnabled: true, now: options.now, idempotencyKey: key });
 }
 
 /**
