@@ -2,15 +2,15 @@ import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { PDFParse } from "pdf-parse";
 import type { DB } from "~/db/db.server";
-import { BackendError } from "~/lib/errors";
 import { creditNotePdfFilename, creditedShare, formatCreditNoteNumber, issueCreditNote, listCreditNotes, shopperCreditNotePdf, shopperCreditNotes } from "~/services/credit-notes.server";
 import { renderCreditNotePdf } from "~/services/invoice-pdf.server";
 import { hashToken } from "~/services/accounts.server";
 import { findInvoice, readStoreSettings, saveStoreSettings } from "~/services/invoices.server";
-import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
+import { setOrderStatus } from "~/services/orders.server";
 import type { Order } from "~/schemas/orders";
-import { createShopper, fillCart, orderBody, seedWatches } from "../fakes/shop";
+import { createShopper, seedWatches } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { placeCod, rejection } from "../setup/orders";
 
 // Issue 45 item 5; CGST Act s.34; Rule 53; docs/decisions/0986: the GST credit note of a refunded
 // return. The invoice of the order below (18%, seller in Karnataka), worked out by hand:
@@ -113,17 +113,6 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
 }
 
-async function rejection(promise: Promise<unknown>): Promise<BackendError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a BackendError");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  return error as BackendError;
-}
-
 describe("the credited share of an invoice line (pure)", () => {
   it("adds up to the invoice line exactly however its units are split across notes", () => {
     const line = { quantity: 7, totalPaise: 7 * 99_999, taxablePaise: 593_214, cgstPaise: 53_389, sgstPaise: 53_390, igstPaise: 0 };
@@ -169,9 +158,8 @@ describe.each(testDatabases())("GST credit notes on $name", ({ name, create }) =
   /** A delivered cash-on-delivery order of CART (so invoiced), of a new shopper; `invoiced: false` stops at Shipped. */
   async function invoicedOrder(db: DB, options: { invoiced?: boolean; language?: "en" | "hi" } = {}) {
     const shopper = await createShopper(db);
-    await fillCart(db, shopper, CART);
     keys += 1;
-    const { order } = await placeCodOrder(db, shopper, { ...orderBody(ITEMS), language: options.language ?? "en" }, { codEnabled: true, idempotencyKey: `credit-note-${keys}`, now: NOW });
+    const { order } = await placeCod(db, shopper, `credit-note-${keys}`, { lines: { cart: CART, items: ITEMS }, now: NOW, body: { language: options.language ?? "en" } });
     const staff = { liveCredentials: false, actor: { id: null, email: "staff@example.in" } };
     await setOrderStatus(db, order.id, "Shipped", { ...staff, now: NOW + DAY, shipment: { courier: "Delhivery", awbNumber: `AWB${100000 + keys}` } });
     if (options.invoiced !== false) await setOrderStatus(db, order.id, "Delivered", { ...staff, now: NOW + 2 * DAY });
