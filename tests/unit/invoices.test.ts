@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { PDFParse } from "pdf-parse";
 import type { DB } from "~/db/db.server";
-import { BackendError } from "~/lib/errors";
 import { renderInvoicePdf } from "~/services/invoice-pdf.server";
 import { importCatalogue } from "~/services/catalogue.server";
 import { findInvoice, readStoreSettings, saveStoreSettings } from "~/services/invoices.server";
@@ -12,6 +11,7 @@ import { parseStoreSettingsForm } from "~/utils/store-settings-form.server";
 import { shopperInvoice } from "~/services/order-page.server";
 import { createShopper, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { rejection } from "../setup/orders";
 
 // Issue 14 item 2; DESIGN.md §20: GST tax invoices.
 const CART: [string, string, number][] = [
@@ -31,17 +31,6 @@ async function pdfText(bytes: Buffer): Promise<string> {
   } finally {
     await parser.destroy();
   }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<BackendError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a BackendError");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  return error as BackendError;
 }
 
 describe.each(testDatabases())("GST invoices on $name", ({ name, create }) => {
