@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDatabase, migrateToLatest, type DB } from "~/db/db.server";
-import { BackendError } from "~/lib/errors";
 import { checkoutModeOf, createPaymentGateway, type PaymentGateway } from "~/payments/gateway.server";
 import { MAX_UNPAID_ONLINE_ORDERS_PER_HOUR, ORDER_MESSAGES } from "~/schemas/orders";
 import { describeOrder, listRefundsDue, listUserOrders, placeCodOrder, setOrderStatus } from "~/services/orders.server";
@@ -15,6 +14,7 @@ import { parseEnv } from "~/config/env.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
 import { createShopper, fakeServerGateway, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { rejection } from "../setup/orders";
 
 /**
  * Payments fail closed (issue 8 items 1, 2, 3, 5): the simulator only for a local trial with its
@@ -26,17 +26,6 @@ import { testDatabases, type TestDatabase } from "../setup/databases";
 const CART: [string, string, number][] = [["w-plain", "default", 2]];
 const ITEMS = [{ _id: "w-plain", size: "default", quantity: 2 }];
 const TOTAL_PAISE = 200_000;
-
-async function rejection(promise: Promise<unknown>): Promise<BackendError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a BackendError");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  return error as BackendError;
-}
 
 describe("the payment gateway (issue 8 items 1, 7)", () => {
   it("a store without credentials on a public PUBLIC_URL gets no simulator (fail closed)", () => {
