@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, expect } from "vitest";
-import { BackendError } from "~/backend/types";
+import { afterEach } from "vitest";
 import type { DB } from "~/db/db.server";
 import type { PaymentGateway } from "~/payments/gateway.server";
 import type { CashfreeSimulator } from "~/payments/simulator.server";
@@ -16,7 +15,8 @@ import type { TestDatabase } from "./databases";
 /**
  * The order set-up the unit tests share (tests/unit/*: the back office's orders, order emails, the
  * shopper's cancel, returns): a shop in a fresh test database, a cart filled and a cash-on-delivery
- * or paid order placed, the order moved on to Delivered. Money in paise, times in ms since the
+ * or paid order placed, the order moved on to Delivered (a refused call is checked with
+ * `refusal` of tests/setup/refusal.ts). Money in paise, times in ms since the
  * epoch; the products are those of `seedWatches` (tests/fakes/shop.ts: w-plain ₹1,000, w-gold
  * ₹2,500.50 in "Gold").
  */
@@ -43,18 +43,6 @@ export const STANDARD_LINES: OrderLines = {
 export const STANDARD_TOTAL_PAISE = 2 * 100_000 + 250_050;
 /** The staff member who moves orders in the tests (no user row: an owner signed in by email). */
 export const STAFF: Actor = { id: null, email: "staff@example.in" };
-
-/** Awaits `promise`, expects it to fail with a BackendError and answers that error (its status and sentence for the test to check). */
-export async function rejection(promise: Promise<unknown>): Promise<BackendError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a BackendError");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  return error as BackendError;
-}
 
 /** A shop in a fresh test database: the database (`current`, to clean up after the case), the watches seeded and one shopper (a user id). */
 export async function openShop(create: () => Promise<TestDatabase>): Promise<{ current: TestDatabase; db: DB; shopper: number }> {
