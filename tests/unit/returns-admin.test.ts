@@ -32,7 +32,8 @@ import {
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
 import { createShopper, fakeServerGateway } from "../fakes/shop";
 import { testDatabases } from "../setup/databases";
-import { deliverOrder, placeCod, placePaid, rejection, shopPerCase, STAFF } from "../setup/orders";
+import { deliverOrder, placeCod, placePaid, shopPerCase, STAFF } from "../setup/orders";
+import { refusal as rejection } from "../setup/refusal";
 
 /**
  * The back office's return steps (issue 45 items 3 and 4; docs/decisions/0984, 0985) on SQLite and
