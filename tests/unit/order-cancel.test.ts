@@ -10,7 +10,8 @@ import { setOrderStatus } from "~/services/orders.server";
 import { refundIdFor } from "~/services/refunds.server";
 import { createShopper, simulatorGateway } from "../fakes/shop";
 import { testDatabases } from "../setup/databases";
-import { placeCod, placePaid, rejection, shopPerCase, STAFF, STANDARD_TOTAL_PAISE as TOTAL_PAISE } from "../setup/orders";
+import { placeCod, placePaid, shopPerCase, STAFF, STANDARD_TOTAL_PAISE as TOTAL_PAISE } from "../setup/orders";
+import { refusal as rejection } from "../setup/refusal";
 
 /**
  * The shopper's cancel before it ships (issue 45 item 1; docs/decisions/0981) on SQLite and
