@@ -10,7 +10,8 @@ import { listSalesLines, salesCsv } from "~/services/sales-export.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
 import { fakeServerGateway, fillCart, STORE_URL } from "../fakes/shop";
 import { testDatabases } from "../setup/databases";
-import { placeCod, placePaid, rejection, shopPerCase, STAFF, STANDARD_LINES, STANDARD_TOTAL_PAISE as TOTAL_PAISE } from "../setup/orders";
+import { placeCod, placePaid, shopPerCase, STAFF, STANDARD_LINES, STANDARD_TOTAL_PAISE as TOTAL_PAISE } from "../setup/orders";
+import { refusal as rejection } from "../setup/refusal";
 
 /**
  * The back office's orders (issue 12 items 1, 4; docs/decisions/0600) on SQLite and PostgreSQL:
