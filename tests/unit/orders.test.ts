@@ -17,7 +17,8 @@ import {
   STORE_URL,
 } from "../fakes/shop";
 import { testDatabases } from "../setup/databases";
-import { rejection, shopPerCase, STANDARD_LINES, STANDARD_TOTAL_PAISE } from "../setup/orders";
+import { shopPerCase, STANDARD_LINES, STANDARD_TOTAL_PAISE } from "../setup/orders";
+import { refusal as rejection } from "../setup/refusal";
 
 /** The cart of every test: 2 × ₹1,000 (no colours) + 1 × ₹2,500.50 in Gold = ₹4,500.50. */
 const { cart: CART, items: ITEMS } = STANDARD_LINES;
