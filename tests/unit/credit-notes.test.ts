@@ -10,7 +10,8 @@ import { setOrderStatus } from "~/services/orders.server";
 import type { Order } from "~/schemas/orders";
 import { createShopper, seedWatches } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
-import { placeCod, rejection } from "../setup/orders";
+import { placeCod } from "../setup/orders";
+import { refusal as rejection } from "../setup/refusal";
 
 // Issue 45 item 5; CGST Act s.34; Rule 53; docs/decisions/0986: the GST credit note of a refunded
 // return. The invoice of the order below (18%, seller in Karnataka), worked out by hand:
