@@ -11,7 +11,7 @@ import { parseStoreSettingsForm } from "~/utils/store-settings-form.server";
 import { shopperInvoice } from "~/services/order-page.server";
 import { createShopper, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
-import { rejection } from "../setup/orders";
+import { refusal as rejection } from "../setup/refusal";
 
 // Issue 14 item 2; DESIGN.md §20: GST tax invoices.
 const CART: [string, string, number][] = [
