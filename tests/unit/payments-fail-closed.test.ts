@@ -14,7 +14,7 @@ import { parseEnv } from "~/config/env.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
 import { createShopper, fakeServerGateway, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
-import { rejection } from "../setup/orders";
+import { refusal as rejection } from "../setup/refusal";
 
 /**
  * Payments fail closed (issue 8 items 1, 2, 3, 5): the simulator only for a local trial with its
