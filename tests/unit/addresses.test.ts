@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import { registerAccount } from "~/services/accounts.server";
 import {
@@ -16,17 +15,9 @@ import {
 } from "~/services/addresses.server";
 import { ADDRESS } from "../fixtures/address";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { refusal as rejection } from "../setup/refusal";
 
 /** Saved delivery addresses (issue 13 item 5; docs/decisions/0623), on SQLite and PostgreSQL. */
-
-async function rejection(promise: Promise<unknown>): Promise<BackendError> {
-  const error = await promise.then(
-    () => new Error("expected a BackendError"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  return error as BackendError;
-}
 
 let counter = 0;
 async function shopper(db: DB): Promise<number> {
