@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BackendError } from "~/backend/types";
 import { STAFF_IDLE_TIMEOUT_MS } from "~/constants/staff";
 import type { DB } from "~/db/db.server";
 import { loginAccount, registerAccount, requireAccount } from "~/services/accounts.server";
@@ -7,20 +6,12 @@ import { auditTrail } from "~/services/audit.server";
 import { loadDashboard } from "~/services/dashboard.server";
 import { listStaff, setStaffRole } from "~/services/staff.server";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { refusal as rejection } from "../setup/refusal";
 
 /** Issue 12 "Who gets in" and the dashboard (item 3), on SQLite and PostgreSQL. */
 
 const PASSWORD = "correct horse 42";
 const CLI = { id: null, email: "cli:staff", role: "cli" as const };
-
-async function rejection(promise: Promise<unknown>): Promise<BackendError> {
-  const error = await promise.then(
-    () => new Error("expected a BackendError"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  return error as BackendError;
-}
 
 let counter = 0;
 async function account(db: DB) {
