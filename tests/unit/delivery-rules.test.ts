@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BackendError } from "~/lib/errors";
 import { DEFAULT_DELIVERY_RULES, type DeliveryRules } from "~/schemas/delivery";
 import { auditTrail, listAudit } from "~/services/audit.server";
 import { checkDelivery, readDeliveryRules, saveDeliveryRules } from "~/services/delivery.server";
 import { deliveryFormValues, parseDeliveryCheckParams, parseDeliveryRulesForm, type DeliveryFormValues } from "~/utils/admin-forms.server";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { refusal as rejection } from "../setup/refusal";
 
 /**
  * The owner's delivery rules (issue 13 item 2): stored and audited on SQLite and PostgreSQL, and
@@ -22,15 +22,6 @@ const changed = (): DeliveryRules => ({
   holidays: ["2026-11-09", "2030-01-01"],
   holidayNames: { "2026-11-09": "Diwali" },
 });
-
-async function rejection(promise: Promise<unknown>): Promise<BackendError> {
-  const error = await promise.then(
-    () => new Error("expected a BackendError"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BackendError);
-  return error as BackendError;
-}
 
 describe.each(testDatabases())("delivery rules on $name", ({ create }) => {
   let t: TestDatabase;
