@@ -12,16 +12,10 @@ import { shopperInvoice } from "~/services/order-page.server";
 import { createShopper, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
 import { refusal as rejection } from "../setup/refusal";
+import { STANDARD_LINES } from "../setup/orders";
 
 // Issue 14 item 2; DESIGN.md §20: GST tax invoices.
-const CART: [string, string, number][] = [
-  ["w-plain", "default", 2],
-  ["w-gold", "Gold", 1],
-];
-const ITEMS = [
-  { _id: "w-plain", size: "default", quantity: 2 },
-  { _id: "w-gold", size: "Gold", quantity: 1 },
-];
+const { cart: CART, items: ITEMS } = STANDARD_LINES;
 const OWNER = { id: null, email: "owner@example.in" };
 
 async function pdfText(bytes: Buffer): Promise<string> {
