@@ -7,6 +7,7 @@ import { listUserOrders, placeCodOrder } from "~/services/orders.server";
 import { startCashfreePayment } from "~/services/payments.server";
 import { ADDRESS, createShopper, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { STANDARD_LINES } from "../setup/orders";
 
 /**
  * Orders keep the delivery promise (issue 13 item 4; DESIGN.md §19): before an order is created —
@@ -16,14 +17,7 @@ import { testDatabases, type TestDatabase } from "../setup/databases";
  */
 
 /** 2 × ₹1,000 + 1 × ₹2,500.50 = ₹4,500.50 (tests/fakes/shop.ts watches). */
-const CART: [string, string, number][] = [
-  ["w-plain", "default", 2],
-  ["w-gold", "Gold", 1],
-];
-const ITEMS = [
-  { _id: "w-plain", size: "default", quantity: 2 },
-  { _id: "w-gold", size: "Gold", quantity: 1 },
-];
+const { cart: CART, items: ITEMS } = STANDARD_LINES;
 const OWNER = { id: null, email: "test:owner" };
 /** Tue 24 Nov 2026, 12:00 IST. */
 const NOW = Date.parse("2026-11-24T12:00:00+05:30");
