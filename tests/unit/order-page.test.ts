@@ -11,6 +11,7 @@ import { startCashfreePayment } from "~/services/payments.server";
 import { issueRefund } from "~/services/refunds.server";
 import { createShopper, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { STANDARD_LINES } from "../setup/orders";
 
 /**
  * The shopper's order page (issue 14 item 1; DESIGN.md §20; docs/decisions/0630-order-page.md) on
@@ -20,14 +21,7 @@ import { testDatabases, type TestDatabase } from "../setup/databases";
  * online attempt. Then the page's words (lib/order-page.ts) and the API's rupees.
  */
 
-const CART: [string, string, number][] = [
-  ["w-plain", "default", 2],
-  ["w-gold", "Gold", 1],
-];
-const ITEMS = [
-  { _id: "w-plain", size: "default", quantity: 2 },
-  { _id: "w-gold", size: "Gold", quantity: 1 },
-];
+const { cart: CART, items: ITEMS } = STANDARD_LINES;
 const STAFF = { id: null, email: "staff@example.in" };
 const SHIPMENT = { courier: "Blue Dart", awbNumber: "BD123456789", trackingUrl: "https://bluedart.example/track/BD123456789" };
 /** Tue 24 Nov 2026, 12:00 IST; later moves an hour or a day apart. */
