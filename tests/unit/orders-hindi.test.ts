@@ -18,6 +18,7 @@ import { setShopperLanguage, shopperLanguage } from "~/services/shopper-language
 import { orderWordsIn } from "~/utils/order-words.server";
 import { ADDRESS, createShopper, fillCart, orderBody, seedWatches } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { STANDARD_LINES } from "../setup/orders";
 
 /**
  * Orders in Hindi (issue 27; docs/decisions/0900): an order placed on a /hi page keeps its
@@ -28,14 +29,7 @@ import { testDatabases, type TestDatabase } from "../setup/databases";
 
 /** Tue 24 Nov 2026, 12:00 IST: a metro order is promised Fri 27 – Mon 30 Nov. */
 const NOW = Date.parse("2026-11-24T12:00:00+05:30");
-const CART: [string, string, number][] = [
-  ["w-plain", "default", 2],
-  ["w-gold", "Gold", 1],
-];
-const ITEMS = [
-  { _id: "w-plain", size: "default", quantity: 2 },
-  { _id: "w-gold", size: "Gold", quantity: 1 },
-];
+const { cart: CART, items: ITEMS } = STANDARD_LINES;
 
 const ORDER: Order = {
   id: "CI261124-ABCD1234",
