@@ -9,6 +9,7 @@ import { issueRefund, refreshRefund } from "~/services/refunds.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
 import { createShopper, fakeServerGateway, fillCart, orderBody, seedWatches, STORE_URL } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
+import { STANDARD_LINES } from "../setup/orders";
 
 /**
  * The store against the strict simulator's states (issue 44 item 3; docs/decisions/0962), on
@@ -18,14 +19,7 @@ import { testDatabases, type TestDatabase } from "../setup/databases";
  * payment is a refund due); PAYMENT_LINK_EVENT with Cashfree's string amounts; a surcharge.
  */
 
-const CART: [string, string, number][] = [
-  ["w-plain", "default", 2],
-  ["w-gold", "Gold", 1],
-];
-const ITEMS = [
-  { _id: "w-plain", size: "default", quantity: 2 },
-  { _id: "w-gold", size: "Gold", quantity: 1 },
-];
+const { cart: CART, items: ITEMS } = STANDARD_LINES;
 /** 2 × ₹1,000 + ₹2,500.50 = ₹4,500.50. */
 const TOTAL_PAISE = 2 * 100_000 + 250_050;
 const STAFF: Actor = { id: null, email: "staff@example.in" };
