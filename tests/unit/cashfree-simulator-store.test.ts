@@ -7,9 +7,9 @@ import { processCashfreeWebhook } from "~/services/payments-http.server";
 import { startCashfreePayment, verifyCashfreePayment } from "~/services/payments.server";
 import { issueRefund, refreshRefund } from "~/services/refunds.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
-import { createShopper, fakeServerGateway, fillCart, orderBody, seedWatches, STORE_URL } from "../fakes/shop";
-import { testDatabases, type TestDatabase } from "../setup/databases";
-import { STANDARD_LINES } from "../setup/orders";
+import { fakeServerGateway, fillCart, orderBody, STORE_URL } from "../fakes/shop";
+import { testDatabases } from "../setup/databases";
+import { shopPerCase, STANDARD_LINES } from "../setup/orders";
 
 /**
  * The store against the strict simulator's states (issue 44 item 3; docs/decisions/0962), on
@@ -34,22 +34,17 @@ afterAll(async () => {
 });
 
 describe.each(testDatabases())("the store against the strict simulator on $name", ({ create }) => {
-  let current: TestDatabase | undefined;
+  const openCase = shopPerCase(create);
   let db: DB;
   let shopper: number;
   let gateway: PaymentGateway;
 
   async function setUp() {
-    current = await create();
-    db = current.db;
-    await seedWatches(db);
-    shopper = await createShopper(db);
+    ({ db, shopper } = await openCase());
     gateway = fakeServerGateway(fake.apiBase, credentials);
   }
   afterEach(async () => {
     fake.simulator.resetControls();
-    await current?.cleanup();
-    current = undefined;
   });
 
   /** Starts paying the cart (filled first unless `again`: the cart is kept until the order is paid). */
