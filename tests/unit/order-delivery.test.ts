@@ -1,13 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import { DEFAULT_DELIVERY_RULES } from "~/schemas/delivery";
 import { saveDeliveryRules } from "~/services/delivery.server";
 import { listUserOrders, placeCodOrder } from "~/services/orders.server";
 import { startCashfreePayment } from "~/services/payments.server";
-import { ADDRESS, createShopper, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
-import { testDatabases, type TestDatabase } from "../setup/databases";
-import { STANDARD_LINES } from "../setup/orders";
+import { ADDRESS, fillCart, orderBody, simulatorGateway, STORE_URL } from "../fakes/shop";
+import { testDatabases } from "../setup/databases";
+import { shopPerCase, STANDARD_LINES } from "../setup/orders";
 
 /**
  * Orders keep the delivery promise (issue 13 item 4; DESIGN.md §19): before an order is created —
@@ -32,21 +32,14 @@ async function refusal(promise: Promise<unknown>): Promise<[number, string]> {
 }
 
 describe.each(testDatabases())("orders and the delivery promise on $name", ({ create }) => {
-  let current: TestDatabase | undefined;
+  const openCase = shopPerCase(create);
   let db: DB;
   let shopper: number;
 
   async function setUp() {
-    current = await create();
-    db = current.db;
-    await seedWatches(db);
-    shopper = await createShopper(db);
+    ({ db, shopper } = await openCase());
     await fillCart(db, shopper, CART);
   }
-  afterEach(async () => {
-    await current?.cleanup();
-    current = undefined;
-  });
 
   const cod = (address: Partial<typeof ADDRESS>, key = "cod-key-0001") =>
     placeCodOrder(db, shopper, { ...orderBody(ITEMS), address: { ...ADDRESS, ...address } }, { codEnabled: true, idempotencyKey: key, now: NOW });
