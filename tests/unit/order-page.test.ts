@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import { orderPageView } from "~/lib/order-page";
@@ -6,12 +6,12 @@ import { ORDER_MESSAGES } from "~/schemas/orders";
 import { orderDetailFromJson, orderDetailJsonSchema, orderDetailToJson } from "~/schemas/order-detail";
 import { markCodPaid } from "~/services/admin-orders.server";
 import { orderTimeline, userOrderDetail } from "~/services/order-page.server";
-import { listUserOrders, placeCodOrder, setOrderStatus } from "~/services/orders.server";
+import { listUserOrders, setOrderStatus } from "~/services/orders.server";
 import { startCashfreePayment } from "~/services/payments.server";
 import { issueRefund } from "~/services/refunds.server";
-import { createShopper, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
-import { testDatabases, type TestDatabase } from "../setup/databases";
-import { STANDARD_LINES } from "../setup/orders";
+import { createShopper, fillCart, orderBody, simulatorGateway, STORE_URL } from "../fakes/shop";
+import { testDatabases } from "../setup/databases";
+import { placeCod, shopPerCase, STANDARD_LINES } from "../setup/orders";
 
 /**
  * The shopper's order page (issue 14 item 1; DESIGN.md §20; docs/decisions/0630-order-page.md) on
@@ -39,26 +39,18 @@ async function notFound(promise: Promise<unknown>): Promise<void> {
 }
 
 describe.each(testDatabases())("the shopper's order page on $name", ({ create }) => {
-  let current: TestDatabase | undefined;
+  const openCase = shopPerCase(create);
   let db: DB;
   let shopper: number;
 
   async function setUp() {
-    current = await create();
-    db = current.db;
-    await seedWatches(db);
-    shopper = await createShopper(db);
+    ({ db, shopper } = await openCase());
   }
-  afterEach(async () => {
-    await current?.cleanup();
-    current = undefined;
-  });
 
   let keys = 0;
   async function codOrder() {
-    await fillCart(db, shopper, CART);
     keys += 1;
-    return (await placeCodOrder(db, shopper, orderBody(ITEMS), { codEnabled: true, idempotencyKey: `order-page-key-${keys}`, now: NOW })).order;
+    return (await placeCod(db, shopper, `order-page-key-${keys}`, { now: NOW })).order;
   }
 
   it("answers a new cash-on-delivery order as My Orders does, at Order Placed, with no shipment", async () => {
