@@ -13,8 +13,9 @@ import { startCashfreePayment, verifyCashfreePayment } from "~/services/payments
 import { parseEnv } from "~/config/env.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
 import { createShopper, fakeServerGateway, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
-import { testDatabases, type TestDatabase } from "../setup/databases";
+import { testDatabases } from "../setup/databases";
 import { refusal as rejection } from "../setup/refusal";
+import { shopPerCase } from "../setup/orders";
 
 /**
  * Payments fail closed (issue 8 items 1, 2, 3, 5): the simulator only for a local trial with its
@@ -67,23 +68,18 @@ afterAll(async () => {
 });
 
 describe.each(testDatabases())("payments fail closed on $name", ({ create }) => {
-  let current: TestDatabase | undefined;
+  const openCase = shopPerCase(create);
   let db: DB;
   let shopper: number;
   let gateway: PaymentGateway;
 
   async function setUp() {
-    current = await create();
-    db = current.db;
-    await seedWatches(db);
-    shopper = await createShopper(db);
+    ({ db, shopper } = await openCase());
     await fillCart(db, shopper, CART);
     gateway = simulatorGateway();
   }
   afterEach(async () => {
     vi.restoreAllMocks();
-    await current?.cleanup();
-    current = undefined;
   });
 
   const start = (mode: "checkout" | "link", key: string | null = "form-key-switch", extra: { returnUrl?: string; now?: number } = {}) =>
