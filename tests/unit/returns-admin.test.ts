@@ -6,7 +6,7 @@ import { renderOrderEmail } from "~/lib/order-emails";
 import { RETURN_ACKNOWLEDGE_MS, RETURN_RESOLVE_MS } from "~/lib/returns";
 import { describeReturnEvent, returnStepDetails } from "~/lib/returns-office";
 import type { PaymentGateway } from "~/payments/gateway.server";
-import { payoutSchema } from "~/schemas/returns-office";
+import { exchangeShipmentSchema, payoutSchema } from "~/schemas/returns-office";
 import type { Actor } from "~/services/audit.server";
 import { markCodPaid } from "~/services/admin-orders.server";
 import { deleteAccount } from "~/services/personal-data.server";
@@ -129,6 +129,17 @@ describe("the COD payout details' rules", () => {
     [{ kind: "cash" }, false],
   ])("%j → %s", (input, ok) => {
     expect(payoutSchema.safeParse(input).success).toBe(ok);
+  });
+  it.each([
+    ["", null],
+    ["   ", null],
+    [undefined, null],
+    ["https://track.example.in/BD-EX-1", "https://track.example.in/BD-EX-1"],
+  ])("ships an exchange with the tracking link %j → %j (the form's empty optional field is no link)", (trackingUrl, expected) => {
+    expect(exchangeShipmentSchema.parse({ courier: "Blue Dart", awbNumber: "BD-EX-1", trackingUrl })).toEqual({ courier: "Blue Dart", awbNumber: "BD-EX-1", trackingUrl: expected });
+  });
+  it("refuses a tracking link that is not http(s)", () => {
+    expect(exchangeShipmentSchema.safeParse({ courier: "Blue Dart", awbNumber: "BD-EX-1", trackingUrl: "javascript:alert(1)" }).success).toBe(false);
   });
   it("has every sentence of the shopper's form in Hindi (the phrasebook's returnPayout group)", () => {
     const book: Record<string, string> = hiPhrases.returnPayout;
