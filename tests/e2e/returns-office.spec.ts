@@ -205,6 +205,8 @@ test("the queue lists an overdue request first; a reject with a reason reaches t
   await page.goto(`/orders/${order.orderId}`);
   const rejected = page.getByTestId("return-section").getByTestId("return-request").filter({ has: page.getByTestId("return-status").getByText("Not accepted") });
   await expect(rejected).toHaveCount(1);
+  // The staff's reason, in the shopper's words.
+  await expect(rejected.getByTestId("return-reject-reason")).toHaveText("Reason: The watch has been used or worn.");
 });
 
 test("an online order's return is refunded through Cashfree: the refund reaches the fake Cashfree and the shopper's order page", async ({ page, browser, baseURL }) => {
