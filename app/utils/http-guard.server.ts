@@ -192,7 +192,7 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
       if (shuttingDown) {
         // No connection is kept for later once the server is stopping.
         this.setHeader("Connection", "close");
-      } else if (!req.complete && !this.shouldKeepAlive) {
+      } else if (!req.complete && !this.shouldKeepAlive && declaresBody(req)) {
         // Node would close at once a connection whose client asked for `close`, with the rest
         // of the body unread, and the client could get a reset instead of this answer:
         // limitUnreadBody closes it once the rest is read or dropped.
@@ -211,6 +211,11 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
    * dropping what arrives for LINGER_MS, so the client, still sending, reads the answer rather than
    * a reset (a lingering close). Memory stays flat throughout.
    */
+  /** Whether `req` says a body follows its headers (a length above 0, or a transfer coding). */
+  function declaresBody(req: http.IncomingMessage): boolean {
+    return Number(headerValue(req, "content-length") ?? "0") > 0 || headerValue(req, "transfer-encoding") !== null;
+  }
+
   function limitUnreadBody(req: http.IncomingMessage, res: http.ServerResponse) {
     const destroy = req.destroy;
     req.destroy = function deferredDestroy(this: http.IncomingMessage, error?: Error) {
@@ -219,7 +224,13 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
       return this;
     };
     res.once("finish", () => {
-      if (req.complete) return;
+      if (req.complete) {
+        // Kept open only so the rest of the body could be read (decorate), and there was none
+        // left by now — a GET answered at once from the page cache: the client asked for
+        // `close` (an HTTP/1.0 text browser reads until it), so close it now.
+        if (closeAfterBody.has(req)) req.socket.end();
+        return;
+      }
       // Whoever was reading the body (Remix's stream of it) has answered without it: its listener
       // would pause the request again at every chunk nobody takes, and the drain below would stall
       // until the cut, resetting a connection the client was told it could keep.

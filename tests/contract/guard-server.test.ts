@@ -318,6 +318,40 @@ describe("the store on http", () => {
     });
   });
 
+  describe("HTTP/1.0 clients (text browsers: lynx reads until the connection closes)", () => {
+    /** One HTTP/1.0 GET over a fresh connection: the answer's head, and whether the server closed the connection within `withinMs`. */
+    function getHttp10(path: string, withinMs: number): Promise<{ head: string; closedByServer: boolean }> {
+      return new Promise((resolve, reject) => {
+        const socket = net.connect(server.port, "127.0.0.1");
+        let text = "";
+        const timer = setTimeout(() => {
+          socket.destroy();
+          resolve({ head: text.split("\r\n\r\n")[0], closedByServer: false });
+        }, withinMs);
+        socket.setEncoding("latin1");
+        socket.on("data", (chunk: string) => (text += chunk));
+        socket.on("error", reject);
+        socket.on("end", () => {
+          clearTimeout(timer);
+          socket.destroy();
+          resolve({ head: text.split("\r\n\r\n")[0], closedByServer: true });
+        });
+        socket.write(`GET ${path} HTTP/1.0\r\nHost: 127.0.0.1:${server.port}\r\nUser-Agent: Lynx/2.9.0\r\n\r\n`);
+      });
+    }
+
+    it("a page answered from the page cache closes the connection, as an uncached one does", async () => {
+      const first = await getHttp10("/collection", 10_000);
+      const cached = await getHttp10("/collection", 10_000);
+      expect(first.head).toMatch(/^HTTP\/1\.1 200/);
+      expect(cached.head).toMatch(/^X-Page-Cache: (HIT|STALE)$/im);
+      for (const answer of [first, cached]) {
+        expect(answer.head).toMatch(/^Connection: close$/im);
+        expect(answer.closedByServer).toBe(true);
+      }
+    });
+  });
+
   describe("bodies are capped (issue 8 item 11)", () => {
     it("a declared body above the cap is refused with 413 before it is read", async () => {
       const page = await send(server, "POST", "/login", { "content-type": FORM, origin: server.baseUrl, "content-length": String(70 * 1024) }, "a".repeat(70 * 1024));
