@@ -4,7 +4,9 @@ import { getBackend } from "~/backend/index.server";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { pathIn } from "~/i18n/language";
 import { BackendError } from "~/lib/errors";
+import { API_MESSAGES } from "~/schemas/api-constants";
 import { requireSameOrigin } from "~/utils/origin.server";
+import { limitShopper } from "~/utils/rate-limit.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
@@ -16,8 +18,12 @@ import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
  * ordinary 404 with nothing written (services/returns-admin.server.ts `savePayoutDetails`). Bad
  * details and a closed request answer a 303 back to the order page with the sentence as a toast
  * (the phrasebook's `returnPayout` group words it in Hindi); success the same with a success toast.
- * A GET goes to the order page.
+ * At most PAYOUT_POSTS_PER_MINUTE posts a minute per shopper (a flood: the toast "Too many
+ * attempts…", nothing written). A GET goes to the order page.
  */
+/** Payout posts a shopper may make in a minute. */
+const PAYOUT_POSTS_PER_MINUTE = 10;
+
 export async function loader({ params }: LoaderFunctionArgs) {
   return redirect(orderPage(params.orderId ?? ""));
 }
@@ -37,6 +43,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const payout = kind === "bank" ? { kind, accountName: text("accountName"), accountNumber: text("accountNumber"), ifsc: text("ifsc") } : { kind, upiId: text("upiId") };
   const here = pathIn(`${orderPage(orderId)}#return-payout`, new URL(request.url).searchParams.get("lang") === "hi" ? "hi" : "en");
   try {
+    const account = await own.accounts.requireAccount(token);
+    if (!(await limitShopper("return-payout", account.id, PAYOUT_POSTS_PER_MINUTE, 60)).ok) return redirectWithError(here, API_MESSAGES.rateLimited);
     await own.returnsOffice.saveShopperPayout(token, { orderId, returnId: text("returnId") ?? "", payout });
     return redirectWithSuccess(here, own.returnsOffice.PAYOUT_SAVED);
   } catch (error) {

@@ -82,6 +82,14 @@ test("a COD refund request: the shopper's UPI ID, then approve → pickup → re
   // The order's own shopper, posting from another site: refused before anything is read.
   const foreign = await page.request.post(`/orders/${order.orderId}/return-payout`, { headers: { origin: "https://attacker.example" }, form: { returnId, kind: "upi", upiId: "thief@okaxis" }, maxRedirects: 0 });
   expect(foreign.status()).toBe(403);
+  // A flood from the shopper: past 10 posts in a minute the post is refused with the sentence, nothing written.
+  for (let i = 0; i < 10; i += 1) {
+    const post = await page.request.post(`/orders/${order.orderId}/return-payout`, { headers: { origin }, form: { returnId, kind: "upi", upiId: "asha.k@okaxis" }, maxRedirects: 0 });
+    expect(post.status()).toBe(303);
+  }
+  await page.goto(`/orders/${order.orderId}`);
+  await expect(toast(page, "Too many attempts. Please wait a minute and try again.")).toBeVisible();
+  await expect(page.getByTestId("return-payout-given")).toContainText("as••••@okaxis");
 
   const staff = await staffWindow(browser);
   await staff.goto(`/admin/orders/${order.orderId}`);
