@@ -10,11 +10,12 @@ import { newStaffMember, ownerCommand, signInAsStaff } from "./staff";
 /**
  * Who gets into the back office (issue 12): every admin route and action answers a visitor and a
  * shopper with the store's ordinary 404 — for URLs that exist: a real order (the shopper's own),
- * a real product and a real problem report, made here — while the owner and staff get in at the
+ * a real product, a real problem report and a real refunded return with its credit note (issue
+ * 45), made here — while the owner and staff get in at the
  * same URLs; staff cannot open an owner's pages nor manage roles; owners can.
  */
 
-type RealIds = { orderId: string; productId: string; reportId: string; ticket: string; shopperId: string };
+type RealIds = { orderId: string; productId: string; reportId: string; ticket: string; shopperId: string; returnId: string };
 
 /** Admin routes that need a query to show something: the shopper whose data is asked for (issue 25 item 4). */
 const QUERIES: Record<string, (ids: RealIds) => string> = {
@@ -23,7 +24,7 @@ const QUERIES: Record<string, (ids: RealIds) => string> = {
 
 /** Every URL of an admin route module, read from app/routes, its `$param` segments filled with the real ids. */
 function adminUrls(ids: RealIds): string[] {
-  const fill: Record<string, string> = { $orderId: ids.orderId, $productId: ids.productId, $reportId: ids.reportId, $ticket: ids.ticket };
+  const fill: Record<string, string> = { $orderId: ids.orderId, $productId: ids.productId, $reportId: ids.reportId, $ticket: ids.ticket, $returnId: ids.returnId };
   return fs
     .readdirSync(path.resolve("app/routes"))
     .filter((file) => /^admin(\.|$)/.test(file) && /\.tsx?$/.test(file) && !file.includes(".test."))
@@ -36,8 +37,10 @@ function adminUrls(ids: RealIds): string[] {
         segments
           .map((segment) => {
             if (!segment.startsWith("$")) return segment.replace(/\[([^\]]*)\]/g, "$1");
-            expect(fill[segment], `a real id for ${segment} in ${file}`).toBeDefined();
-            return encodeURIComponent(fill[segment]);
+            // A parameter may carry a literal ending: `$returnId[.pdf]` is the id, then ".pdf".
+            const [, name, literal = ""] = /^(\$[^[]+)(?:\[([^\]]*)\])?$/.exec(segment)!;
+            expect(fill[name], `a real id for ${name} in ${file}`).toBeDefined();
+            return encodeURIComponent(fill[name]) + literal;
           })
           .join("/") +
         query
@@ -108,13 +111,15 @@ async function deliveredOrderWithReport(shopperClient: APIRequestContext, ownerC
   expect(found.status()).toBe(303);
   const shopperId = found.headers().location?.match(/^\/admin\/personal-data\?shopper=(\d+)$/)?.[1];
   expect(shopperId, "the shopper's account id").toBeDefined();
-  return { orderId, productId: product._id, reportId: reportId!, ticket: ticket!, shopperId: shopperId! };
+  // A refunded return of the order with its credit note (issue 45; tests/e2e/refunded-return.ts), for /admin/returns/:returnId and the credit note's PDF.
+  const { returnId } = JSON.parse((await ownerCommand("../tests/e2e/refunded-return", [orderId])).stdout.trim().split("\n").pop()!) as { returnId: string };
+  return { orderId, productId: product._id, reportId: reportId!, ticket: ticket!, shopperId: shopperId!, returnId };
 }
 
 test.describe("who gets into /admin", () => {
   test("a visitor and a shopper get 404 on every admin route and action, where the owner and staff get in; staff cannot manage roles", async ({ playwright, request, baseURL }) => {
     test.skip(jsDisabled(), "HTTP answers: the same with and without JavaScript");
-    test.setTimeout(90_000); // four of the owner's terminal commands (a node process each, 1–5 s on two busy cores), an order and ~90 requests (two invoice PDFs rendered): 54 s seen beside another test
+    test.setTimeout(90_000); // five of the owner's terminal commands (a node process each, 1–5 s on two busy cores), an order and ~90 requests (two invoice PDFs rendered): 54 s seen beside another test
     const shopper = newShopper("nonstaff");
     await registerWithApi(request, shopper);
     const [owner, staff] = await Promise.all([newStaffMember(request, "owner"), newStaffMember(request, "staff")]);

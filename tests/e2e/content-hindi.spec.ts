@@ -17,6 +17,8 @@ const HINDI = {
   returnPolicy: "वापसी नीति",
   contact: "संपर्क करें",
   lastUpdated: "अंतिम अपडेट: 21 नवंबर 2026",
+  /** The FAQ was last changed with the after-sale policy (issue 45). */
+  faqLastUpdated: "अंतिम अपडेट: 2 दिसंबर 2026",
 };
 
 test("the Hindi FAQ: Hindi page, heading and frame, the first question open", async ({ page }) => {
@@ -28,7 +30,7 @@ test("the Hindi FAQ: Hindi page, heading and frame, the first question open", as
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "ऑर्डर, भुगतान, डिलीवरी, वापसी, वारंटी और आपके खाते से जुड़े सवालों के जवाब।");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(HINDI.faqs);
   await expect(page.getByText("सहायता", { exact: true })).toBeVisible();
-  await expect(page.getByText(HINDI.lastUpdated)).toBeVisible();
+  await expect(page.getByText(HINDI.faqLastUpdated)).toBeVisible();
   await expect(page.getByRole("navigation", { name: "नीतियों के पेज" }).getByRole("link", { name: HINDI.shipping })).toHaveAttribute("href", "/hi/shipping-policy");
 
   const questions = page.getByTestId("faq-list").locator("details");
@@ -82,7 +84,7 @@ test("the English pages keep their English frame", async ({ page }) => {
   await page.goto("/faqs");
   await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
-  await expect(page.getByText("Last updated 21 November 2026")).toBeVisible();
+  await expect(page.getByText("Last updated 2 December 2026")).toBeVisible();
   await expect(page.getByText("Help", { exact: true })).toBeVisible();
   await expect(page.getByTestId("faq-list").locator("details").nth(0).locator("summary")).toHaveText("Are your watches genuine?");
 });
