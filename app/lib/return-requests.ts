@@ -1,4 +1,4 @@
-import { IST_OFFSET_MS } from "~/lib/admin-format";
+import { IST_OFFSET_MS, istDate } from "~/lib/admin-format";
 import { formatIstDate } from "~/lib/gst";
 import { DEFAULT_CHANGED_MIND_POLICY, DEFAULT_RETURN_WINDOW_DAYS, reasonWindowDays as policyReasonDays, returnPolicyOf, type ReturnPolicy } from "~/lib/after-sale-policy";
 import { RETURN_REASONS, type ReturnReason, type ReturnResolution } from "~/lib/returns";
@@ -26,10 +26,6 @@ export function istDayNumber(ms: number): number {
   return Math.floor((ms + IST_OFFSET_MS) / DAY_MS);
 }
 
-/** The IST calendar date of `ms`, "YYYY-MM-DD" (as `orders.delivery_to` holds the promise). */
-export function istIsoDate(ms: number): string {
-  return new Date(istDayNumber(ms) * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The English sentences of the return request (the Hindi in the phrasebook's `returns` group). */
 export const RETURN_MESSAGES = {
@@ -108,7 +104,7 @@ export function returnOffer(facts: { status: string; deliveredAt: number | null;
     return { late: false, deliveredAt: null, day: null, reasons: [], lastDay: null, refusal: RETURN_MESSAGES.notDelivered };
   }
   const deliveredAt = facts.deliveredAt;
-  const late = facts.deliveryTo !== null && /^\d{4}-\d{2}-\d{2}$/.test(facts.deliveryTo) && facts.deliveryTo < istIsoDate(deliveredAt);
+  const late = facts.deliveryTo !== null && /^\d{4}-\d{2}-\d{2}$/.test(facts.deliveryTo) && facts.deliveryTo < istDate(deliveredAt);
   const day = Math.max(0, istDayNumber(now) - istDayNumber(deliveredAt));
   const reasons: ReturnOffer["reasons"] = [];
   let longest = 0;

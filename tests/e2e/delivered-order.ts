@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { istIsoDate } from "~/lib/return-requests";
+import { istDate } from "~/lib/admin-format";
 import { placeCodOrder, setOrderStatus } from "~/services/orders.server";
 import { runOwnerCommand } from "../../scripts/owner-command";
 import { ADDRESS } from "../fixtures/address";
@@ -40,7 +40,7 @@ runOwnerCommand(USAGE, async (db) => {
     { user_id: userId, product_id: plain.id, size_key: "default", quantity: 1 },
   ]).execute();
   // Delivered DAYS IST days ago, at noon IST.
-  const deliveredAt = Date.parse(`${istIsoDate(Date.now() - days * DAY)}T12:00:00+05:30`);
+  const deliveredAt = Date.parse(`${istDate(Date.now() - days * DAY)}T12:00:00+05:30`);
   const body = {
     address: ADDRESS,
     items: [
@@ -50,8 +50,8 @@ runOwnerCommand(USAGE, async (db) => {
     amount: (Number(coloured.price_paise) + Number(plain.price_paise)) / 100,
   };
   const { order } = await placeCodOrder(db, userId, body, { codEnabled: true, idempotencyKey: `e2e-returns-${crypto.randomUUID()}`, now: deliveredAt - 3 * DAY });
-  const promised = istIsoDate(late === "late" ? deliveredAt - 2 * DAY : deliveredAt + DAY);
-  await db.updateTable("orders").set({ delivery_from: istIsoDate(deliveredAt - 4 * DAY), delivery_to: promised }).where("id", "=", order.id).execute();
+  const promised = istDate(late === "late" ? deliveredAt - 2 * DAY : deliveredAt + DAY);
+  await db.updateTable("orders").set({ delivery_from: istDate(deliveredAt - 4 * DAY), delivery_to: promised }).where("id", "=", order.id).execute();
   await setOrderStatus(db, order.id, "Shipped", { liveCredentials: false, now: deliveredAt - DAY, actor: STAFF, shipment: { courier: "Blue Dart", awbNumber: "BD20261124RT" } });
   await setOrderStatus(db, order.id, "Delivered", { liveCredentials: false, now: deliveredAt, actor: STAFF });
   const lines = order.items.map((item) => ({ productId: item.productId, name: item.name, colour: item.size }));
