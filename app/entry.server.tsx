@@ -12,6 +12,9 @@ import { reportBodyBytes } from "~/constants/problem-reports";
 import { returnBodyBytes } from "~/constants/returns";
 import { getEnv } from "~/config/env.server";
 import { installHttpGuard } from "~/utils/http-guard.server";
+import { answerMetrics } from "~/observability/metrics.server";
+import { storeReadiness } from "~/utils/readiness.server";
+import { countAnsweredRequest, logAnsweredRequest } from "~/utils/request-log.server";
 import { isPublicPageRequest, startStorePageCache, type StorePageCache } from "~/utils/store-page-cache.server";
 import { NonceProvider } from "~/utils/nonce";
 import { isForeignOriginHeaders } from "~/utils/origin.server";
@@ -67,6 +70,15 @@ installHttpGuard({
   },
   exit: (code) => process.exit(code),
   front: pageCache?.front,
+  // Issue 46: a trusted proxy's X-Request-Id is kept; one log line and the metrics per request;
+  // /readyz and /metrics answered before anything else (docs/decisions/1000–1003).
+  trustRequestId: getEnv().TRUST_PROXY,
+  onAnswered: (answered) => {
+    logAnsweredRequest(answered);
+    countAnsweredRequest(answered);
+  },
+  ready: storeReadiness,
+  own: (req, res) => answerMetrics(req, res, getEnv().METRICS_TOKEN),
 });
 // A store with its own data (docs/decisions/0680: the backend says so) opens it at start-up and
 // runs its background work: order emails from the outbox (issue 14 item 4) and the sweep of

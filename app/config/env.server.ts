@@ -59,6 +59,10 @@ const envSchema = z
     SEED_DEMO_CATALOGUE: z.enum(["true", "false"]).default("true"),
     /** Memory for the full-page cache of anonymous pages, MB (DESIGN.md §17); 0 turns it off. */
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /** The log's level (issue 46 item 2): pino's levels, or "silent". */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** `/metrics` answers only `Authorization: Bearer METRICS_TOKEN` (issue 46 item 3); unset: 404. At least 16 characters. */
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     /** Order emails over SMTP (issue 14 item 4): smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465. Unset: .eml files. */
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
     /** The order emails' From: `Name <address>` or an address. Unset: see `mailFrom`. */

@@ -121,6 +121,16 @@ export async function migrateToLatest(db: DB, options: { pgSchema?: string } = {
   if (error) throw error;
 }
 
+/**
+ * Names of the migrations this build has that the database has not applied (Kysely's
+ * `getMigrations`), in order; empty when it is up to date. Readiness (issue 46 item 4) and the
+ * restore (scripts/restore.ts) ask it. Throws when the database does not answer.
+ */
+export async function pendingMigrations(db: DB, options: { pgSchema?: string } = {}): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, ...(options.pgSchema ? { migrationTableSchema: options.pgSchema } : {}) });
+  return (await migrator.getMigrations()).filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}
+
 /** True when the handle talks to SQLite. */
 export function isSqlite(db: DB): boolean {
   return db.getExecutor().adapter.constructor.name === "SqliteAdapter";

@@ -1,5 +1,9 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
+import { log } from "~/observability/log.server";
+import { isUsableRequestId, runInRequest, type RequestContext } from "~/observability/request-context.server";
+import { routeIdOf } from "~/observability/route-id.server";
 import { languageOfPath, type Language } from "~/i18n/language";
 import { translatePhrase } from "~/i18n/messages.server";
 import { isStorableTarget, UNREADABLE_LINK_PAGE, UNREADABLE_TEXT_MESSAGE } from "~/lib/outside-text";
@@ -19,7 +23,10 @@ import type { OriginHeaders } from "~/utils/origin.server";
  * - an unsafe-method page request from a foreign, `null` or malformed Origin: 403 with a short
  *   page, nothing written, nothing logged as an error (issue 8 item 13);
  * - every response, static files and errors included, gets the headers of `responseHeaders`
- *   (`nosniff`, HSTS on https: issue 8 item 8).
+ *   (`nosniff`, HSTS on https: issue 8 item 8) and its request's `X-Request-Id`;
+ * - every request runs inside its RequestContext (observability/request-context.server.ts) and,
+ *   once answered, is reported once to `onAnswered` (the request log line and metrics, issue 46);
+ * - `/readyz` (readiness, issue 46 item 4): 503 from the moment SIGTERM arrives, else `ready()`.
  * docs/decisions/0330-http-guard-csp-and-shutdown.md records why and how.
  */
 export type HttpGuardOptions = {
@@ -52,6 +59,32 @@ export type HttpGuardOptions = {
    * `pass` for the rest. Only requests the guard let through reach it.
    */
   front?: (req: http.IncomingMessage, res: http.ServerResponse, pass: () => void) => void;
+  /** Keep a request's `X-Request-Id` when it is usable (a trusted proxy set it: TRUST_PROXY). */
+  trustRequestId?: boolean;
+  /** Called once per request when its answer is finished or its connection closed first. */
+  onAnswered?: (answered: AnsweredRequest) => void;
+  /**
+   * Readiness for `/readyz` while not shutting down: null when ready, else why not (the
+   * database does not answer, migrations pending). Unset: ready.
+   */
+  ready?: () => Promise<string | null>;
+  /**
+   * Answers what the guard serves itself before any refusal or the page cache — `/metrics`
+   * (issue 46 item 3): returns true when it answered. Unset: nothing.
+   */
+  own?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+};
+
+/** One answered request, as the request log and the metrics see it (issue 46 items 2–3). */
+export type AnsweredRequest = {
+  context: RequestContext;
+  /** The query's values by name (first of each), for the logger to redact `token` and `key`. */
+  query: Record<string, string>;
+  status: number;
+  /** From the request's arrival to its answer's last byte (or the connection's close), ms. */
+  durationMs: number;
+  /** The connection closed before the answer was finished. */
+  aborted: boolean;
 };
 
 /** What a guarded server exposes: starting the graceful shutdown (what SIGTERM does). */
@@ -179,10 +212,11 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
     return page(options.storeName, words(UNREADABLE_LINK_PAGE.title), words(UNREADABLE_LINK_PAGE.text), home, language);
   }
 
-  function decorate(req: http.IncomingMessage, res: http.ServerResponse) {
+  function decorate(req: http.IncomingMessage, res: http.ServerResponse, context: RequestContext) {
     const writeHead = res.writeHead;
     res.writeHead = function guardedWriteHead(this: http.ServerResponse, ...args: unknown[]) {
       for (const [name, value] of Object.entries(options.responseHeaders)) this.setHeader(name, value);
+      this.setHeader("X-Request-Id", context.id);
       if (options.redirectTarget) {
         for (const name of ["Location", "X-Remix-Redirect"]) {
           const location = this.getHeader(name);
@@ -268,17 +302,17 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
     if (finished) return;
     finished = true;
     if (forced) {
-      console.warn(`[store] requests still running after ${options.graceMs} ms: closing their connections`);
+      log.warn({ graceMs: options.graceMs }, "shutdown: requests still running after the grace time; closing their connections");
       for (const socket of connections.keys()) socket.destroy();
     }
     const deadline = setTimeout(() => {
-      console.warn("[store] closing took too long: exiting");
+      log.warn("shutdown: closing took too long; exiting");
       options.exit(0);
     }, Math.max(0, options.exitDeadlineMs - options.graceMs));
     try {
       await options.onClosed();
     } catch (error) {
-      console.error("[store] while closing:", error instanceof Error ? error.message : error);
+      log.error({ err: error }, "shutdown: closing failed");
     }
     clearTimeout(deadline);
     options.exit(0);
@@ -300,7 +334,54 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
     });
   });
 
+  /** The request's context: a trusted proxy's usable `X-Request-Id`, else a new UUID. */
+  function contextOf(req: http.IncomingMessage): RequestContext {
+    const offered = headerValue(req, "x-request-id");
+    const id = options.trustRequestId && isUsableRequestId(offered) ? offered : crypto.randomUUID();
+    const url = req.url ?? "/";
+    return { id, method: req.method ?? "GET", path: pathnameOf(req), routeId: routeIdOf(url) };
+  }
+
+  function report(req: http.IncomingMessage, res: http.ServerResponse, context: RequestContext, started: bigint) {
+    if (!options.onAnswered) return;
+    let reported = false;
+    const answered = (aborted: boolean) => {
+      if (reported) return;
+      reported = true;
+      const query: Record<string, string> = {};
+      try {
+        for (const [name, value] of new URL(req.url ?? "/", "http://guard.invalid").searchParams) if (!(name in query)) query[name] = value;
+      } catch {
+        // An unparsable target has no query to report.
+      }
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      try {
+        options.onAnswered?.({ context, query, status: res.statusCode, durationMs, aborted });
+      } catch {
+        // Reporting never breaks an answer.
+      }
+    };
+    res.once("finish", () => answered(false));
+    res.once("close", () => answered(!res.writableFinished));
+  }
+
+  /** `/readyz`: 503 while shutting down, else what `ready()` says (issue 46 item 4). */
+  function readiness(res: http.ServerResponse) {
+    const answer = (reason: string | null) => {
+      res.statusCode = reason === null ? 200 : 503;
+      res.setHeader("Cache-Control", "no-store");
+      res.setHeader("Content-Type", "application/json; charset=utf-8");
+      res.end(JSON.stringify(reason === null ? { ready: true } : { ready: false, reason }));
+    };
+    if (shuttingDown || !options.ready) return answer(shuttingDown ? "shutting down" : null);
+    options.ready().then(
+      (reason) => answer(shuttingDown ? "shutting down" : reason),
+      (error: unknown) => answer(error instanceof Error ? error.message : "not ready"),
+    );
+  }
+
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const started = process.hrtime.bigint();
     const socket = req.socket;
     connections.set(socket, (connections.get(socket) ?? 0) + 1);
     res.once("close", () => {
@@ -308,9 +389,23 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
       if (connections.has(socket)) connections.set(socket, left);
       if (shuttingDown && left === 0) endConnection(socket);
     });
-    decorate(req, res);
+    const context = contextOf(req);
+    decorate(req, res, context);
     limitUnreadBody(req, res);
+    report(req, res, context, started);
+    runInRequest(context, () => answer(req, res, context));
+  });
 
+  function answer(req: http.IncomingMessage, res: http.ServerResponse, context: RequestContext) {
+    // The guard's own answers are labelled by what they are, not by the splat route's id.
+    if (pathnameOf(req) === "/readyz" && (req.method === "GET" || req.method === "HEAD")) {
+      context.routeId = "readyz";
+      return readiness(res);
+    }
+    if (options.own?.(req, res)) {
+      context.routeId = `guard${context.path}`;
+      return;
+    }
     if (shuttingDown) return refuse(req, res, "restarting");
     if (!isStorableTarget(req.url ?? "/")) return refuse(req, res, "unreadableLink");
     const pathname = pathnameOf(req);
@@ -336,7 +431,7 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
     };
     if (options.front) options.front(req, res, pass);
     else pass();
-  });
+  }
 
   // remix-serve closes the server on SIGTERM with `console.error` as the callback, which would
   // print "undefined" on a clean close: report only real errors.
@@ -356,7 +451,7 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
       if (shuttingDown) return;
       shuttingDown = true;
       const busy = [...connections.values()].reduce((sum, n) => sum + n, 0);
-      console.log(`[store] ${reason}: no new requests; finishing ${busy} in flight, then exiting`);
+      log.info({ signal: reason, inFlight: busy }, "shutdown: no new requests; finishing those in flight, then exiting");
       // remix-serve's own handler closes the listener right after ours; close it if nobody did.
       setImmediate(() => {
         if (server.listening) server.close();
@@ -418,6 +513,14 @@ export function installHttpGuard(options: HttpGuardOptions): void {
     get front() {
       return holder.options.front;
     },
+    get trustRequestId() {
+      return holder.options.trustRequestId;
+    },
+    onAnswered: (answered) => holder.options.onAnswered?.(answered),
+    get ready() {
+      return holder.options.ready;
+    },
+    own: (req, res) => holder.options.own?.(req, res) ?? false,
   };
   const listen = http.Server.prototype.listen;
   http.Server.prototype.listen = function guardedListen(this: http.Server, ...args: unknown[]) {

@@ -18,6 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["services"],
   ["payments", "db"],
   ["config", "http"],
+  ["observability"], // the logger, request context and metrics registry (issue 46): everyone logs
   ["lib", "i18n"],
   ["schemas"],
   ["constants", "content"],

@@ -1,0 +1,93 @@
+import pino, { type Logger } from "pino";
+import { currentRequest } from "~/observability/request-context.server";
+
+/**
+ * Paths the logger itself censors (pino's `redact`; issue 46 item 2): a secret link's `token` or
+ * `key` query value, cookies and authorization headers, passwords, card and UPI details, emails
+ * and tokens under any key of a logged object. A log line's object is shaped so that these are
+ * the places a secret can be: a query goes in as `query` (an object), headers as `headers`.
+ */
+export const REDACTED_PATHS = [
+  "query.token",
+  "query.key",
+  "headers.cookie",
+  "headers.authorization",
+  'headers["set-cookie"]',
+  'headers["x-api-version"]',
+  "password",
+  "*.password",
+  "newPassword",
+  "*.newPassword",
+  "currentPassword",
+  "*.currentPassword",
+  "token",
+  "*.token",
+  "email",
+  "*.email",
+  "card",
+  "*.card",
+  "cardNumber",
+  "*.cardNumber",
+  "cvv",
+  "*.cvv",
+  "upiId",
+  "*.upiId",
+  "vpa",
+  "*.vpa",
+  "upi_id",
+  "*.upi_id",
+  "accountNumber",
+  "*.accountNumber",
+] as const;
+
+/** What a censored value reads. */
+export const REDACTED = "[redacted]";
+
+declare global {
+  // One logger per process, kept across dev rebuilds.
+  var __storeLog: Logger | undefined;
+}
+
+/**
+ * Creates the store's logger: JSON lines (`level` as a word, `time` in ISO 8601, `msg`) to
+ * `destination` (stdout), at `level` (LOG_LEVEL, default "info"), with the request's id, route id
+ * and user id added to every line logged while answering one (request-context.server.ts), and
+ * REDACTED_PATHS censored. In development on a terminal the lines are printed readably
+ * (pino-pretty, a dev dependency). Throws when `level` is not one of pino's levels.
+ */
+export function createLogger(options: { level?: string; destination?: pino.DestinationStream; pretty?: boolean } = {}): Logger {
+  const level = options.level ?? "info";
+  const config: pino.LoggerOptions = {
+    level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: [...REDACTED_PATHS], censor: REDACTED },
+    mixin() {
+      const request = currentRequest();
+      if (!request) return {};
+      return {
+        requestId: request.id,
+        ...(request.routeId ? { routeId: request.routeId } : {}),
+        ...(request.userId !== undefined ? { userId: request.userId } : {}),
+      };
+    },
+  };
+  if (options.destination) return pino(config, options.destination);
+  if (options.pretty) return pino({ ...config, transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss" } } });
+  return pino(config);
+}
+
+/**
+ * The process's logger (see createLogger): LOG_LEVEL sets its level; pino-pretty only when
+ * NODE_ENV is "development" and stdout is a terminal.
+ */
+export const log: Logger = (globalThis.__storeLog ??= createLogger({
+  level: process.env.LOG_LEVEL || "info",
+  pretty: process.env.NODE_ENV === "development" && process.stdout.isTTY === true,
+}));
+
+/** An error as a log line's `err` field: pino's serializer gives its type, message and stack. */
+export function errorFields(error: unknown): { err: unknown } {
+  return { err: error instanceof Error ? error : new Error(String(error)) };
+}

@@ -1,0 +1,38 @@
+import { sql } from "kysely";
+import { getBackend, getStoreDb } from "~/backend/index.server";
+import { pendingMigrations } from "~/db/db.server";
+import { log } from "~/observability/log.server";
+
+/** How long the database may take to answer readiness's query, ms. */
+const READY_TIMEOUT_MS = 2_000;
+
+/**
+ * Readiness (issue 46 item 4; docs/decisions/1003-readiness.md): null when this process can
+ * serve — its database answers a query within READY_TIMEOUT_MS and has every migration of this
+ * build applied — else the reason, for `/readyz`'s 503 ("database unavailable", "migrations
+ * pending"). A process of a remote backend (BACKEND_URL) has no database of its own: ready.
+ * The cause of a database failure is logged, not told to the caller. Never throws.
+ */
+export async function storeReadiness(): Promise<string | null> {
+  if (!getBackend().own) return null;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const check = (async () => {
+      const db = await getStoreDb();
+      await sql`select 1`.execute(db);
+      return pendingMigrations(db);
+    })();
+    const pending = await Promise.race([
+      check,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+      }),
+    ]);
+    return pending.length > 0 ? "migrations pending" : null;
+  } catch (error) {
+    log.warn({ err: error }, "readiness: the database does not answer");
+    return "database unavailable";
+  } finally {
+    clearTimeout(timer);
+  }
+}
