@@ -12,4 +12,7 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // Issue 46 item 2: the store's lines go through its logger (app/observability/log.server.ts:
+  // JSON, a request id, secrets redacted), never console.* (docs/decisions/1000-structured-logs.md).
+  { files: ["app/**"], rules: { "no-console": "error" } },
 );

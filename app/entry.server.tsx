@@ -12,6 +12,7 @@ import { reportBodyBytes } from "~/constants/problem-reports";
 import { returnBodyBytes } from "~/constants/returns";
 import { getEnv } from "~/config/env.server";
 import { installHttpGuard } from "~/utils/http-guard.server";
+import { errorFields, log } from "~/observability/log.server";
 import { answerMetrics } from "~/observability/metrics.server";
 import { storeReadiness } from "~/utils/readiness.server";
 import { countAnsweredRequest, logAnsweredRequest } from "~/utils/request-log.server";
@@ -85,7 +86,7 @@ installHttpGuard({
 // interrupted report uploads (issue 21 item 1).
 if (getBackend().own) {
   getStoreDb().catch((error) => {
-    console.error("Could not open the database:", error);
+    log.fatal({ err: error }, "Could not open the database");
     process.exit(1);
   });
   getBackend().own?.process.start();
@@ -142,7 +143,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered && !request.signal.aborted) console.error(error);
+          if (shellRendered && !request.signal.aborted) log.error({ err: error }, "The page failed while it was streaming");
         },
       },
     );
@@ -189,17 +190,50 @@ function comesFromCheckout(request: Request): boolean {
   }
 }
 
+/** The longest `reason` a 4xx line carries, characters (a fuzzer's path can be a kilobyte). */
+const MAX_REASON_CHARS = 300;
+
 /**
- * Server errors for the log (issue 8 item 13): nothing for a request the client abandoned (its
- * render or loader was cut short, not broken), one line for Remix's cross-site refusal should it
- * ever be reached past the HTTP guard, the error with its stack otherwise.
+ * Server errors for the log (issue 8 item 13; issue 46 item 2; docs/decisions/1000): nothing for a
+ * request the client abandoned (its render or loader was cut short, not broken); one `warn` line
+ * for Remix's cross-site refusal should it ever be reached past the HTTP guard; one short `info`
+ * line without a stack for a 4xx Remix answers itself (405 for a POST to a page without an action
+ * or for OPTIONS, 404 for no route, 400 for a bad `_data`) — the client's mistake, not the
+ * store's; the error with its stack (`err`) at `error` otherwise. The request id, route id and
+ * user id come from the request context (log.server.ts mixin); the request's own line is
+ * request-log.server.ts's.
  */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs): void {
   if (request.signal.aborted) return;
   if (error instanceof Error && /header does not match `origin` header|headers are not provided/.test(error.message)) {
-    console.warn(`Refused a cross-site ${request.method} ${new URL(request.url).pathname}`);
+    log.warn({ status: 403, method: request.method, path: new URL(request.url).pathname }, `Refused a cross-site ${request.method}`);
     return;
   }
-  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
-  console.error(cause);
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const said = inner instanceof Error ? inner.message : typeof error.data === "string" ? error.data : error.statusText;
+    log.info({ status: error.status, reason: said.slice(0, MAX_REASON_CHARS) }, `${error.status} ${error.statusText}`.trim());
+    return;
+  }
+  const cause = inner ?? error;
+  log.error({ status: isRouteErrorResponse(error) ? error.status : 500, ...errorFields(cause) }, cause instanceof Error ? cause.message : "Server error");
+}
+
+declare global {
+  // Installed once per process: a dev rebuild re-runs this module.
+  var __storeCrashLog: boolean | undefined;
+}
+
+// Issue 46 item 2: a crash is logged as one JSON line with its stack before the process stops, as
+// Node would stop it (an unhandled rejection is a crash since Node 15).
+if (!globalThis.__storeCrashLog) {
+  globalThis.__storeCrashLog = true;
+  process.on("uncaughtException", (error, origin) => {
+    log.fatal({ ...errorFields(error), origin }, "Uncaught exception: the process stops");
+    process.exit(1);
+  });
+  process.on("unhandledRejection", (reason) => {
+    log.fatal({ ...errorFields(reason), origin: "unhandledRejection" }, "Unhandled promise rejection: the process stops");
+    process.exit(1);
+  });
 }

@@ -11,6 +11,7 @@ import * as payments from "~/services/payments.server";
 import { getPaymentGateway, type PaymentGateway } from "~/payments/gateway.server";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { getEnv } from "~/config/env.server";
+import { log } from "~/observability/log.server";
 
 /** What the local adapter's order calls need besides the database; tests may inject their own. */
 export type LocalBackendOptions = {
@@ -127,7 +128,7 @@ export function createLocalBackend(getDb: () => Promise<DB>, options: LocalBacke
       try {
         return payments.checkoutMode(gateway());
       } catch (error) {
-        console.error("No payment gateway:", (error as Error).message);
+        log.error({ reason: (error as Error).message }, `No payment gateway: ${(error as Error).message}`);
         throw new BackendError(503, ORDER_MESSAGES.gatewayUnavailable);
       }
     },

@@ -1,4 +1,5 @@
 import type { Product } from "~/schemas/product";
+import { log } from "~/observability/log.server";
 
 /** The whole catalogue as the http adapter holds it: catalogue order, an index by id, its ETag. */
 export type CatalogueSnapshot = {
@@ -58,7 +59,7 @@ export function createMemoryCatalogue(fetchCatalogue: CatalogueFetch, { refreshM
     async get(): Promise<CatalogueSnapshot> {
       if (!snapshot) return refresh();
       if (Date.now() - checkedAt >= refreshMs && !pending) {
-        refresh().catch((error) => console.error(`Catalogue refresh failed; keeping the last one: ${(error as Error).message}`));
+        refresh().catch((error: unknown) => log.error({ err: error }, "Catalogue refresh failed; keeping the last one"));
       }
       return snapshot;
     },

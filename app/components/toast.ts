@@ -36,11 +36,13 @@ export function useToastsWanted(): boolean {
 
 /**
  * Shows `message` as a toast with react-hot-toast's defaults (SPEC.md §9: 4000 ms blank/error,
- * 2000 ms success). Browser only; a failure to fetch the library is logged, never thrown.
+ * 2000 ms success). Browser only; a failure to fetch the library is never thrown: the browser's
+ * network panel already shows the chunk that did not load, and the store writes no browser
+ * console lines (docs/decisions/1000-structured-logs.md).
  */
 export function showToast(message: string, kind: ToastKind = "blank"): void {
   loadToastLibrary().then(
     ({ toast }) => (kind === "blank" ? toast : toast[kind])(message),
-    (error: unknown) => console.error("Could not load the toasts", error),
+    () => undefined,
   );
 }

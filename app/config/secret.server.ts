@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { getEnv, MIN_SESSION_SECRET_LENGTH } from "~/config/env.server";
+import { log } from "~/observability/log.server";
 
 let secret: string | undefined;
 
@@ -37,7 +38,7 @@ export function getSessionSecret(): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   secret = crypto.randomBytes(32).toString("hex");
   fs.writeFileSync(file, secret, { mode: 0o600 });
-  console.warn(`SESSION_SECRET is not set: generated one in ${file}. Several instances must share one SESSION_SECRET.`);
+  log.warn({ file }, `SESSION_SECRET is not set: generated one in ${file}. Several instances must share one SESSION_SECRET.`);
   return secret;
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isSqlite, type DB, type Executor } from "~/db/db.server";
 import type { Insertable } from "kysely";
 import type { NewProductRow, ProductRow, StockMovementsTable } from "~/db/schema";
+import { log } from "~/observability/log.server";
 
 type NewStockMovement = Insertable<StockMovementsTable>;
 import { modelKey, searchName } from "~/lib/catalogue";
@@ -119,7 +120,7 @@ export async function replaceCatalogue(
   });
   // PostgreSQL: fresh statistics, and a visibility map so facet counts are index-only scans
   // (VACUUM cannot run inside the transaction; a failure here costs speed, never data).
-  if (!isSqlite(db)) await sql`vacuum (analyze) products`.execute(db).catch((error) => console.error(`VACUUM after the import failed: ${(error as Error).message}`));
+  if (!isSqlite(db)) await sql`vacuum (analyze) products`.execute(db).catch((error: unknown) => log.error({ err: error }, "VACUUM after the import failed"));
   return products.length;
 }
 

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { getBackend } from "~/backend/index.server";
 import { BodyError, MAX_WEBHOOK_BODY_BYTES, readBodyText } from "~/http/body.server";
+import { log } from "~/observability/log.server";
 
 /** Webhooks are POSTs; anything else is 405. */
 export function loader() {
@@ -35,6 +36,6 @@ export async function action({ request }: ActionFunctionArgs) {
     signature: request.headers.get("x-webhook-signature"),
     timestamp: request.headers.get("x-webhook-timestamp"),
   });
-  if (result.status !== 200) console.warn(`Cashfree webhook refused (${result.status}): ${result.body.message}`);
+  if (result.status !== 200) log.warn({ status: result.status, reason: result.body.message }, `Cashfree webhook refused (${result.status}): ${result.body.message}`);
   return json(result.body, { status: result.status, headers });
 }

@@ -14,6 +14,7 @@ import { readFormData, throwBodyError } from "~/http/body.server";
 import { parseForgotPasswordForm } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { strangerMailAllowed } from "~/utils/stranger-mail.server";
+import { log } from "~/observability/log.server";
 
 /**
  * /forgot-password (issue 24 item 1; DESIGN.md §22): the email field, and after a request the one
@@ -59,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // Not awaited: the answer leaves before the link is stored and queued, so its timing does not
     // tell whether an account uses the email (the writes happen only when one does).
     const language = languageOfPath(new URL(request.url).pathname);
-    void own.accounts.requestPasswordReset({ email, language }).catch((error: unknown) => console.error("Password reset: the link could not be queued:", error));
+    void own.accounts.requestPasswordReset({ email, language }).catch((error: unknown) => log.error({ err: error }, "Password reset: the link could not be queued"));
   }
   // The page's own sentence is the answer (no toast saying it twice).
   return redirect("/forgot-password?sent=1", 303);

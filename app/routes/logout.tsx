@@ -4,6 +4,7 @@ import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { commitLogout, getSessionToken } from "~/utils/session.server";
+import { log } from "~/observability/log.server";
 
 /** GET /logout changes nothing (no GET mutates): back to the home page. */
 export async function loader() {
@@ -23,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
       .logout(token)
       .catch((error) => {
         if (!(error instanceof BackendError)) throw error;
-        console.error("Logout could not revoke the token:", error.message);
+        log.warn({ status: error.status, reason: error.message }, "Logout could not revoke the token");
       });
   }
   return redirect("/login", { status: 303, headers: { "Set-Cookie": await commitLogout(request) } });

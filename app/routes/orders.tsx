@@ -13,6 +13,7 @@ import { orderRows } from "~/lib/order-rows";
 import type { Order } from "~/schemas/orders";
 import { orderWordsIn } from "~/utils/order-words.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
+import { log } from "~/observability/log.server";
 
 /**
  * /orders, My Orders (SPEC.md §2, §4; DESIGN.md §9): the logged-in shopper's paid and
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     orders = await getBackend().userOrders(token);
   } catch (error) {
     if (error instanceof BackendError && error.status === 401) throw await expiredSessionRedirect(request, "/orders");
-    console.error("Could not read the orders list:", error);
+    log.error({ err: error }, "Could not read the orders list");
   }
   const language = languageOfPath(new URL(request.url).pathname);
   return json(

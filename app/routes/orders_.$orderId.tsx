@@ -16,6 +16,7 @@ import { orderPageView } from "~/lib/order-page";
 import { orderWordsIn } from "~/utils/order-words.server";
 import { returnPayoutHtml } from "~/utils/return-payout-html.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
+import { log } from "~/observability/log.server";
 
 const NO_STORE = { "cache-control": "private, no-store" };
 
@@ -64,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (!(error instanceof BackendError)) throw error;
     if (error.status === 401) throw await expiredSessionRedirect(request);
     if (error.status === 400 || error.status === 404) throw new Response("Not Found", { status: 404, statusText: "Not Found", headers: NO_STORE });
-    console.error("Could not read the order:", error);
+    log.error({ err: error }, "Could not read the order");
     throw new Response("Service Unavailable", { status: 503, statusText: "We couldn't load this order right now. Please try again in a moment.", headers: NO_STORE });
   }
 }

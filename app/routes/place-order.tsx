@@ -36,6 +36,7 @@ import { parsePlaceOrderForm, parseShownLines } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { log } from "~/observability/log.server";
 
 /** The cart as lines and totals, or a redirect: /login for an expired session. */
 async function readCart(request: Request, token: string) {
@@ -62,7 +63,7 @@ async function readCheckoutMode(): Promise<CheckoutMode | null> {
     return await getBackend().checkoutMode();
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
-    console.error(`Could not read the checkout mode: ${error.message}`);
+    log.error({ status: error.status, reason: error.message }, `Could not read the checkout mode: ${error.message}`);
     return null;
   }
 }

@@ -7,6 +7,7 @@ import { parseOrderId } from "~/utils/forms.server";
 import { requireSameOrigin } from "~/utils/origin.server";
 import { expiredSessionRedirect, requireUserToken } from "~/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { log } from "~/observability/log.server";
 
 /**
  * Where a payment comes back to (SPEC.md §2 /verify, §4; DESIGN.md §9). The server verifies;
@@ -30,7 +31,7 @@ async function verifyAndRedirect(
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     if (error.status === 401) throw await expiredSessionRedirect(request);
-    if (error.status >= 500) console.error(`Payment verification for ${orderId} failed: ${error.message}`);
+    if (error.status >= 500) log.error({ orderId, status: error.status, reason: error.message }, `Payment verification for ${orderId} failed: ${error.message}`);
     const failedPayment = error.status === 402 && error.message === ORDER_MESSAGES.paymentFailed;
     return redirectWithError("/cart", failedPayment ? ORDER_MESSAGES.paymentFailed : ORDER_MESSAGES.verificationFailed);
   }

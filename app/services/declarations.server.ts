@@ -14,6 +14,7 @@ import {
   type ProductDeclarations,
 } from "~/lib/declarations";
 import { recordAudit, type Actor } from "~/services/audit.server";
+import { log } from "~/observability/log.server";
 
 /*
  * Legal Metrology declarations (issue 25 item 2; DESIGN.md §23; docs/decisions/0760): each brand's
@@ -166,9 +167,12 @@ export function startDeclarationsCheck(database: () => Promise<DB> = getDb): voi
     try {
       const db = await database();
       const changed = await db.transaction().execute((trx) => refreshDeclarations(trx));
-      if (changed > 0) console.info(`Declarations: ${changed} product(s) changed visibility (live payments: ${hasLiveCredentials(getEnv()) ? "on" : "off"}).`);
+      if (changed > 0) {
+        const livePayments = hasLiveCredentials(getEnv());
+        log.info({ changed, livePayments }, `Declarations: ${changed} product(s) changed visibility (live payments: ${livePayments ? "on" : "off"}).`);
+      }
     } catch (error) {
-      console.error(`Declarations check failed: ${(error as Error).message}`);
+      log.error({ err: error }, "Declarations check failed");
     }
   })();
 }

@@ -9,6 +9,7 @@ import type { Actor } from "~/services/audit.server";
 import { enqueueOrderEmail } from "~/services/order-emails.server";
 import { findUserOrderRow, parseGatewayRef, rowToOrder, setOrderStatus, type OrderRow } from "~/services/orders.server";
 import { issueRefund, refundIdFor, refundableOf, refundsOf } from "~/services/refunds.server";
+import { log } from "~/observability/log.server";
 
 /**
  * The shopper's cancel before it ships (issue 45 item 1; docs/decisions/0981). Money in paise,
@@ -114,7 +115,10 @@ async function cancelState(db: DB, row: OrderRow, gateway: PaymentGateway | unde
         await issueRefund(db, { orderId: row.id, key: CANCEL_REFUND_KEY, amountPaise, via: "cashfree", reference: null, note: "Cancelled by the shopper before shipping", actor: who, now }, gateway);
       } catch (error) {
         // 502/504: the row stays REQUESTED ("Check status" sends it again); 409: Cashfree refused (FAILED).
-        console.error(`The cancel refund of order ${row.id} (${formatPaise(amountPaise)}) did not go through now:`, error instanceof Error ? error.message : error);
+        log.warn(
+          { orderId: row.id, refundId, amountPaise, reason: error instanceof Error ? error.message : String(error) },
+          `The cancel refund of order ${row.id} (${formatPaise(amountPaise)}) did not go through now`,
+        );
       }
       refund = (await refundsOf(db, row.id)).find((candidate) => candidate.id === refundId);
     }

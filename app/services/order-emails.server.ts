@@ -11,6 +11,7 @@ import { translate } from "~/i18n/messages.server";
 import { createMailTransport, type MailAttachment, type MailTransport } from "~/services/mail.server";
 import { renderInvoicePdf } from "~/services/invoice-pdf.server";
 import { findInvoice, invoicePdfFilename, readStoreSettings } from "~/services/invoices.server";
+import { log } from "~/observability/log.server";
 
 /**
  * Order emails through a retrying outbox (issue 14 item 4; DESIGN.md §20; docs/decisions/0640).
@@ -240,14 +241,18 @@ export async function deliverOutbox(
       const message = errorText(error);
       if (attempts >= OUTBOX_MAX_ATTEMPTS) {
         await db.updateTable("outbox").set({ attempts, last_error: message, failed_at: now }).where("id", "=", row.id).execute();
-        console.error(
-          `MAIL FAILED: the ${row.kind} email of order ${row.order_id} to ${row.recipient} (outbox ${row.id}) was not sent after ${attempts} attempts; last error: ${message}`,
+        log.error(
+          { alert: "mail_failed", outboxId: row.id, orderId: row.order_id, kind: row.kind, attempt: attempts, lastError: message },
+          `MAIL FAILED: the ${row.kind} email of order ${row.order_id} (outbox ${row.id}) was not sent after ${attempts} attempts; last error: ${message}`,
         );
         run.failed += 1;
       } else {
         const wait = outboxBackoffMs(attempts);
         await db.updateTable("outbox").set({ attempts, last_error: message, next_attempt_at: now + wait }).where("id", "=", row.id).execute();
-        console.warn(`Mail: the ${row.kind} email of order ${row.order_id} was not sent (attempt ${attempts} of ${OUTBOX_MAX_ATTEMPTS}): ${message}; next try in ${waitWords(wait)}.`);
+        log.warn(
+          { outboxId: row.id, orderId: row.order_id, kind: row.kind, attempt: attempts, maxAttempts: OUTBOX_MAX_ATTEMPTS, lastError: message, retryInMs: wait },
+          `Mail: the ${row.kind} email of order ${row.order_id} was not sent (attempt ${attempts} of ${OUTBOX_MAX_ATTEMPTS}): ${message}; next try in ${waitWords(wait)}.`,
+        );
         run.retried += 1;
       }
       continue;
@@ -281,8 +286,8 @@ declare global {
 export function startOrderEmails(env: Env = getEnv(), database: () => Promise<DB> = getDb): OrderEmailSender {
   void globalThis.__orderEmails?.close();
   const transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: outboxDir(env) });
-  if (transport.kind === "files") console.log(`Mail: no SMTP_URL; writing emails to ${transport.where}`);
-  else console.log(`Mail: sending order emails through ${transport.where}`);
+  if (transport.kind === "files") log.info({ transport: transport.kind, where: transport.where }, `Mail: no SMTP_URL; writing emails to ${transport.where}`);
+  else log.info({ transport: transport.kind, where: transport.where }, `Mail: sending order emails through ${transport.where}`);
   const stop = new AbortController();
   let running: Promise<void> | null = null;
   let again = false;
@@ -294,7 +299,7 @@ export function startOrderEmails(env: Env = getEnv(), database: () => Promise<DB
         const run = await deliverOutbox(await database(), transport, Date.now(), { signal: stop.signal, env });
         if (run.sent + run.retried + run.failed >= OUTBOX_RUN_LIMIT) again = true;
       } catch (error) {
-        console.error("Mail: the outbox could not be read:", error);
+        log.error({ err: error }, "Mail: the outbox could not be read");
       }
     } while (again && !stop.signal.aborted);
   };

@@ -26,6 +26,7 @@ import {
 import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
 import { issueInvoice, readStoreSettings } from "~/services/invoices.server";
 import { releaseOrderStock, retakeOrderStock } from "~/services/stock.server";
+import { log } from "~/observability/log.server";
 
 /**
  * Payment rules (DESIGN.md §9, §16; issue 8 items 1–5): starting a Cashfree payment (one open
@@ -42,7 +43,7 @@ export function checkoutMode(gateway: PaymentGateway = getPaymentGateway()): Che
 function gatewayFailure(error: unknown, action: string): BackendError {
   if (error instanceof BackendError) return error;
   if (error instanceof CashfreeError) {
-    console.error(`Cashfree ${action} failed (${error.kind}${error.status ? ` ${error.status}` : ""}): ${error.message}`);
+    log.error({ action, kind: error.kind, ...(error.status ? { status: error.status } : {}), reason: error.message }, `Cashfree ${action} failed (${error.kind}${error.status ? ` ${error.status}` : ""}): ${error.message}`);
     return error.kind === "timeout"
       ? new BackendError(504, ORDER_MESSAGES.gatewayTimeout)
       : new BackendError(502, ORDER_MESSAGES.gatewayUnavailable);
@@ -360,7 +361,8 @@ export async function confirmPayment(
       return recordRefundDue(trx, row, input, now);
     }
     if (!amountOk) {
-      console.error(
+      log.error(
+        { orderId: row.id, orderAmountPaise: input.orderAmountPaise ?? null, amountPaise: input.amountPaise, currency: input.currency ?? null, expectedPaise: Number(row.amount_paise) },
         `Payment for order ${row.id} does not match its total: Cashfree's order amount ${input.orderAmountPaise ?? "(not given)"} paise, ` +
           `paid ${input.amountPaise} paise ${input.currency ?? ""}, expected ${row.amount_paise} paise INR. Not marked paid.`,
       );
@@ -387,7 +389,7 @@ export async function confirmPayment(
         .insertInto("order_events")
         .values({ order_id: row.id, at: now, kind: "stock_short", status: null, actor: "system", details: JSON.stringify({ note: "Paid after its units were released, and they have sold since: restock or refund." }) })
         .execute();
-      console.warn(`STOCK SHORT: order ${row.id} was paid after its hold ended and its units have sold since. Restock or refund it.`);
+      log.warn({ orderId: row.id, alert: "stock_short" }, `STOCK SHORT: order ${row.id} was paid after its hold ended and its units have sold since. Restock or refund it.`);
     }
     await trx
       .updateTable("orders")
@@ -441,7 +443,8 @@ async function recordRefundDue(
     .set({ refund_due: 1, refund_payments: JSON.stringify(list), updated_at: now })
     .where("id", "=", row.id)
     .execute();
-  console.warn(
+  log.warn(
+    { orderId: row.id, alert: "refund_due", paymentId: input.eventId, amountPaise: input.amountPaise, currency: input.currency ?? "INR", instrument: input.instrument, paidBy: row.paid_by },
     `REFUND DUE: order ${row.id} was already paid (by ${row.paid_by}) and received another successful payment ${input.eventId} ` +
       `(${input.amountPaise ?? "?"} paise ${input.currency ?? "INR"}, via ${input.instrument}). Refund it in Cashfree; see npm run orders:status -- ${row.id}`,
   );

@@ -7,6 +7,7 @@ import { getPaymentGateway, type PaymentGateway } from "~/payments/gateway.serve
 import { recordAudit, type Actor } from "~/services/audit.server";
 import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
 import { findOrderRow, parseGatewayRef, refundPaymentsOf, rowToOrder, type OrderRow, type RefundDuePayment } from "~/services/orders.server";
+import { log } from "~/observability/log.server";
 
 /**
  * Refunds of an order in the back office (issue 12 item 1; DESIGN.md §18; docs/decisions/0600):
@@ -128,7 +129,7 @@ async function cashfreeOrderFor(gateway: PaymentGateway, orderId: string, instru
 function cashfreeFailure(error: unknown): BackendError {
   if (error instanceof BackendError) return error;
   if (error instanceof CashfreeError) {
-    console.error(`Cashfree refund call failed (${error.kind}${error.status ? ` ${error.status}` : ""}): ${error.message}`);
+    log.error({ kind: error.kind, ...(error.status ? { status: error.status } : {}), reason: error.message }, `Cashfree refund call failed (${error.kind}${error.status ? ` ${error.status}` : ""}): ${error.message}`);
     if (error.kind === "timeout") return new BackendError(504, "Cashfree did not answer in time. The refund is saved as requested: press “Check status” to send it again.");
     return new BackendError(502, "Cashfree could not be reached. The refund is saved as requested: press “Check status” to send it again.");
   }

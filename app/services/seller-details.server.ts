@@ -4,6 +4,7 @@ import { getDb } from "~/db/index.server";
 import { SELLER_DETAIL_LABELS, missingSellerDetails, sellerDetailsWarning } from "~/lib/store-settings";
 import { hasLiveCredentials } from "~/payments/gateway.server";
 import { readStoreSettings } from "~/services/invoices.server";
+import { log } from "~/observability/log.server";
 
 /**
  * The seller's details a store taking real money must show (issue 25 item 1; Consumer Protection
@@ -29,7 +30,7 @@ export async function missingSellerDetailLabels(db: Executor, env: Env = getEnv(
 export async function checkSellerDetailsAtStart(
   database: () => Promise<DB> = getDb,
   env: Env = getEnv(),
-  warn: (line: string) => void = (line) => console.warn(line),
+  warn: (line: string) => void = (line) => log.warn({ alert: "seller_details_missing" }, line),
 ): Promise<string | null> {
   try {
     if (!hasLiveCredentials(env)) return null;
@@ -37,7 +38,7 @@ export async function checkSellerDetailsAtStart(
     if (line) warn(line);
     return line;
   } catch (error) {
-    console.error(`Seller details check failed: ${(error as Error).message}`);
+    log.error({ err: error }, "Seller details check failed");
     return null;
   }
 }

@@ -7,6 +7,7 @@ import { BackendError } from "~/lib/errors";
 import { LOW_STOCK_MAX, STOCK_MESSAGES, stockLabelChanged, type StockReason } from "~/lib/stock";
 import type { OrderItem } from "~/schemas/orders";
 import { readStoreSettings } from "~/services/invoices.server";
+import { log } from "~/observability/log.server";
 
 type OrderRow = Selectable<OrdersTable>;
 
@@ -485,9 +486,9 @@ export function startStockHoldSweep(database: () => Promise<DB> = getDb): void {
       const db = await database();
       const { stockHoldMinutes } = await readStoreSettings(db);
       const released = await releaseExpiredHolds(db, { holdMs: stockHoldMinutes * 60_000 });
-      if (released > 0) console.info(`Stock: ${released} unpaid order(s) past ${stockHoldMinutes} minutes gave their units back.`);
+      if (released > 0) log.info({ released, stockHoldMinutes }, `Stock: ${released} unpaid order(s) past ${stockHoldMinutes} minutes gave their units back.`);
     } catch (error) {
-      console.error(`Stock hold sweep failed: ${(error as Error).message}`);
+      log.error({ err: error }, "Stock hold sweep failed");
     }
   };
   globalThis.__stockHoldSweep = setInterval(() => void sweep(), HOLD_SWEEP_MS);

@@ -2,6 +2,7 @@ import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
 import { servedOverHttps } from "~/config/env.server";
 import { LANGUAGE_COOKIE, languageOfCookie, languageOfPath, type Language } from "~/i18n/language";
+import { log } from "~/observability/log.server";
 
 /**
  * The shopper's language remembered twice (issue 27 item 1; docs/decisions/0850, 0900): in the
@@ -31,7 +32,7 @@ export async function keepLanguageOnAccount(token: string | null, language: Lang
     await backend.own.languages.setShopperLanguage(token, language);
   } catch (error) {
     if (error instanceof BackendError && error.status === 401) return;
-    console.error("Could not keep the shopper's language on the account:", error);
+    log.error({ err: error }, "Could not keep the shopper's language on the account");
   }
 }
 
@@ -53,6 +54,6 @@ export async function languageAfterSignIn(request: Request, token: string, signe
     const chosen = await backend.own.languages.shopperLanguage(token);
     if (chosen) headers.append("Set-Cookie", languageCookie(chosen));
   } catch (error) {
-    console.error("Could not read the shopper's language:", error);
+    log.error({ err: error }, "Could not read the shopper's language");
   }
 }

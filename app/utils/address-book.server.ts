@@ -4,6 +4,7 @@ import type { Account, OwnStore } from "~/backend/own/types";
 import { BackendError } from "~/lib/errors";
 import { ADDRESS_FIELDS, type AddressField } from "~/schemas/checkout-rules";
 import { expiredSessionRedirect, getSessionToken, requireUserToken } from "~/utils/session.server";
+import { log } from "~/observability/log.server";
 
 /**
  * The pages' way to a shopper's saved addresses (issue 13 item 5; docs/decisions/0623): the
@@ -124,7 +125,7 @@ export async function rememberNewAddress(book: AddressBook | null, formData: For
     await book.addresses.addSavedAddress(book.account.id, address);
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
-    console.info(`A checkout address was not saved: ${error.message}`);
+    log.info({ status: error.status }, `A checkout address was not saved: ${error.message}`);
   }
 }
 

@@ -3,6 +3,7 @@ import type { Language } from "~/i18n/language";
 import { translate } from "~/i18n/messages.server";
 import { returnPolicyOf, type PolicySentence, type ReturnPolicy } from "~/lib/after-sale-policy";
 import { DEFAULT_STORE_SETTINGS } from "~/lib/store-settings";
+import { log } from "~/observability/log.server";
 
 /**
  * The store's after-sale policy as pages read it (issue 45; docs/decisions/0980): the owner's
@@ -16,7 +17,7 @@ export async function storeReturnPolicy(): Promise<ReturnPolicy> {
   try {
     return returnPolicyOf(await own.invoices.readStoreSettings());
   } catch (error) {
-    console.error("Could not read the after-sale policy:", error);
+    log.error({ err: error }, "Could not read the after-sale policy");
     return returnPolicyOf(DEFAULT_STORE_SETTINGS);
   }
 }

@@ -5,6 +5,7 @@ import { API_MESSAGES, firstIssueMessage } from "~/schemas/api";
 import { BodyError, readBodyText } from "~/http/body.server";
 import { isStorableJson } from "~/lib/outside-text";
 import { requireSameOrigin } from "~/utils/origin.server";
+import { log } from "~/observability/log.server";
 
 /** A Store API failure answer: `{success:false, message}` with a meaningful status (DESIGN.md §4). */
 export function apiFailure(status: number, message: string) {
@@ -22,7 +23,7 @@ export async function handleApi(handler: () => Promise<Response>): Promise<Respo
   } catch (error) {
     if (error instanceof Response) return error;
     if (error instanceof BackendError) return apiFailure(error.status, error.message);
-    console.error("Store API error", error);
+    log.error({ err: error }, "Store API error");
     return apiFailure(500, "Something went wrong on our side. Please try again.");
   }
 }

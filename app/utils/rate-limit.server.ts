@@ -4,6 +4,7 @@ import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { API_MESSAGES } from "~/schemas/api";
 import { getEnv, parseEnv, type Env } from "~/config/env.server";
+import { log } from "~/observability/log.server";
 
 /**
  * Rate limits for login and sign-up (DESIGN.md §16; issue 8 item 12; docs/decisions/0320). No key
@@ -256,7 +257,7 @@ declare global {
   const warning = startupWarning(getEnv());
   if (warning && !globalThis.__authRateLimitWarned) {
     globalThis.__authRateLimitWarned = true;
-    console.warn(warning);
+    log.warn({ alert: "rate_limit_store" }, warning);
   }
 }
 

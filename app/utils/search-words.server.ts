@@ -2,6 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseSearchWords, type SearchWords } from "~/lib/search-words";
 import { contentDirectory } from "~/utils/content.server";
+import { log } from "~/observability/log.server";
 
 /** The owner's search-word table (issue 27 item 3; docs/decisions/0860), beside the content pages. */
 export function searchWordsFile(): string {
@@ -20,11 +21,11 @@ export async function loadSearchWords(file = searchWordsFile()): Promise<SearchW
     const { mtimeMs } = await stat(file);
     if (cached && cached.file === file && cached.mtimeMs === mtimeMs) return cached.words;
     const { words, problems } = parseSearchWords(await readFile(file, "utf8"));
-    for (const problem of problems) console.warn(`${file}: ${problem} (the line is left out)`);
+    for (const problem of problems) log.warn({ file, problem }, `${file}: ${problem} (the line is left out)`);
     cached = { file, mtimeMs, words };
     return words;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") console.warn(`${file}: could not be read (${(error as Error).message}); searching without it`);
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") log.warn({ file, reason: (error as Error).message }, `${file}: could not be read (${(error as Error).message}); searching without it`);
     return new Map();
   }
 }

@@ -2,6 +2,7 @@ import he from "he";
 import { getBackend } from "~/backend/index.server";
 import type { SellerDetails } from "~/lib/seller-details";
 import { DEFAULT_STORE_SETTINGS, sellerDetailsOf } from "~/lib/store-settings";
+import { log } from "~/observability/log.server";
 
 /**
  * The seller's details every page shows (issue 25 item 1; Consumer Protection (E-Commerce) Rules
@@ -15,7 +16,7 @@ export async function storeSellerDetails(): Promise<SellerDetails | null> {
   try {
     return sellerDetailsOf(await own.invoices.readStoreSettings());
   } catch (error) {
-    console.error("Could not read the seller's details:", error);
+    log.error({ err: error }, "Could not read the seller's details");
     return null;
   }
 }

@@ -6,6 +6,7 @@ import { SESSION_TTL_MS, type CartData } from "~/schemas/api";
 import { loginPath } from "~/utils/safe-redirect";
 import { getSessionSecret } from "~/config/secret.server";
 import { cookieName, servedOverHttps } from "~/config/env.server";
+import { log } from "~/observability/log.server";
 
 const TOKEN_KEY = "token";
 
@@ -105,7 +106,7 @@ export async function getShopper(request: Request): Promise<Shopper & { setCooki
     if (error instanceof BackendError && error.status === 401) {
       return { user: null, cartCount: 0, setCookie: await commitLogout(request) };
     }
-    console.error("Could not read the cart for the header:", error);
+    log.error({ err: error }, "Could not read the cart for the header");
     return { user: { name: "User", staff: false }, cartCount: 0 };
   }
   const user = { name: "User", staff: await isStaffSession(token) };
@@ -114,7 +115,7 @@ export async function getShopper(request: Request): Promise<Shopper & { setCooki
   const cartCount = backend.getProducts(productIds).then(
     (products) => cartItemCount(cart, products),
     (error: unknown) => {
-      console.error("Could not read the cart's products for the header:", error);
+      log.error({ err: error }, "Could not read the cart's products for the header");
       return 0;
     },
   );

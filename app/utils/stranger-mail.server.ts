@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { getEnv } from "~/config/env.server";
 import { canonicalMailbox } from "~/lib/mailbox";
 import { clientAddress, limitShopper } from "~/utils/rate-limit.server";
+import { log } from "~/observability/log.server";
 
 /**
  * The one gate for mail a visitor can make the store send to an address that has not asked for
@@ -66,7 +67,10 @@ export async function strangerMailAllowed(request: Request, kind: StrangerMailKi
   for (const [limit, check] of checks) {
     const result = await check();
     if (!result.ok) {
-      console.warn(`Stranger mail: the per-${limit} limit of ${kind} mail was reached; nothing sent (again in ${result.retryAfterSeconds} s).`);
+      log.warn(
+        { kind, limit, retryAfterSeconds: result.retryAfterSeconds },
+        `Stranger mail: the per-${limit} limit of ${kind} mail was reached; nothing sent (again in ${result.retryAfterSeconds} s).`,
+      );
       return { ok: false, limit, retryAfterSeconds: result.retryAfterSeconds };
     }
   }

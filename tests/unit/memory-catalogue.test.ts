@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createMemoryCatalogue, type CatalogueFetch } from "~/backend/memory-catalogue.server";
+import { log } from "~/observability/log.server";
 import type { Product } from "~/schemas/product";
 
 /**
@@ -65,7 +66,7 @@ describe("the http adapter's in-memory catalogue", () => {
 
   it("keeps the snapshot on 304 and on a failed refresh", async () => {
     const { calls, fetchCatalogue } = controlledFetch();
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const errors = vi.spyOn(log, "error").mockImplementation(() => undefined);
     const catalogue = createMemoryCatalogue(fetchCatalogue, { refreshMs: 0 });
     const first = catalogue.get();
     calls[0].resolve({ notModified: false, products: [product("a")], etag: null });

@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "~/db/db.server";
+import { log } from "~/observability/log.server";
 
 /**
  * /forgot-password, /reset-password and /profile's password forms, called directly (DESIGN.md
@@ -116,7 +117,7 @@ describe("/forgot-password gives nothing away", () => {
   it("sends 3 links an hour per email; the 4th gets the same answer, sends nothing and is logged", async () => {
     const email = unique("limited");
     await signUp(email);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
     try {
       for (let i = 0; i < 4; i++) {
         const answer = await call(forgot, post("/forgot-password", { email }, { "x-forwarded-for": freshAddress() }));
@@ -126,7 +127,7 @@ describe("/forgot-password gives nothing away", () => {
       await vi.waitFor(async () => expect(await resetEmailsTo(email)).toHaveLength(3));
       await settle();
       expect(await resetEmailsTo(email)).toHaveLength(3);
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining("the per-mailbox limit of password_reset mail was reached"));
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ kind: "password_reset", limit: "mailbox" }), expect.stringContaining("the per-mailbox limit of password_reset mail was reached"));
       expect(JSON.stringify(warn.mock.calls)).not.toContain(email);
     } finally {
       warn.mockRestore();
@@ -137,7 +138,7 @@ describe("/forgot-password gives nothing away", () => {
     const address = freshAddress();
     const emails = Array.from({ length: 11 }, () => unique("flood"));
     for (const email of emails) await signUp(email);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
     try {
       for (const email of emails) {
         const answer = await call(forgot, post("/forgot-password", { email }, { "x-forwarded-for": address }));
@@ -146,7 +147,7 @@ describe("/forgot-password gives nothing away", () => {
       await vi.waitFor(async () => expect(await resetEmailsTo(emails[9])).toHaveLength(1));
       await settle();
       expect(await resetEmailsTo(emails[10])).toHaveLength(0);
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining("the per-client limit of password_reset mail was reached"));
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ kind: "password_reset", limit: "client" }), expect.stringContaining("the per-client limit of password_reset mail was reached"));
     } finally {
       warn.mockRestore();
     }

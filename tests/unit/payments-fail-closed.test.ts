@@ -11,6 +11,7 @@ import { describeOrder, listRefundsDue, listUserOrders, placeCodOrder, setOrderS
 import { processCashfreeWebhook } from "~/services/payments-http.server";
 import { startCashfreePayment, verifyCashfreePayment } from "~/services/payments.server";
 import { parseEnv } from "~/config/env.server";
+import { log } from "~/observability/log.server";
 import { startFakeCashfree, type FakeCashfree } from "../fakes/cashfree-server";
 import { createShopper, fakeServerGateway, fillCart, orderBody, seedWatches, simulatorGateway, STORE_URL } from "../fakes/shop";
 import { testDatabases } from "../setup/databases";
@@ -227,7 +228,7 @@ describe.each(testDatabases())("payments fail closed on $name", ({ create }) => 
 
     it("a second payment that still arrives (race) is recorded on the order as a refund due, with a warning", async () => {
       await setUp();
-      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
       const session = await start("checkout");
       await start("link");
       const linkId = `${session.order.id}_2`;
@@ -252,7 +253,7 @@ describe.each(testDatabases())("payments fail closed on $name", ({ create }) => 
         expect.objectContaining({ paymentId: `payment:${cfPaymentId}:SUCCESS`, amountPaise: TOTAL_PAISE, source: expect.stringContaining(`order:${session.order.id}`) }),
       ]);
       expect((await listRefundsDue(db)).map((o) => o.id)).toEqual([session.order.id]);
-      expect(warn.mock.calls.some(([line]) => String(line).includes("REFUND DUE") && String(line).includes(session.order.id))).toBe(true);
+      expect(warn.mock.calls.some(([fields, line]) => String(line).includes("REFUND DUE") && (fields as { orderId?: string }).orderId === session.order.id)).toBe(true);
     });
   });
 

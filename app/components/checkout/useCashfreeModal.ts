@@ -49,8 +49,8 @@ export function useCashfreeModal(enabled: boolean, mode: "sandbox" | "production
         cashfree.current = instance;
         setState("ready");
       })
-      .catch((error: unknown) => {
-        console.error("Cashfree.js failed to load", error);
+      .catch(() => {
+        // The toast below says what happened (docs/decisions/1000: no browser console lines).
         if (cancelled) return;
         setState("failed");
         showToast(say.current(ORDER_MESSAGES.gatewayInitFailed), "error");

@@ -4,6 +4,7 @@ import { signWebhook } from "~/payments/webhook.server";
 import { linkJson, paymentJson, rupees, rupeesText, surchargeJson, type LinkWebhook, type SimPaymentWebhook } from "./shapes.server";
 import type { SimulatorState } from "./state.server";
 import type { SignedWebhook, SimLink, SimOrder, SimPayment, SimulatedOutcome } from "./types";
+import { log } from "~/observability/log.server";
 
 /**
  * Settling payments and delivering webhooks in the simulator (DESIGN.md §9; Cashfree PG 2025-01-01
@@ -39,9 +40,9 @@ async function deliver(state: SimulatorState, webhook: SignedWebhook): Promise<v
       body: webhook.body,
       signal: AbortSignal.timeout(5000),
     });
-    if (!response.ok) console.warn(`[cashfree simulator] webhook to ${webhook.url} answered ${response.status}`);
+    if (!response.ok) log.warn({ url: webhook.url, status: response.status }, `[cashfree simulator] webhook to ${webhook.url} answered ${response.status}`);
   } catch (error) {
-    console.warn(`[cashfree simulator] webhook to ${webhook.url} failed: ${(error as Error).message}`);
+    log.warn({ url: webhook.url, reason: (error as Error).message }, `[cashfree simulator] webhook to ${webhook.url} failed: ${(error as Error).message}`);
   }
 }
 
