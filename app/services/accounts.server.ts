@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { BackendError } from "~/lib/errors";
 import { isUniqueViolation, type DB, type Executor } from "~/db/db.server";
+import { noteRequestUser } from "~/observability/request-context.server";
 import {
   API_MESSAGES,
   firstIssueMessage,
@@ -97,7 +98,8 @@ export async function revokeToken(db: DB, token: string | null | undefined): Pro
  * is no token and 'Your session has expired. Please log in again.' when it is malformed, unknown,
  * revoked or past its 30 days (an expired row is deleted on the way). A staff member's session
  * (issue 12) also ends after 12 hours without a request: `last_seen_at` is moved on at most once
- * a minute, and a session idle longer is deleted and refused like an expired one.
+ * a minute, and a session idle longer is deleted and refused like an expired one. The user id is
+ * noted on the request being answered, so its log lines carry `userId` (issue 46 item 2).
  */
 export async function requireAccount(db: DB, token: string | null | undefined, now = Date.now()): Promise<Account> {
   if (!token) throw new BackendError(401, API_MESSAGES.tokenMissing);
@@ -119,6 +121,8 @@ export async function requireAccount(db: DB, token: string | null | undefined, n
   if (role && (row.last_seen_at === null || now - lastSeen >= STAFF_SEEN_WRITE_EVERY_MS)) {
     await db.updateTable("sessions").set({ last_seen_at: now }).where("token_hash", "=", tokenHash).execute();
   }
+  // The request's log lines carry the shopper's user id from here on (issue 46 item 2).
+  noteRequestUser(Number(row.id));
   return { id: Number(row.id), name: row.name, email: row.email, role };
 }
 
@@ -134,7 +138,8 @@ function newToken(): string {
 
 /**
  * Issues a fresh 30-day session for `account` (login, sign-up, a password reset): the token is
- * returned once, only its SHA-256 is stored. `db` may be a transaction.
+ * returned once, only its SHA-256 is stored. `db` may be a transaction. The request being
+ * answered is noted as this user's (its log lines carry `userId`; issue 46 item 2).
  */
 export async function createSession(db: Executor, account: Account, now: number): Promise<SessionGrant> {
   const token = newToken();
@@ -143,6 +148,7 @@ export async function createSession(db: Executor, account: Account, now: number)
     .insertInto("sessions")
     .values({ token_hash: hashToken(token), user_id: account.id, expires_at: expiresAt, created_at: now, last_seen_at: account.role ? now : null })
     .execute();
+  noteRequestUser(account.id);
   return { token, account, expiresAt };
 }
 

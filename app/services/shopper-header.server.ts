@@ -2,6 +2,7 @@ import { sql, type SqlBool } from "kysely";
 import type { DB } from "~/db/db.server";
 import { tokenSchema } from "~/schemas/api";
 import { hashToken } from "~/services/accounts.server";
+import { noteRequestUser } from "~/observability/request-context.server";
 import { WISHLIST_LIMIT } from "~/lib/wishlist";
 
 /*
@@ -30,7 +31,8 @@ const shown = sql<SqlBool>`products.hidden = 0`;
  * The header's facts for a session token, or null when the token is malformed, unknown or expired
  * (the caller logs the visitor out). Two indexed queries: the session, its role and its cart count
  * in one; the saved ids in the other. A staff session's idle expiry is the accounts service's
- * (`requireAccount`): callers that need it call that for `staff` sessions. `now` in ms.
+ * (`requireAccount`): callers that need it call that for `staff` sessions. `now` in ms. A live
+ * session's user id is noted on the request being answered (log lines carry `userId`; issue 46).
  */
 export async function shopperHeaderState(db: DB, token: string, now = Date.now()): Promise<ShopperHeaderState | null> {
   if (!tokenSchema.safeParse(token).success) return null;
@@ -54,6 +56,8 @@ export async function shopperHeaderState(db: DB, token: string, now = Date.now()
     .where("sessions.token_hash", "=", hashToken(token))
     .executeTakeFirst();
   if (!row || Number(row.expires_at) <= now) return null;
+  // The request's log lines carry the shopper's user id from here on (issue 46 item 2).
+  noteRequestUser(Number(row.id));
   const saved = await db
     .selectFrom("wishlist_items")
     .innerJoin("products", "products.id", "wishlist_items.product_id")
