@@ -38,6 +38,16 @@ export const REDACTED_PATHS = [
   "*.upi_id",
   "accountNumber",
   "*.accountNumber",
+  // Issue 46 item 2 (docs/decisions/1000): the snake_case spellings a query or a provider's payload
+  // uses, and a shopper's phone (shoppers appear by user id only).
+  "card_number",
+  "*.card_number",
+  "card_cvv",
+  "*.card_cvv",
+  "upi",
+  "*.upi",
+  "phone",
+  "*.phone",
 ] as const;
 
 /** What a censored value reads. */

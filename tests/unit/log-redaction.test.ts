@@ -52,7 +52,7 @@ describe("the logger censors every redacted path with its own redaction (issue 4
   });
 
   it("covers what issue 46 names: link tokens and keys, cookies, authorization, passwords, card and UPI details, emails", () => {
-    for (const path of ["query.token", "query.key", "headers.cookie", "headers.authorization", 'headers["set-cookie"]', "password", "*.password", "cardNumber", "*.cardNumber", "cvv", "upiId", "vpa", "email", "*.email"]) {
+    for (const path of ["query.token", "query.key", "headers.cookie", "headers.authorization", 'headers["set-cookie"]', "password", "*.password", "cardNumber", "*.cardNumber", "card_number", "*.card_number", "cvv", "upiId", "*.upi_id", "vpa", "email", "*.email", "phone", "*.phone"]) {
       expect(REDACTED_PATHS as readonly string[]).toContain(path);
     }
   });
