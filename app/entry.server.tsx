@@ -16,6 +16,7 @@ import { errorFields, log } from "~/observability/log.server";
 import { answerMetrics } from "~/observability/metrics.server";
 import { storeReadiness } from "~/utils/readiness.server";
 import { countAnsweredRequest, logAnsweredRequest } from "~/utils/request-log.server";
+import { registerStoreMetrics } from "~/utils/store-metrics.server";
 import { isPublicPageRequest, startStorePageCache, type StorePageCache } from "~/utils/store-page-cache.server";
 import { NonceProvider } from "~/utils/nonce";
 import { isForeignOriginHeaders } from "~/utils/origin.server";
@@ -74,6 +75,8 @@ installHttpGuard({
   // Issue 46: a trusted proxy's X-Request-Id is kept; one log line and the metrics per request;
   // /readyz and /metrics answered before anything else (docs/decisions/1000–1003).
   trustRequestId: getEnv().TRUST_PROXY,
+  // The page cache's loopback renders carry their shopper request's id (decision 1002).
+  isInternalRequest: pageCache?.isRenderRequest,
   onAnswered: (answered) => {
     logAnsweredRequest(answered);
     countAnsweredRequest(answered);
@@ -81,6 +84,8 @@ installHttpGuard({
   ready: storeReadiness,
   own: (req, res) => answerMetrics(req, res, getEnv().METRICS_TOKEN),
 });
+// The store's gauges (outbox, refunds due, stock holds, page cache), read at scrape time (decision 1002).
+registerStoreMetrics();
 // A store with its own data (docs/decisions/0680: the backend says so) opens it at start-up and
 // runs its background work: order emails from the outbox (issue 14 item 4) and the sweep of
 // interrupted report uploads (issue 21 item 1).

@@ -27,6 +27,7 @@ import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.ser
 import { issueInvoice, readStoreSettings } from "~/services/invoices.server";
 import { releaseOrderStock, retakeOrderStock } from "~/services/stock.server";
 import { log } from "~/observability/log.server";
+import { countPayment } from "~/observability/event-metrics.server";
 
 /**
  * Payment rules (DESIGN.md §9, §16; issue 8 items 1–5): starting a Cashfree payment (one open
@@ -402,6 +403,8 @@ export async function confirmPayment(
     await issueInvoice(trx, { ...order, paymentStatus: "PAID" }, now);
     return "paid";
   });
+  // Counted once committed (issue 46 item 3: store_payments_total by outcome).
+  countPayment(outcome);
   if (outcome === "paid") nudgeOrderEmails();
   return outcome;
 }
@@ -456,13 +459,13 @@ async function recordRefundDue(
  * failure is of an instrument the order has since left (a link we cancelled). A later success still wins.
  */
 async function recordFailure(db: DB, input: { orderId: string; eventId: string; kind: string; instrument: string | null; payload: unknown; now: number }) {
-  await db.transaction().execute(async (trx) => {
+  const recorded = await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto("payment_events")
       .values({ event_id: input.eventId, order_id: input.orderId, kind: input.kind, payload: JSON.stringify(input.payload ?? null), received_at: input.now })
       .onConflict((oc) => oc.column("event_id").doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
     let update = trx
       .updateTable("orders")
       .set({ payment_status: "FAILED", updated_at: input.now })
@@ -475,7 +478,10 @@ async function recordFailure(db: DB, input: { orderId: string; eventId: string; 
       const row = await trx.selectFrom("orders").select(["id", "items"]).where("id", "=", input.orderId).executeTakeFirst();
       if (row) await releaseOrderStock(trx, row, "failed", "system", input.now);
     }
+    return true;
   });
+  // Counted once committed (issue 46 item 3): a replayed failure is a duplicate.
+  countPayment(recorded ? "failed" : "duplicate");
 }
 
 const FAILED_ATTEMPT = new Set(["FAILED", "USER_DROPPED", "CANCELLED", "VOID"]);

@@ -61,6 +61,13 @@ export type HttpGuardOptions = {
   front?: (req: http.IncomingMessage, res: http.ServerResponse, pass: () => void) => void;
   /** Keep a request's `X-Request-Id` when it is usable (a trusted proxy set it: TRUST_PROXY). */
   trustRequestId?: boolean;
+  /**
+   * Whether a request is one this process sent itself — the page cache's loopback render, marked
+   * with its secret header (page-cache.server.ts `isRenderRequest`): its usable `X-Request-Id` is
+   * kept (the id of the shopper's request that started it) and it is reported `internal`, so it
+   * is logged as a render and not counted as a second request (docs/decisions/1002-metrics.md).
+   */
+  isInternalRequest?: (req: http.IncomingMessage) => boolean;
   /** Called once per request when its answer is finished or its connection closed first. */
   onAnswered?: (answered: AnsweredRequest) => void;
   /**
@@ -85,6 +92,8 @@ export type AnsweredRequest = {
   durationMs: number;
   /** The connection closed before the answer was finished. */
   aborted: boolean;
+  /** A request this process sent itself (HttpGuardOptions `isInternalRequest`: a page-cache render). */
+  internal: boolean;
 };
 
 /** What a guarded server exposes: starting the graceful shutdown (what SIGTERM does). */
@@ -334,15 +343,15 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
     });
   });
 
-  /** The request's context: a trusted proxy's usable `X-Request-Id`, else a new UUID. */
-  function contextOf(req: http.IncomingMessage): RequestContext {
+  /** The request's context: a trusted proxy's (or this process's own render's) usable `X-Request-Id`, else a new UUID. */
+  function contextOf(req: http.IncomingMessage, internal: boolean): RequestContext {
     const offered = headerValue(req, "x-request-id");
-    const id = options.trustRequestId && isUsableRequestId(offered) ? offered : crypto.randomUUID();
+    const id = (options.trustRequestId || internal) && isUsableRequestId(offered) ? offered : crypto.randomUUID();
     const url = req.url ?? "/";
     return { id, method: req.method ?? "GET", path: pathnameOf(req), routeId: routeIdOf(url) };
   }
 
-  function report(req: http.IncomingMessage, res: http.ServerResponse, context: RequestContext, started: bigint) {
+  function report(req: http.IncomingMessage, res: http.ServerResponse, context: RequestContext, started: bigint, internal: boolean) {
     if (!options.onAnswered) return;
     let reported = false;
     const answered = (aborted: boolean) => {
@@ -356,7 +365,7 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
       }
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       try {
-        options.onAnswered?.({ context, query, status: res.statusCode, durationMs, aborted });
+        options.onAnswered?.({ context, query, status: res.statusCode, durationMs, aborted, internal });
       } catch {
         // Reporting never breaks an answer.
       }
@@ -389,10 +398,11 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
       if (connections.has(socket)) connections.set(socket, left);
       if (shuttingDown && left === 0) endConnection(socket);
     });
-    const context = contextOf(req);
+    const internal = options.isInternalRequest?.(req) === true;
+    const context = contextOf(req, internal);
     decorate(req, res, context);
     limitUnreadBody(req, res);
-    report(req, res, context, started);
+    report(req, res, context, started, internal);
     runInRequest(context, () => answer(req, res, context));
   });
 
@@ -516,6 +526,7 @@ export function installHttpGuard(options: HttpGuardOptions): void {
     get trustRequestId() {
       return holder.options.trustRequestId;
     },
+    isInternalRequest: (req) => holder.options.isInternalRequest?.(req) ?? false,
     onAnswered: (answered) => holder.options.onAnswered?.(answered),
     get ready() {
       return holder.options.ready;

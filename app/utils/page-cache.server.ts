@@ -6,6 +6,8 @@ import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { cookieNamesOf } from "~/http/cookies.server";
+import { eventMetrics } from "~/observability/event-metrics.server";
+import { currentRequest } from "~/observability/request-context.server";
 import { PAGE_TEMPLATE_HEADER, pageTemplateHeader } from "~/utils/page-template";
 import { buildPersonalTemplate, personalProductIds, renderPersonalPage, type PersonalTemplate, type PersonalView } from "~/utils/personal-page.server";
 
@@ -24,7 +26,9 @@ const gzip = promisify(gzipCallback);
  *   the same key waiting on that one render (no stampede), then served from it.
  * A render is a request to this same server over loopback, marked with a per-process secret header
  * so that it goes through to Remix: the page is produced by the same loaders and React render as
- * any other, for a visitor with no cookies. Only a `200 text/html` answer without `Set-Cookie` and
+ * any other, for a visitor with no cookies. It carries the `X-Request-Id` of the request that
+ * started it, so its log lines follow that request's (issue 46 item 2; the HTTP guard keeps the id
+ * of a request `isRenderRequest` recognises, and logs it as a render, not as a second request). Only a `200 text/html` answer without `Set-Cookie` and
  * without `private`/`no-store` is stored; other answers (404, redirects) are passed on to the
  * requests that waited for them, and their key goes straight to Remix for `freshMs` after (or
  * until the catalogue changes: a product that was missing may now exist).
@@ -58,8 +62,6 @@ export type PageCacheOptions = {
   newNonce: () => string;
   /** A signed-in shopper's request for a cached page (see "Personal pages"), or null: it goes to Remix. Absent: none. */
   personalOf?: (req: http.IncomingMessage) => Promise<PersonalRequest | null>;
-  /** One access-log line per answer from the cache (remix-serve's morgan "tiny" format); default stdout. */
-  log?: (line: string) => void;
   /** The clock, ms since epoch; replaced in tests. */
   now?: () => number;
 };
@@ -78,9 +80,11 @@ export type PageCache = {
   handle: (req: http.IncomingMessage, res: http.ServerResponse, pass: () => void) => void;
   /** Whether `req` is one of the cache's own renders (entry.server renders those whole, not streamed). */
   isRender: (req: { headers: { get(name: string): string | null } }) => boolean;
+  /** The same for the Node request the HTTP guard sees (it keeps a render's X-Request-Id: the outer request's). */
+  isRenderRequest: (req: http.IncomingMessage) => boolean;
   /** Drops every stored page (e.g. after a change this process made). */
   clear: () => void;
-  /** Counters for the bench and tests. */
+  /** Counters for the bench and tests (the metrics count the same events: observability/event-metrics.server.ts). */
   stats: () => { entries: number; bytes: number; hits: number; stale: number; misses: number; renders: number; personal: number };
   /** Closes the keep-alive connections of the loopback renders. */
   close: () => void;
@@ -123,7 +127,6 @@ const GZIP_THRESHOLD = 1024;
 /** Creates the page cache (see `PageCacheOptions`). */
 export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
-  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const secret = randomBytes(18).toString("base64url");
   const pages = new LRUCache<string, StoredPage>({
     maxSize: options.maxBytes,
@@ -141,6 +144,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const running = rendering.get(key);
     if (running) return running;
     counters.renders++;
+    eventMetrics.pageCacheRenders.inc();
     const renderedAt = now();
     const outcome = loopbackGet(req)
       .then((answer): RenderOutcome => {
@@ -168,6 +172,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const address = options.address();
     if (address === null || typeof address === "string") return Promise.reject(new Error("the server does not listen on a port"));
     const headers: http.OutgoingHttpHeaders = { [PAGE_RENDER_HEADER]: secret, accept: "text/html" };
+    // The render's log lines carry the id of the request that started it (issue 46 item 2).
+    const requestId = currentRequest()?.id;
+    if (requestId !== undefined) headers["x-request-id"] = requestId;
     if (template !== undefined) headers[PAGE_TEMPLATE_HEADER] = template;
     for (const name of ["host", "x-forwarded-host", "x-forwarded-proto", "user-agent"]) {
       if (req.headers[name] !== undefined) headers[name] = req.headers[name];
@@ -187,7 +194,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     });
   }
 
-  async function answer(req: http.IncomingMessage, res: http.ServerResponse, page: StoredPage, state: PageCacheState | null, started: number) {
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse, page: StoredPage, state: PageCacheState | null) {
     const nonce = page.nonce === null ? null : Buffer.from(options.newNonce());
     const parts: Buffer[] = [];
     page.bodyParts.forEach((part, i) => {
@@ -210,7 +217,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       res.setHeader("Age", Math.max(0, Math.floor((now() - page.renderedAt) / 1000)));
     }
     res.end(body);
-    log(`${req.method} ${req.url} ${page.status} ${body.length} - ${(performance.now() - started).toFixed(3)} ms`);
   }
 
   /** The page's text with its nonce as NONCE_MARK (the form the templates are compared and spliced in). */
@@ -246,7 +252,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   /** Answers a signed-in shopper's request from the stored page and its templates, or passes it on. */
   async function answerPersonal(req: http.IncomingMessage, res: http.ServerResponse, personal: PersonalRequest, pass: () => void) {
-    const started = performance.now();
     const tag = options.catalogueTag();
     if (tag === null || notStorable.get(personal.key) === tag) return pass();
     const page = await currentPage(personal.key, req, tag);
@@ -262,6 +267,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const template = await page.personal;
     if (template === null) return pass();
     counters.personal++;
+    eventMetrics.pageCache.inc({ outcome: "personal" });
     const nonce = page.nonce === null ? null : options.newNonce();
     let body = renderPersonalPage(template, personal.view, Buffer.from(nonce ?? ""));
     const gzipped = body.length >= GZIP_THRESHOLD && acceptsGzip(req);
@@ -278,7 +284,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     res.setHeader("Content-Length", body.length);
     res.setHeader("X-Page-Cache", "PERSONAL");
     res.end(body);
-    log(`${req.method} ${req.url} ${page.status} ${body.length} - ${(performance.now() - started).toFixed(3)} ms`);
   }
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse, pass: () => void): void {
@@ -298,7 +303,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     const tag = options.catalogueTag();
     if (key === null || tag === null || notStorable.get(key) === tag) return pass();
-    const started = performance.now();
     const page = pages.get(key);
     const age = page ? now() - page.renderedAt : Infinity;
     if (page && page.tag === tag && age < options.freshMs + options.staleMs) {
@@ -308,14 +312,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         counters.stale++;
         void render(key, req, tag);
       }
-      void answer(req, res, page, fresh ? "HIT" : "STALE", started).catch(() => res.destroy());
+      eventMetrics.pageCache.inc({ outcome: fresh ? "hit" : "stale" });
+      void answer(req, res, page, fresh ? "HIT" : "STALE").catch(() => res.destroy());
       return;
     }
     counters.misses++;
+    eventMetrics.pageCache.inc({ outcome: "miss" });
     render(key, req, tag)
       .then((outcome) => {
-        if ("stored" in outcome) return answer(req, res, outcome.stored, "MISS", started);
-        if ("passOn" in outcome) return answer(req, res, outcome.passOn, null, started);
+        if ("stored" in outcome) return answer(req, res, outcome.stored, "MISS");
+        if ("passOn" in outcome) return answer(req, res, outcome.passOn, null);
         pass();
       })
       .catch(() => res.destroy());
@@ -324,6 +330,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   return {
     handle,
     isRender: (request) => request.headers.get(PAGE_RENDER_HEADER) === secret,
+    isRenderRequest: (req) => req.headers[PAGE_RENDER_HEADER] === secret,
     clear: () => {
       pages.clear();
       notStorable.clear();

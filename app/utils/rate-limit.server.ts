@@ -5,6 +5,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimite
 import { API_MESSAGES } from "~/schemas/api";
 import { getEnv, parseEnv, type Env } from "~/config/env.server";
 import { log } from "~/observability/log.server";
+import { countRateLimitRefusal } from "~/observability/event-metrics.server";
 
 /**
  * Rate limits for login and sign-up (DESIGN.md §16; issue 8 item 12; docs/decisions/0320). No key
@@ -106,6 +107,7 @@ export async function createAuthRateLimiter(options: {
         } catch (error) {
           if (!(error instanceof RateLimiterRes)) throw error;
           await refund(reserved);
+          countRateLimitRefusal("login");
           return { ok: false, retryAfterSeconds: retryAfter(error) };
         }
       }
@@ -141,7 +143,10 @@ export async function createAuthRateLimiter(options: {
         await perAddress.consume(address);
         return { ok: true };
       } catch (error) {
-        if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: retryAfter(error) };
+        if (error instanceof RateLimiterRes) {
+          countRateLimitRefusal("signup");
+          return { ok: false, retryAfterSeconds: retryAfter(error) };
+        }
         throw error;
       }
     },
@@ -307,7 +312,10 @@ export async function limitShopper(action: string, userId: number | string, poin
     await (await limiter).consume(String(userId));
     return { ok: true };
   } catch (error) {
-    if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: retryAfter(error) };
+    if (error instanceof RateLimiterRes) {
+      countRateLimitRefusal(action);
+      return { ok: false, retryAfterSeconds: retryAfter(error) };
+    }
     throw error;
   }
 }

@@ -1,6 +1,4 @@
-import { sql } from "kysely";
-import { getBackend, getStoreDb } from "~/backend/index.server";
-import { pendingMigrations } from "~/db/db.server";
+import { getBackend } from "~/backend/index.server";
 import { log } from "~/observability/log.server";
 
 /** How long the database may take to answer readiness's query, ms. */
@@ -14,14 +12,12 @@ const READY_TIMEOUT_MS = 2_000;
  * The cause of a database failure is logged, not told to the caller. Never throws.
  */
 export async function storeReadiness(): Promise<string | null> {
-  if (!getBackend().own) return null;
+  const own = getBackend().own;
+  if (!own) return null;
   let timer: NodeJS.Timeout | undefined;
   try {
-    const check = (async () => {
-      const db = await getStoreDb();
-      await sql`select 1`.execute(db);
-      return pendingMigrations(db);
-    })();
+    // Reading the migrations table is the query that must answer (backend/own operations).
+    const check = own.operations.pendingMigrations();
     const pending = await Promise.race([
       check,
       new Promise<never>((_, reject) => {

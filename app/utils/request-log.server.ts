@@ -9,9 +9,14 @@ const WARN_STATUSES = new Set([401, 403, 413, 429]);
 /** Methods labelled as themselves; any other (a fuzzer's) is `OTHER`, so labels stay bounded. */
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-/** The log level of an answered request: 5xx `error`, 401/403/413/429 `warn`, probes `debug`, else `info`. */
-export function requestLogLevel(answered: Pick<AnsweredRequest, "status" | "context">): "error" | "warn" | "info" | "debug" {
+/**
+ * The log level of an answered request: 5xx `error`, 401/403/413/429 `warn`, probes and the page
+ * cache's own renders (`internal`: the shopper's request they serve has its own line) `debug`,
+ * else `info`.
+ */
+export function requestLogLevel(answered: Pick<AnsweredRequest, "status" | "context"> & { internal?: boolean }): "error" | "warn" | "info" | "debug" {
   if (answered.status >= 500) return "error";
+  if (answered.internal) return "debug";
   if (WARN_STATUSES.has(answered.status)) return "warn";
   if (PROBE_PATHS.has(answered.context.path)) return "debug";
   return "info";
@@ -36,13 +41,19 @@ export function logAnsweredRequest(answered: AnsweredRequest): void {
       status: answered.status,
       durationMs: Math.round(answered.durationMs * 10) / 10,
       ...(answered.aborted ? { aborted: true } : {}),
+      ...(answered.internal ? { render: true } : {}),
     },
     "request",
   );
 }
 
-/** Counts an answered request in `store_http_requests_total` and its duration in the histogram. */
+/**
+ * Counts an answered request in `store_http_requests_total` and its duration in the histogram —
+ * not the page cache's own renders (`internal`): the shopper's request is counted once, its
+ * renders in `store_page_cache_renders_total` (docs/decisions/1002-metrics.md).
+ */
 export function countAnsweredRequest(answered: AnsweredRequest): void {
+  if (answered.internal) return;
   const labels = {
     route: answered.context.routeId ?? "unmatched",
     method: KNOWN_METHODS.has(answered.context.method) ? answered.context.method : "OTHER",

@@ -28,6 +28,11 @@ function headerOf(req: http.IncomingMessage, name: string): string | undefined {
 /** The running cache (startStorePageCache's), for `isPageCacheRender`. */
 let running: PageCache | null = null;
 
+/** The running cache's counters and size (PageCache `stats`), or null without a cache: the metrics' page-cache gauges. */
+export function runningPageCacheStats(): ReturnType<PageCache["stats"]> | null {
+  return running?.stats() ?? null;
+}
+
 /** Whether a Remix request is one of the page cache's own renders (its secret header; false without a cache). */
 export function isPageCacheRender(request: Request): boolean {
   return running?.isRender(request) === true;
@@ -72,6 +77,8 @@ export type StorePageCache = {
   front: (req: http.IncomingMessage, res: http.ServerResponse, pass: () => void) => void;
   /** Whether a request is one of the cache's own renders (rendered whole, not streamed). */
   isRender: (request: Request) => boolean;
+  /** The same, on the Node request the HTTP guard sees (its request id is the outer request's; logged as a render). */
+  isRenderRequest: (req: http.IncomingMessage) => boolean;
   cache: PageCache;
   /** Stops watching the catalogue and closes the render connections and the LISTEN connection. */
   close: () => Promise<void>;
@@ -105,6 +112,7 @@ export function startStorePageCache(env: Env = getEnv()): StorePageCache | null 
   return {
     front: cache.handle,
     isRender: cache.isRender,
+    isRenderRequest: cache.isRenderRequest,
     cache,
     close: async () => {
       if (running === cache) running = null;

@@ -41,7 +41,6 @@ async function start(overrides: Partial<PageCacheOptions> = {}, app: Partial<App
     catalogueTag: () => tag,
     address: () => server.address(),
     newNonce: () => randomBytes(16).toString("base64"),
-    log: () => {},
     now: () => clock,
     ...overrides,
   });

@@ -1,6 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { listenForCatalogueChanges } from "~/db/catalogue-listen.server";
 import { closeDb } from "~/db/index.server";
+import { pendingMigrations } from "~/db/db.server";
 import { bindDb } from "~/backend/own/bind.server";
 import * as accounts from "~/services/accounts.server";
 import * as addresses from "~/services/addresses.server";
@@ -34,6 +35,7 @@ import * as sellerDetails from "~/services/seller-details.server";
 import * as salesExport from "~/services/sales-export.server";
 import * as staff from "~/services/staff.server";
 import * as stock from "~/services/stock.server";
+import * as storeFigures from "~/services/store-figures.server";
 import * as declarations from "~/services/declarations.server";
 import * as wishlist from "~/services/wishlist.server";
 import * as shopperHeader from "~/services/shopper-header.server";
@@ -313,6 +315,12 @@ export function createOwnStore(getDb: () => Promise<DB>) {
     },
     /** Catalogue-change notices from PostgreSQL (LISTEN/NOTIFY) for the page cache (DESIGN.md §15, §17). */
     catalogueChanges: { listen: listenForCatalogueChanges },
+    /**
+     * What the operator's tools read (issue 46 items 3, 4): the metrics' figures at scrape time
+     * (outbox, refunds due, stock holds) and readiness's pending migrations (throws when the
+     * database does not answer).
+     */
+    operations: bind({ storeFigures: storeFigures.storeFigures, pendingMigrations }),
   };
 }
 

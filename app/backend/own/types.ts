@@ -13,3 +13,4 @@ export type { Invoice } from "~/services/invoices.server";
 export type { AdminOrderDetail } from "~/services/admin-orders.server";
 export type { QueuedReview, Review, ReviewStanding } from "~/services/reviews.server";
 export type { DeletionSummary, FoundShopper, MarketingConsent, PersonalDataExport } from "~/services/personal-data.server";
+export type { RefundReason, StoreFigures } from "~/services/store-figures.server";
