@@ -77,6 +77,16 @@ const envSchema = z
      * app/utils/stranger-mail.server.ts, docs/decisions/0920).
      */
     STRANGER_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(300),
+    /**
+     * How often the server backs up its own database (issue 46 item 1; docs/decisions/1001): `30m`, `1h`, `6h`, `1d`
+     * (s/m/h/d), or `off`. Unset: hourly on SQLite, off on PostgreSQL (its owner usually has their own).
+     */
+    BACKUP_EVERY: optionalText.pipe(z.string().regex(/^(off|[1-9][0-9]*[smhd])$/, "must be off or a duration such as 30m, 1h, 1d").optional()),
+    /** Where backups go (issue 46 item 1). Unset: `backups/` beside the SQLite file, or `data/backups` on PostgreSQL. */
+    BACKUP_DIR: optionalText,
+    /** Backups kept: the newest of each of the last BACKUP_KEEP_HOURLY hours and BACKUP_KEEP_DAILY IST days (docs/decisions/1001). */
+    BACKUP_KEEP_HOURLY: z.coerce.number().int().min(0).max(10_000).default(24),
+    BACKUP_KEEP_DAILY: z.coerce.number().int().min(0).max(10_000).default(14),
     ...rateLimitVariables,
   })
   .superRefine((env, ctx) => {
