@@ -12,6 +12,7 @@ import { GST_RATES } from "~/lib/gst";
 import { gstinCheckChar } from "~/schemas/gstin";
 import { PROOF_SERVER_CWD, buildProofApp, createProofDatabase, proofServer, type ProofDatabase, type ProofServer } from "../setup/proof-server";
 import { ADDRESS } from "../fixtures/address";
+import { checkServerLog } from "../setup/server-log";
 
 /**
  * Hostile-input fuzz (issue 8 item 17, issue 21 item 4; DESIGN.md §16 "Proof"): fast-check
@@ -53,7 +54,8 @@ import { ADDRESS } from "../fixtures/address";
  * problem report is closed (so the form stays open), an emptied cart is filled again (so checkout
  * goes on past "your cart is empty"), the reviewer's reviews are deleted and the moderation
  * fixture's review is pending again. At the end each server still answers /healthz and logs a
- * shopper in (API and login form).
+ * shopper in (API and login form), and each server's log is JSON lines with no stack for an
+ * answer below 500 and every 5xx's error line carrying its request id and stack (issue 46 item 2).
  *
  * The seed is fixed (CI_SEED), so CI sends the same requests every run; FUZZ_SEED picks another and
  * FUZZ_RUNS the number of requests (default 2,000, each to both servers: about the wall time the
@@ -272,6 +274,15 @@ describe("hostile input", () => {
     if (report.length > 0) console.error(`hostile-input fuzz: ${report.length} findings with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}:\n\n${report.join("\n\n")}`);
     expect(report.slice(0, 30), `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}: ${report.length} findings`).toEqual([]);
   }, 900_000);
+
+  // Issue 46 item 2: the fuzz's hostile requests are the client's mistakes, not the store's.
+  it("logged the run as JSON lines: no stack for an answer below 500, every 5xx with its request id and stack", () => {
+    for (const target of targets) {
+      const { problems, counts } = checkServerLog(target.server.output());
+      console.info(`hostile input, ${target.kind} server log: ${JSON.stringify(counts)}`);
+      expect(problems.slice(0, 20), `${target.kind}: ${problems.length} log problems (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`).toEqual([]);
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
