@@ -98,6 +98,8 @@ export function createDatabase(url: string, options: { pgSchema?: string } = {})
       pool: new pg.Pool({
         connectionString: url,
         max: 10,
+        // The restore (scripts/restore.ts) refuses while a session of this name is connected (issue 46 item 1).
+        application_name: "chrono-store",
         ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
       }),
     }),

@@ -7,6 +7,7 @@ import * as accounts from "~/services/accounts.server";
 import * as addresses from "~/services/addresses.server";
 import * as adminOrders from "~/services/admin-orders.server";
 import * as audit from "~/services/audit.server";
+import * as backupSchedule from "~/services/backup-schedule.server";
 import * as catalogue from "~/services/catalogue.server";
 import * as catalogueImport from "~/services/catalogue-import.server";
 import * as creditNotes from "~/services/credit-notes.server";
@@ -306,9 +307,12 @@ export function createOwnStore(getDb: () => Promise<DB>) {
         stock.startStockHoldSweep();
         declarations.startDeclarationsCheck();
         void sellerDetails.checkSellerDetailsAtStart();
+        // Issue 46 item 1: the scheduled backups and the pid file a restore checks (docs/decisions/1001).
+        backupSchedule.startBackupSchedule();
       },
       stop: async () => {
         stock.stopStockHoldSweep();
+        await backupSchedule.stopBackupSchedule();
         await orderEmails.stopOrderEmails();
         await closeDb();
       },
