@@ -14,8 +14,11 @@ import type { OriginHeaders } from "~/utils/origin.server";
  * "remix-serve stays the server"). remix-serve has no middleware and Remix itself refuses a
  * cross-site page post with an empty 500 before any action runs, so what must happen before
  * express and Remix see a request happens here, on the Node `http.Server`:
- * - after SIGTERM/SIGINT: no new requests (503 + `Connection: close` on kept-alive connections),
- *   in-flight ones finish, then the database closes and the process exits 0 (issue 8 item 18);
+ * - after SIGTERM/SIGINT: no new requests (503 + `Connection: close`), in-flight ones finish, then
+ *   the database closes and the process exits 0 (issue 8 item 18). The listener stays open until
+ *   then, so a load balancer's probe of `/readyz` on a new connection reads 503 rather than a
+ *   refused connection; the exit waits only for the connections open when the signal came
+ *   (docs/decisions/1003-readiness.md);
  * - a path or query with a NUL, a byte that is not UTF-8 or a lone surrogate: 400 with a short
  *   page (in Hindi under /hi), before any route param or query value reaches a loader, an action
  *   or the database — the same on SQLite and PostgreSQL (issue 43 item 5; lib/outside-text.ts);
@@ -192,6 +195,8 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
   server.removeAllListeners("request");
   /** Open connections and how many of their requests are in flight. */
   const connections = new Map<Socket, number>();
+  /** Connections opened after the signal: answered 503 and closed; the exit does not wait for them. */
+  const late = new Set<Socket>();
   let shuttingDown = false;
   let finished = false;
   /** Requests whose client asked for `Connection: close` and whose body was not read whole. */
@@ -310,6 +315,7 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
   async function finish(forced: boolean) {
     if (finished) return;
     finished = true;
+    if (server.listening) server.close();
     if (forced) {
       log.warn({ graceMs: options.graceMs }, "shutdown: requests still running after the grace time; closing their connections");
       for (const socket of connections.keys()) socket.destroy();
@@ -333,7 +339,8 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
 
   server.on("connection", (socket: Socket) => {
     if (shuttingDown) {
-      socket.destroy();
+      late.add(socket);
+      socket.once("close", () => late.delete(socket));
       return;
     }
     connections.set(socket, 0);
@@ -392,8 +399,10 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     const started = process.hrtime.bigint();
     const socket = req.socket;
-    connections.set(socket, (connections.get(socket) ?? 0) + 1);
+    if (late.has(socket)) res.once("close", () => endConnection(socket));
+    else connections.set(socket, (connections.get(socket) ?? 0) + 1);
     res.once("close", () => {
+      if (late.has(socket)) return;
       const left = (connections.get(socket) ?? 1) - 1;
       if (connections.has(socket)) connections.set(socket, left);
       if (shuttingDown && left === 0) endConnection(socket);
@@ -444,9 +453,11 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
   }
 
   // remix-serve closes the server on SIGTERM with `console.error` as the callback, which would
-  // print "undefined" on a clean close: report only real errors.
+  // print "undefined" on a clean close: report only real errors. While shutting down the listener
+  // stays open (new requests read 503, /readyz says so) until the in-flight ones are done.
   const close = server.close;
   server.close = function guardedClose(this: http.Server, callback?: (error?: Error) => void) {
+    if (shuttingDown && !finished) return this;
     return close.call(this, (error?: Error) => {
       if (error && callback) callback(error);
     });
@@ -462,10 +473,7 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
       shuttingDown = true;
       const busy = [...connections.values()].reduce((sum, n) => sum + n, 0);
       log.info({ signal: reason, inFlight: busy }, "shutdown: no new requests; finishing those in flight, then exiting");
-      // remix-serve's own handler closes the listener right after ours; close it if nobody did.
-      setImmediate(() => {
-        if (server.listening) server.close();
-      });
+      // The listener stays open (guardedClose) until finish: new connections read 503.
       for (const [socket, active] of connections) if (active === 0) endConnection(socket);
       setTimeout(() => void finish(true), options.graceMs).unref();
       finishWhenIdle();

@@ -486,6 +486,53 @@ describe("graceful shutdown (issue 8 item 18)", () => {
     await server.stop();
   }, 30_000);
 
+  it("SIGTERM: /readyz answers 503 within 100 ms while the request in flight still finishes 200 (issue 46 item 4)", async () => {
+    const server = await startServer();
+    /** GET on a new connection: status and body, or the error's code. */
+    const probe = (target: string) =>
+      new Promise<{ status: number | string; body: string; at: number }>((resolve) => {
+        const req = http.get(`${server.baseUrl}${target}`, { agent: false }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body, at: performance.now() }));
+        });
+        req.on("error", (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? "error", body: "", at: performance.now() }));
+      });
+    expect(await probe("/readyz")).toMatchObject({ status: 200, body: JSON.stringify({ ready: true }) });
+    expect(await probe("/healthz")).toMatchObject({ status: 200 });
+
+    // A request in flight over the signal: its body arrives 1 s after it.
+    const body = new URLSearchParams({ intent: "newsletter", email: "asha@example.in" }).toString();
+    const slow = net.connect(server.port, "127.0.0.1");
+    let slowAnswer = "";
+    slow.on("data", (chunk) => (slowAnswer += chunk));
+    slow.on("error", () => {});
+    slow.write(
+      `POST /?index HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: ${server.baseUrl}\r\n` +
+        `Content-Type: ${FORM}\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+
+    const signalledAt = performance.now();
+    server.child.kill("SIGTERM");
+    // A load balancer's probes, each on a new connection, from the signal on.
+    const answers: { status: number | string; body: string; at: number }[] = [];
+    while (performance.now() - signalledAt < 1_000) answers.push(await probe("/readyz"));
+    slow.write(body.slice(5));
+    const code = await Promise.race([server.exited, new Promise<string>((r) => setTimeout(() => r("still running"), 10_000))]);
+
+    const first503 = answers.findIndex((answer) => answer.status === 503);
+    expect(first503, JSON.stringify(answers.slice(0, 5))).toBeGreaterThanOrEqual(0);
+    expect(answers[first503].at - signalledAt).toBeLessThan(100);
+    expect(JSON.parse(answers[first503].body)).toEqual({ ready: false, reason: "shutting down" });
+    // From the first 503 on, every probe is told the same (none reads 200 again, none is refused).
+    expect(answers.slice(first503).filter((answer) => answer.status !== 503)).toEqual([]);
+    expect(slowAnswer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(code).toBe(0);
+    await server.stop();
+  }, 30_000);
+
   it("SIGTERM with nothing in flight exits 0 at once", async () => {
     const server = await startServer();
     const signalledAt = Date.now();
