@@ -41,6 +41,8 @@ export type BackupManifest = {
   database: { file: string; bytes: number; sha256: string };
   /** The PostgreSQL schema dumped (search_path), or null for the database's public schema / SQLite. */
   pgSchema: string | null;
+  /** PostgreSQL extensions installed in that schema (pg_trgm): pg_dump --schema leaves them out, the restore creates them. */
+  pgExtensions?: string[];
   /** Row counts in the backup itself, the same snapshot as its data. */
   counts: BackupCounts;
   /** Names of the migrations applied in the backup. */
@@ -347,16 +349,23 @@ function libpqUrl(url: string): string {
   return parsed.href;
 }
 
+function pgLiteral(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
 function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
 /** Counts and migrations seen by a PostgreSQL client (search_path already set), in its snapshot. */
-async function pgCountsIn(client: pg.Client | pg.PoolClient, schema: string): Promise<{ counts: BackupCounts; migrations: string[] }> {
+async function pgCountsIn(client: pg.Client | pg.PoolClient, schema: string): Promise<{ counts: BackupCounts; migrations: string[]; extensions: string[] }> {
   const count = async (table: string) => Number((await client.query(`select count(*) as n from ${quoteIdent(schema)}.${table}`)).rows[0].n);
   const counts = { orders: await count("orders"), users: await count("users"), products: await count("products") };
   const migrations = (await client.query(`select name from ${quoteIdent(schema)}.kysely_migration order by name`)).rows.map((row: { name: string }) => row.name);
-  return { counts, migrations };
+  const extensions = (await client.query("select extname from pg_extension where extnamespace = $1::regnamespace order by extname", [schema])).rows.map(
+    (row: { extname: string }) => row.extname,
+  );
+  return { counts, migrations, extensions };
 }
 
 /**
@@ -364,7 +373,7 @@ async function pgCountsIn(client: pg.Client | pg.PoolClient, schema: string): Pr
  * REPEATABLE READ transaction exports its snapshot (pg_export_snapshot) and pg_dump dumps exactly
  * that (`--snapshot`), so the manifest's counts are the dump's. Throws BackupError when pg_dump fails.
  */
-async function pgDump(url: string, schema: string, target: string): Promise<{ counts: BackupCounts; migrations: string[] }> {
+async function pgDump(url: string, schema: string, target: string): Promise<{ counts: BackupCounts; migrations: string[]; extensions: string[] }> {
   const client = new pg.Client({ connectionString: libpqUrl(url), application_name: "chrono-store-backup" });
   await client.connect();
   try {
@@ -411,7 +420,7 @@ export async function backupStore(source: BackupSource = storeBackupSource(), di
     const kind = sqliteFile ? "sqlite" : "postgres";
     const dbFile = sqliteFile ? "store.db" : "store.dump";
     const target = path.join(partial, dbFile);
-    let seen: { counts: BackupCounts; migrations: string[] };
+    let seen: { counts: BackupCounts; migrations: string[]; extensions?: string[] };
     if (sqliteFile) {
       if (!fs.existsSync(sqliteFile)) throw new BackupError(`There is no database at ${sqliteFile} (DATABASE_URL): nothing to back up`);
       await sqliteOnlineBackup(sqliteFile, target);
@@ -433,6 +442,7 @@ export async function backupStore(source: BackupSource = storeBackupSource(), di
       durationMs: finishedAt - startedAt,
       database: { file: dbFile, bytes: fs.statSync(target).size, sha256: await sha256File(target) },
       pgSchema: sqliteFile ? null : (source.pgSchema ?? null),
+      ...(seen.extensions ? { pgExtensions: seen.extensions } : {}),
       counts: seen.counts,
       migrations: seen.migrations,
       files,
@@ -631,10 +641,22 @@ export async function restoreStore(given: string, target: BackupSource = storeBa
     const dumped = manifest.pgSchema ?? "public";
     if (dumped !== schema) throw new BackupError(`${given} holds schema ${dumped}; the store uses ${schema}`);
     const sqlText = await run("pg_restore", ["-f", "-", "--no-owner", "--no-privileges", path.join(backup.dir, manifest.database.file)]);
-    const createsSchema = new RegExp(`^CREATE SCHEMA ${schema.replace(/[^A-Za-z0-9_]/g, "")};$`, "m").test(sqlText) || sqlText.includes(`CREATE SCHEMA ${quoteIdent(schema)};`);
+    // The script creates the schema itself (then its extensions), so the dump's own CREATE SCHEMA goes.
+    const bare = schema.replace(/[^A-Za-z0-9_]/g, "");
+    const dumpSql = sqlText.replace(new RegExp(`^CREATE SCHEMA (${bare}|"${bare}");$`, "m"), "-- (schema created above)");
     replaced = `${schema}_replaced_${when.toLowerCase()}`;
     const scriptFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "store-restore-")), "restore.sql");
-    fs.writeFileSync(scriptFile, `ALTER SCHEMA ${quoteIdent(schema)} RENAME TO ${quoteIdent(replaced)};\n${createsSchema ? "" : `CREATE SCHEMA ${quoteIdent(schema)};\n`}${sqlText}`);
+    // The schema's extensions (pg_trgm) move to the new schema, or are created there: the dump's
+    // indexes name their operator classes as <schema>.gin_trgm_ops. The replaced schema's indexes keep
+    // working (they refer to the operator class itself, not its schema's name).
+    const extensions = (manifest.pgExtensions ?? []).map(
+      (name) => `CREATE EXTENSION IF NOT EXISTS ${quoteIdent(name)} WITH SCHEMA ${quoteIdent(schema)};\n`,
+    );
+    const moveExtensions = `DO $restore$ DECLARE e record; BEGIN FOR e IN SELECT extname FROM pg_extension WHERE extnamespace = ${pgLiteral(replaced)}::regnamespace LOOP EXECUTE format('ALTER EXTENSION %I SET SCHEMA %I', e.extname, ${pgLiteral(schema)}); END LOOP; END $restore$;\n`;
+    fs.writeFileSync(
+      scriptFile,
+      `ALTER SCHEMA ${quoteIdent(schema)} RENAME TO ${quoteIdent(replaced)};\nCREATE SCHEMA ${quoteIdent(schema)};\n${moveExtensions}${extensions.join("")}${dumpSql}`,
+    );
     try {
       await run("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "--single-transaction", "-f", scriptFile, "-d", libpqUrl(target.url)]);
     } finally {
