@@ -90,11 +90,12 @@ export function createLogger(options: { level?: string; destination?: pino.Desti
 
 /**
  * The process's logger (see createLogger): LOG_LEVEL sets its level; pino-pretty only when
- * NODE_ENV is "development" and stdout is a terminal.
+ * NODE_ENV is "development" and the lines go to a terminal — stdout itself, or `remix dev`'s
+ * (it pipes its app server's stdout to its own and says so with REMIX_DEV_ORIGIN).
  */
 export const log: Logger = (globalThis.__storeLog ??= createLogger({
   level: process.env.LOG_LEVEL || "info",
-  pretty: process.env.NODE_ENV === "development" && process.stdout.isTTY === true,
+  pretty: process.env.NODE_ENV === "development" && (process.stdout.isTTY === true || process.env.REMIX_DEV_ORIGIN !== undefined),
 }));
 
 /** An error as a log line's `err` field: pino's serializer gives its type, message and stack. */
