@@ -230,9 +230,14 @@ declare global {
 }
 
 // Issue 46 item 2: a crash is logged as one JSON line with its stack before the process stops, as
-// Node would stop it (an unhandled rejection is a crash since Node 15).
+// Node would stop it (an unhandled rejection is a crash since Node 15); Node's own warnings
+// (deprecations, too many listeners) become `warn` lines instead of its plain-text stderr print.
 if (!globalThis.__storeCrashLog) {
   globalThis.__storeCrashLog = true;
+  process.removeAllListeners("warning");
+  process.on("warning", (warning) => {
+    log.warn({ warning: { name: warning.name, ...("code" in warning ? { code: warning.code } : {}) } }, `Node warning: ${warning.message}`);
+  });
   process.on("uncaughtException", (error, origin) => {
     log.fatal({ ...errorFields(error), origin }, "Uncaught exception: the process stops");
     process.exit(1);
