@@ -13,9 +13,6 @@ import type { RefundReason, StoreFigures } from "~/backend/own/types";
  * helper B's services/backups (`store_backup_newest_age_seconds`).
  */
 
-/** How long one scrape's read of the figures is shared by the gauges that ask for it, ms. */
-const SHARED_READ_MS = 1_000;
-
 declare global {
   // Registered once per process (prom-client refuses a name twice; dev rebuilds re-import this).
   var __storeGaugesRegistered: boolean | undefined;
@@ -51,21 +48,20 @@ export function registerStoreMetrics(): void {
   const own = getBackend().own;
   if (!own) return;
 
-  let shared: { at: number; figures: Promise<StoreFigures | null> } | null = null;
+  // One read per scrape: prom-client starts every gauge's collect in the same turn of the event
+  // loop, so the gauges of one scrape share the read in flight; the next scrape reads again.
+  let inFlight: Promise<StoreFigures | null> | null = null;
   const figures = (): Promise<StoreFigures | null> => {
-    const now = Date.now();
-    if (!shared || now - shared.at > SHARED_READ_MS) {
-      shared = {
-        at: now,
-        figures: own.operations
-          .storeFigures(now)
-          .catch((error: unknown) => {
-            log.warn({ err: error }, "metrics: the store's figures could not be read");
-            return null;
-          }),
-      };
-    }
-    return shared.figures;
+    inFlight ??= own.operations
+      .storeFigures(Date.now())
+      .catch((error: unknown) => {
+        log.warn({ err: error }, "metrics: the store's figures could not be read");
+        return null;
+      })
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
   };
   const gauge = (name: string, help: string, read: (f: StoreFigures) => number) =>
     new client.Gauge({
