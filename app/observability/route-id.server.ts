@@ -48,6 +48,13 @@ export function routeIdOf(url: string): string {
   const data = parsed.searchParams.get("_data");
   if (data && cached.ids.has(data)) return data;
   if (parsed.pathname.startsWith(cached.publicPath)) return STATIC_ROUTE_ID;
+  // A path that does not decode (`%FF`) matches nothing, and the router would print a plain-text
+  // warning for it (the HTTP guard answers it 400 after labelling it; issue 46 item 2).
+  try {
+    decodeURIComponent(parsed.pathname);
+  } catch {
+    return UNMATCHED_ROUTE_ID;
+  }
   const matches = matchRoutes(cached.tree as Parameters<typeof matchRoutes>[0], parsed.pathname);
   const deepest = matches?.at(-1)?.route.id;
   if (!deepest || deepest === "root") return UNMATCHED_ROUTE_ID;
