@@ -19,6 +19,7 @@ import { LRUCache } from "lru-cache";
 import pg from "pg";
 import { migrations } from "~/db/migrations";
 import type { Database } from "~/db/schema";
+import { log } from "~/observability/log.server";
 
 // bigint (int8) columns hold paise and ms timestamps, all far below 2^53: read them as numbers.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -93,17 +94,18 @@ export function createDatabase(url: string, options: { pgSchema?: string } = {})
     sqlite.pragma("synchronous = NORMAL");
     return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   }
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({
-        connectionString: url,
-        max: 10,
-        // The restore (scripts/restore.ts) refuses while a session of this name is connected (issue 46 item 1).
-        application_name: "chrono-store",
-        ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-      }),
-    }),
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // The restore (scripts/restore.ts) refuses while a session of this name is connected (issue 46 item 1).
+    application_name: "chrono-store",
+    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
+  // An idle connection the server ended (a restart, a failover, an administrator) is an 'error'
+  // event on the pool: unheard, it would stop the process (node-postgres). The pool opens a new
+  // connection for the next query; until the database answers, /readyz says 503 (issue 46 item 4).
+  pool.on("error", (error) => log.warn({ err: error }, "database: an idle connection was closed by the server; the next query opens a new one"));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

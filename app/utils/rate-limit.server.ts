@@ -285,7 +285,11 @@ export function getAuthRateLimiter(): Promise<AuthRateLimiter> {
 /** This process's counter store: PostgreSQL when DATABASE_URL is one (a small pool of its own), else memory. */
 function processStore(env: Env): RateLimitStore {
   if (!env.DATABASE_URL.startsWith("postgres")) return { kind: "memory" };
-  globalThis.__authRateLimitPool ??= new pg.Pool({ connectionString: env.DATABASE_URL, max: 3, allowExitOnIdle: true });
+  if (!globalThis.__authRateLimitPool) {
+    globalThis.__authRateLimitPool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 3, allowExitOnIdle: true });
+    // As the store's pool (db/db.server.ts): an idle connection the server ended must not stop the process.
+    globalThis.__authRateLimitPool.on("error", (error) => log.warn({ err: error }, "rate limits: an idle database connection was closed by the server"));
+  }
   return { kind: "postgres", pool: globalThis.__authRateLimitPool };
 }
 
