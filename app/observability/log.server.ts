@@ -89,12 +89,24 @@ export function createLogger(options: { level?: string; destination?: pino.Desti
 }
 
 /**
- * The process's logger (see createLogger): LOG_LEVEL sets its level; pino-pretty only when
- * NODE_ENV is "development" and the lines go to a terminal — stdout itself, or `remix dev`'s
- * (it pipes its app server's stdout to its own and says so with REMIX_DEV_ORIGIN).
+ * Whether this process is the store's server — remix-serve (`npm start`, and the app server
+ * `remix dev` starts), known by its command (`argv1`): its log is its output, on stdout. Any other
+ * process that runs the store's code (an owner's command in scripts/, a test) keeps stdout for its
+ * own answer, and its log lines go to stderr (docs/decisions/1000-structured-logs.md).
+ */
+export function isStoreServer(argv1: string = process.argv[1] ?? ""): boolean {
+  return /(^|[\\/])remix-serve$|[\\/]@remix-run[\\/]serve[\\/]dist[\\/]cli\.js$/.test(argv1);
+}
+
+/**
+ * The process's logger (see createLogger): LOG_LEVEL sets its level; stdout in the server, stderr
+ * elsewhere (isStoreServer); pino-pretty only in the server when NODE_ENV is "development" and
+ * the lines go to a terminal — stdout itself, or `remix dev`'s (it pipes its app server's stdout
+ * to its own and says so with REMIX_DEV_ORIGIN).
  */
 export const log: Logger = (globalThis.__storeLog ??= createLogger({
   level: process.env.LOG_LEVEL || "info",
+  ...(isStoreServer() ? {} : { destination: pino.destination({ dest: 2, sync: true }) }),
   pretty: process.env.NODE_ENV === "development" && (process.stdout.isTTY === true || process.env.REMIX_DEV_ORIGIN !== undefined),
 }));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, errorFields, REDACTED, REDACTED_PATHS } from "~/observability/log.server";
+import { createLogger, errorFields, isStoreServer, REDACTED, REDACTED_PATHS } from "~/observability/log.server";
 import { runInRequest } from "~/observability/request-context.server";
 
 /**
@@ -118,5 +118,20 @@ describe("lines logged while a request is answered carry its id, route id and us
     expect(before.userId).toBeUndefined();
     expect(after).toMatchObject({ requestId: "req-123", routeId: "routes/orders", userId: 42 });
     expect(outside.requestId).toBeUndefined();
+  });
+});
+
+describe("where the lines go (docs/decisions/1000)", () => {
+  it("knows the store's server by its command: remix-serve's bin or its cli.js", () => {
+    expect(isStoreServer("/srv/store/node_modules/.bin/remix-serve")).toBe(true);
+    expect(isStoreServer("/work/main/node_modules/@remix-run/serve/dist/cli.js")).toBe(true);
+    expect(isStoreServer("remix-serve")).toBe(true);
+  });
+
+  it("takes anything else for a command or a test, whose stdout is its own answer", () => {
+    expect(isStoreServer("/work/main/scripts/orders-status.ts")).toBe(false);
+    expect(isStoreServer("/work/main/node_modules/vitest/vitest.mjs")).toBe(false);
+    expect(isStoreServer("/work/main/node_modules/.bin/remix-serve-helper")).toBe(false);
+    expect(isStoreServer("")).toBe(false);
   });
 });
