@@ -10,11 +10,13 @@ const WARN_STATUSES = new Set([401, 403, 413, 429]);
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /**
- * The log level of an answered request: 5xx `error`, 401/403/413/429 `warn`, probes and the page
- * cache's own renders (`internal`: the shopper's request they serve has its own line) `debug`,
- * else `info`.
+ * The log level of an answered request: 5xx `error` (but `/readyz`'s 503 "not ready" `warn`),
+ * 401/403/413/429 `warn`, probes and the page cache's own renders (`internal`: the shopper's
+ * request they serve has its own line) `debug`, else `info`.
  */
 export function requestLogLevel(answered: Pick<AnsweredRequest, "status" | "context"> & { internal?: boolean }): "error" | "warn" | "info" | "debug" {
+  // A probe told "not ready" (503: draining, database down) is an answer, not a failure (decision 1003).
+  if (answered.status === 503 && answered.context.path === "/readyz") return "warn";
   if (answered.status >= 500) return "error";
   if (answered.internal) return "debug";
   if (WARN_STATUSES.has(answered.status)) return "warn";
