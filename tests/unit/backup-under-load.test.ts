@@ -256,8 +256,18 @@ describe.each(databases)("backup under load on %s", (kind) => {
       }
       expect(partial).toEqual([]);
 
+      // While the live store runs, the restore refuses it, and changes nothing.
+      const liveCount = Number((await db.selectFrom("orders").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+      const refused = await runScript("restore", [path.join(backupsDir, folder)], { DATABASE_URL: live.url });
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(/A store is (running|connected)/);
+      expect(Number((await db.selectFrom("orders").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(liveCount);
+      const pidFile = kind === "sqlite" ? `${live.url.slice("file:".length)}.pid` : null;
+      if (pidFile) expect(fs.existsSync(pidFile), "the running store's pid file").toBe(true);
+
       // Through the restored store: each shopper's token works and lists exactly its orders there.
       await server.stop();
+      if (pidFile) expect(fs.existsSync(pidFile), "the pid file after a graceful stop").toBe(false);
       const restoredServer = await startServer(fresh.url);
       cleanups.push(restoredServer.stop);
       // Shoppers signed up before the backup began are all there; one signed up while it ran may be.
