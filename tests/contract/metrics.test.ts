@@ -7,6 +7,7 @@ import { parse as parseYaml } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADDRESS } from "../fixtures/address";
 import { startContractServer, type ContractServer } from "../setup/contract-server";
+import { createProofDatabase, proofServer } from "../setup/proof-server";
 
 /**
  * `/metrics` of the production server (issue 46 item 3; docs/decisions/1002-metrics.md): only with
@@ -250,6 +251,39 @@ describe("/metrics (issue 46 item 3)", () => {
       for (const reason of ["extra_payment", "unconfirmed", "return_received"]) expect(after.get(key("store_refunds_due", { reason })), reason).toBe(0);
     } finally {
       db.close();
+    }
+  }, 120_000);
+});
+
+describe("one shopper request is one request, its page-cache render included (issue 46 items 2, 3)", () => {
+  it("the render carries the shopper request's X-Request-Id (TRUST_PROXY off), logged at debug as render:true; one info line, one count", async () => {
+    const database = await createProofDatabase("sqlite");
+    const store = await proofServer({ suffix: "mt", database, env: { LOG_LEVEL: "debug", METRICS_TOKEN: TOKEN, TRUST_PROXY: "" } });
+    try {
+      await store.start();
+      await until("the page cache serves", () => fetch(`${store.baseUrl}/faqs`).then((r) => r.headers.get("x-page-cache")), (state) => state === "MISS" || state === "HIT");
+      // No trusted proxy: the store makes the shopper request's id, and its render keeps it.
+      const miss = await fetch(`${store.baseUrl}/about`, { headers: { "x-request-id": "forged-by-a-client" } });
+      expect(miss.headers.get("x-page-cache")).toBe("MISS");
+      const id = miss.headers.get("x-request-id")!;
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      await miss.text();
+      const lines = () =>
+        store
+          .output()
+          .split("\n")
+          .filter((line) => line.startsWith("{"))
+          .map((line) => JSON.parse(line) as { level: string; msg: string; requestId?: string; render?: boolean; path?: string; status?: number });
+      const requests = await until("both request lines are written", () => lines().filter((line) => line.msg === "request" && line.requestId === id), (found) => found.length >= 2);
+      expect(requests.map(({ level, path: target, status, render }) => ({ level, path: target, status, render }))).toEqual([
+        { level: "debug", path: "/about", status: 200, render: true },
+        { level: "info", path: "/about", status: 200, render: undefined },
+      ]);
+      const scraped = parseExposition(await (await fetch(`${store.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text());
+      expect(scraped.get(key("store_http_requests_total", { route: "routes/about", method: "GET", status: "200" }))).toBe(1);
+    } finally {
+      await store.stop();
+      await database.cleanup();
     }
   }, 120_000);
 });
