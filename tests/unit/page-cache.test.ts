@@ -3,6 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
+import { eventMetrics } from "~/observability/event-metrics.server";
+import { runInRequest } from "~/observability/request-context.server";
 import { createPageCache, PAGE_RENDER_HEADER, storePageKey, type PageCache, type PageCacheOptions } from "~/utils/page-cache.server";
 
 /**
@@ -178,6 +180,39 @@ describe("page cache", () => {
     expect(fresh.text).toContain("render 2");
     h.advance(61_000 + 600_000);
     expect((await get(h, "/about")).cache).toBe("MISS");
+  });
+
+  it("counts each answer in store_page_cache_requests_total by outcome and each render (issue 46 item 3)", async () => {
+    const outcomes = async () => Object.fromEntries((await eventMetrics.pageCache.get()).values.map(({ labels, value }) => [String(labels.outcome), value]));
+    const renders = async () => (await eventMetrics.pageCacheRenders.get()).values[0]?.value ?? 0;
+    const [before, rendersBefore] = [await outcomes(), await renders()];
+    const h = await start();
+    const answers = [await get(h, "/new-arrivals"), await get(h, "/new-arrivals"), await get(h, "/new-arrivals")];
+    h.advance(61_000);
+    answers.push(await get(h, "/new-arrivals"));
+    await expect.poll(() => h.app.renders.get("/new-arrivals")).toBe(2);
+    expect(answers.map((a) => a.cache)).toEqual(["MISS", "HIT", "HIT", "STALE"]);
+    const after = await outcomes();
+    const delta = (outcome: string) => (after[outcome] ?? 0) - (before[outcome] ?? 0);
+    expect({ miss: delta("miss"), hit: delta("hit"), stale: delta("stale"), personal: delta("personal") }).toEqual({ miss: 1, hit: 2, stale: 1, personal: 0 });
+    expect((await renders()) - rendersBefore).toBe(2);
+  });
+
+  it("a render carries the X-Request-Id of the request that started it (issue 46 item 2)", async () => {
+    const seen: (string | undefined)[] = [];
+    const h = await start({}, { answer: (_url, req) => (seen.push(req.headers["x-request-id"] as string | undefined), undefined) });
+    // The cache runs inside the guard's request context; here the test's own server is the guard.
+    const context = { id: "req-abc-123", method: "GET", path: "/about" };
+    const server = http.createServer((req, res) => runInRequest(context, () => h.cache.handle(req, res, () => res.end("passed"))));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/about`);
+      expect(response.headers.get("x-page-cache")).toBe("MISS");
+      expect(seen).toEqual(["req-abc-123"]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("passes on a 404 without storing it, and never shares an answer that sets a cookie", async () => {
