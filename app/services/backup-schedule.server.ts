@@ -55,10 +55,14 @@ export function backupMetrics(): BackupMetrics {
   return globalThis.__storeBackupMetrics;
 }
 
-/** The first scheduled run's delay: what is left of the interval since the newest good backup, 10 s at least. */
+/**
+ * The first scheduled run's delay, ms: what is left of the interval `everyMs` since the newest good
+ * backup (taken at `newestAt`), at least 10 s (or the interval, if shorter) so a restart is not
+ * slowed by it; 5 min after start (or the interval, if shorter) when there is none.
+ */
 export function firstBackupDelayMs(everyMs: number, newestAt: number | null, now: number): number {
-  if (newestAt === null) return Math.min(everyMs, 60_000);
-  return Math.max(10_000, Math.min(everyMs, everyMs - (now - newestAt)));
+  if (newestAt === null) return Math.min(everyMs, 5 * 60_000);
+  return Math.max(Math.min(10_000, everyMs), Math.min(everyMs, everyMs - (now - newestAt)));
 }
 
 /** One scheduled run: the backup, retention, one log line with the figures; a failure is logged at error and counted. */

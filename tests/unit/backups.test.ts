@@ -80,7 +80,9 @@ describe("retention (docs/decisions/1001)", () => {
     // The first scheduled run: the rest of the interval since the newest backup, 10 s at least.
     expect(firstBackupDelayMs(HOUR, at("2026-12-02T10:00:00Z"), at("2026-12-02T10:40:00Z"))).toBe(20 * 60_000);
     expect(firstBackupDelayMs(HOUR, at("2026-12-02T08:00:00Z"), at("2026-12-02T10:40:00Z"))).toBe(10_000);
-    expect(firstBackupDelayMs(HOUR, null, 0)).toBe(60_000);
+    expect(firstBackupDelayMs(HOUR, null, 0)).toBe(5 * 60_000);
+    expect(firstBackupDelayMs(2 * 60_000, null, 0)).toBe(2 * 60_000);
+    expect(firstBackupDelayMs(2_000, 0, 60_000)).toBe(2_000);
   });
 });
 
