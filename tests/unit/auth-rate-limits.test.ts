@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { BackendError } from "~/lib/errors";
+import { eventMetrics } from "~/observability/event-metrics.server";
 import {
   backoffSeconds,
   createAuthRateLimiter,
@@ -51,6 +52,22 @@ afterEach(() => {
 });
 
 describe("login and sign-up limits (memory store)", () => {
+  it("counts each refusal in store_rate_limit_refusals_total by limit (issue 46 item 3)", async () => {
+    const refusals = async () => Object.fromEntries((await eventMetrics.rateLimitRefusals.get()).values.map(({ labels, value }) => [String(labels.limit), value]));
+    const before = await refusals();
+    const limiter = await memoryLimiter({ RATE_LIMIT_ADDRESS_PER_MIN: "2" }, true);
+    const email = randomEmail();
+    const { check } = checker("asha@example.com", "tiger lake 7 river");
+    const logins = [];
+    for (let i = 0; i < 7; i++) logins.push(await attempt(limiter, request(), email, check(email, "guess 12345678")));
+    expect(logins.map((outcome) => (typeof outcome === "number" ? 429 : outcome))).toEqual(["401", "401", "401", "401", "401", 429, 429]);
+    const signUps = [];
+    for (let i = 0; i < 3; i++) signUps.push((await limiter.signUp(request({ "x-forwarded-for": "203.0.113.9" }))).ok);
+    expect(signUps).toEqual([true, true, false]);
+    const after = await refusals();
+    expect({ login: (after.login ?? 0) - (before.login ?? 0), signup: (after.signup ?? 0) - (before.signup ?? 0) }).toEqual({ login: 2, signup: 1 });
+  });
+
   it("125 bad logins with random emails from one client (no TRUST_PROXY) leave another shopper's login and a new sign-up working", async () => {
     const limiter = await memoryLimiter();
     const { check } = checker("asha@example.com", "tiger lake 7 river");
