@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -294,7 +295,7 @@ describe("the example alert rules (docs/alerts/store-alerts.yml)", () => {
   /** PromQL words that look like metric names: functions, aggregations, keywords. */
   const PROMQL_WORDS = new Set([
     "sum", "rate", "increase", "max", "min", "avg", "count", "by", "without", "on", "ignoring", "and", "or", "unless", "clamp_min", "clamp_max",
-    "histogram_quantile", "max_over_time", "min_over_time", "absent", "le", "group_left", "group_right", "bool", "offset",
+    "histogram_quantile", "max_over_time", "min_over_time", "absent", "delta", "le", "group_left", "group_right", "bool", "offset",
   ]);
 
   it("parse as Prometheus rule groups, each rule with alert, expr, for, labels.severity and annotations", () => {
@@ -319,6 +320,14 @@ describe("the example alert rules (docs/alerts/store-alerts.yml)", () => {
     for (const metric of ["store_http_requests_total", "store_outbox_oldest_due_age_seconds", "store_refunds_due_oldest_age_seconds", "store_backup_newest_age_seconds"]) {
       expect(alerts.some((rule) => String(rule.expr).includes(metric)), metric).toBe(true);
     }
+  });
+
+  // Prometheus' own checker, where it is installed (Debian's `prometheus` package ships promtool).
+  const promtool = spawnSync("promtool", ["--version"]).status === 0;
+  it.skipIf(!promtool)("pass `promtool check rules` (PromQL parses, templates expand)", () => {
+    const check = spawnSync("promtool", ["check", "rules", path.join(ROOT, "docs/alerts/store-alerts.yml")], { encoding: "utf8" });
+    expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
+    expect(check.stdout).toMatch(/SUCCESS: \d+ rules found/);
   });
 
   it("name only metrics a scrape of the store shows", async () => {
