@@ -31,9 +31,15 @@
  *
  *   npm run bench -- --pins
  *
+ * Backup mode (scripts/bench/backup.ts; issue 46 item 1): backup and restore times and sizes at 1,000
+ * and 100,000 products with 10,000 orders, on SQLite (and PostgreSQL with --databases), no server.
+ *
+ *   npm run bench -- --backup [--databases sqlite,postgres]
+ *
  * Exit code 1 if a check failed, 2 for a wrong option. Client and server share the machine's cores:
  * compare figures of the same run, not with another machine's.
  */
+import { runBackupBench } from "./bench/backup";
 import { runPagesBench } from "./bench/pages";
 import { runPinsBench } from "./bench/pins";
 import { runScaleBench, type DatabaseKind } from "./bench/scale";
@@ -43,9 +49,10 @@ const USAGE = [
   "Usage: npm run bench -- [--products=N] [--connections=N] [--duration=SECONDS] [--lighthouse-runs=N | --no-lighthouse] [--skip-build]",
   "       npm run bench -- --products A,B[,…] [--databases sqlite,postgres] [--connections=N] [--duration=SECONDS] [--skip-build]",
   "       npm run bench -- --pins",
+  "       npm run bench -- --backup [--databases sqlite,postgres]",
 ].join("\n");
 const VALUE_OPTIONS = ["products", "databases", "connections", "duration", "lighthouse-runs"] as const;
-const FLAGS = ["skip-build", "no-lighthouse", "pins", "help"] as const;
+const FLAGS = ["skip-build", "no-lighthouse", "pins", "backup", "help"] as const;
 
 type Args = { values: Partial<Record<(typeof VALUE_OPTIONS)[number], string>>; flags: Set<string> };
 
@@ -94,10 +101,17 @@ async function main() {
   const connections = wholeNumber("connections", values.connections ?? (scale ? "20" : "50"));
   let databases: DatabaseKind[] | null = null;
   if (values.databases !== undefined) {
-    if (!scale) usageError("--databases goes with a list of sizes (--products A,B).");
+    if (!scale && !flags.has("backup")) usageError("--databases goes with a list of sizes (--products A,B) or --backup.");
     databases = [...new Set(values.databases.split(",").map((d) => d.trim()))].map((d) =>
       d === "sqlite" || d === "postgres" ? d : usageError(`--databases takes sqlite and/or postgres, not ${d}.`),
     );
+  }
+
+  // Backup and restore times (issue 46 item 1): alone, no build, no server.
+  if (flags.has("backup")) {
+    const backupOk = await runBackupBench({ databases });
+    console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+    process.exit(backupOk ? 0 : 1);
   }
 
   // The PIN directory's lookup time (issue 13 item 1): first in every run, and alone with --pins.
