@@ -1,3 +1,5 @@
+// First: a refused configuration stops the server before any module reads it (issue 46 item 2).
+import { startupEnv } from "~/config/startup-check.server";
 import { redirectInLanguage } from "~/i18n/language";
 import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
@@ -43,8 +45,8 @@ declare global {
   var __storePageCache: StorePageCache | null | undefined;
 }
 
-// Fail fast on bad configuration, and create, migrate and seed the database at start-up.
-getEnv();
+// Bad configuration has already stopped the server (config/startup-check.server.ts, imported
+// first, with its fatal line); the database is created, migrated and seeded at start-up below.
 // The full-page cache of anonymous pages (DESIGN.md §17), one per server build: a rebuild's pages
 // are never answered with the previous build's.
 void globalThis.__storePageCache?.close();
@@ -62,7 +64,7 @@ installHttpGuard({
   // A Hindi page's redirects stay in Hindi (issue 27; docs/decisions/0850).
   redirectTarget: redirectInLanguage,
   pageCsp: BARE_PAGE_CSP,
-  storeName: getEnv().STORE_NAME,
+  storeName: startupEnv.STORE_NAME,
   graceMs: 9_000,
   exitDeadlineMs: 10_000,
   // The email in flight first (it marks its outbox row), then the database and the rate limits'

@@ -1,10 +1,12 @@
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import net from "node:net";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { ADDRESS } from "../fixtures/address";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp-server";
-import { buildProofApp, createProofDatabase, proofServer, type ProofDatabase, type ProofServer } from "../setup/proof-server";
+import { PROOF_SERVER_CWD, buildProofApp, createProofDatabase, proofBuildFolder, proofServer, type ProofDatabase, type ProofServer } from "../setup/proof-server";
 
 /**
  * Issue 46 item 2 against the production build: a known run of a shopper's secrets through the
@@ -325,4 +327,26 @@ describe("issue 46 item 2: whose X-Request-Id is kept", () => {
       await untrustedDb.cleanup();
     }
   }, 120_000);
+});
+
+describe("issue 46 item 2: a refused configuration", () => {
+  it("stops the server with one fatal JSON line naming the setting, never its value", async () => {
+    const shortSecret = "lg-short-secret-value";
+    const child = spawn(process.execPath, [path.join(PROOF_SERVER_CWD, "node_modules/@remix-run/serve/dist/cli.js"), `./${proofBuildFolder(SUFFIX)}/index.js`], {
+      cwd: PROOF_SERVER_CWD,
+      env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "4599", DATABASE_URL: database.url, SESSION_SECRET: shortSecret },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code).toBe(1);
+    const logged = output
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line) as Line);
+    expect(logged).toEqual([expect.objectContaining({ level: "fatal", msg: expect.stringContaining("SESSION_SECRET: must be at least 32 characters") })]);
+    expect(output).not.toContain(shortSecret);
+  }, 60_000);
 });
