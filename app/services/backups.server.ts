@@ -603,6 +603,7 @@ export async function restoreStore(given: string, target: BackupSource = storeBa
     if (users.length) throw new BackupError(`A store is running on ${sqliteFile} (process ${users.join(", ")}): stop it first; nothing was changed`);
     await verifyBackup(backup);
     const incoming = `${sqliteFile}.restoring-${when}`;
+    fs.mkdirSync(path.dirname(sqliteFile), { recursive: true });
     await fs.promises.copyFile(path.join(backup.dir, manifest.database.file), incoming);
     try {
       if ((await sha256File(incoming)) !== manifest.database.sha256) throw new BackupError(`The copy ${incoming} does not match the backup`);
