@@ -110,6 +110,18 @@ export const log: Logger = (globalThis.__storeLog ??= createLogger({
   pretty: process.env.NODE_ENV === "development" && (process.stdout.isTTY === true || process.env.REMIX_DEV_ORIGIN !== undefined),
 }));
 
+/** An email address inside a sentence (an SMTP server's refusal often quotes the recipient). */
+const EMAIL_IN_TEXT = /[^\s<>()[\]"',;:@]+@[^\s<>()[\]"',;:@]+\.[^\s<>()[\]"',;:@]+/g;
+
+/**
+ * `text` with every email address in it replaced by "[email]", for a sentence from outside (an
+ * SMTP server's or a provider's error) that goes into a log line: shoppers appear by user id only
+ * (issue 46 item 2; pino's redaction censors fields, not words inside a sentence).
+ */
+export function withoutEmails(text: string): string {
+  return text.replace(EMAIL_IN_TEXT, "[email]");
+}
+
 /** An error as a log line's `err` field: pino's serializer gives its type, message and stack. */
 export function errorFields(error: unknown): { err: unknown } {
   return { err: error instanceof Error ? error : new Error(String(error)) };

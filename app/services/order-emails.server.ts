@@ -11,7 +11,7 @@ import { translate } from "~/i18n/messages.server";
 import { createMailTransport, type MailAttachment, type MailTransport } from "~/services/mail.server";
 import { renderInvoicePdf } from "~/services/invoice-pdf.server";
 import { findInvoice, invoicePdfFilename, readStoreSettings } from "~/services/invoices.server";
-import { log } from "~/observability/log.server";
+import { log, withoutEmails } from "~/observability/log.server";
 
 /**
  * Order emails through a retrying outbox (issue 14 item 4; DESIGN.md §20; docs/decisions/0640).
@@ -242,16 +242,16 @@ export async function deliverOutbox(
       if (attempts >= OUTBOX_MAX_ATTEMPTS) {
         await db.updateTable("outbox").set({ attempts, last_error: message, failed_at: now }).where("id", "=", row.id).execute();
         log.error(
-          { alert: "mail_failed", outboxId: row.id, orderId: row.order_id, kind: row.kind, attempt: attempts, lastError: message },
-          `MAIL FAILED: the ${row.kind} email of order ${row.order_id} (outbox ${row.id}) was not sent after ${attempts} attempts; last error: ${message}`,
+          { alert: "mail_failed", outboxId: row.id, orderId: row.order_id, kind: row.kind, attempt: attempts, lastError: withoutEmails(message) },
+          `MAIL FAILED: the ${row.kind} email of order ${row.order_id} (outbox ${row.id}) was not sent after ${attempts} attempts; last error: ${withoutEmails(message)}`,
         );
         run.failed += 1;
       } else {
         const wait = outboxBackoffMs(attempts);
         await db.updateTable("outbox").set({ attempts, last_error: message, next_attempt_at: now + wait }).where("id", "=", row.id).execute();
         log.warn(
-          { outboxId: row.id, orderId: row.order_id, kind: row.kind, attempt: attempts, maxAttempts: OUTBOX_MAX_ATTEMPTS, lastError: message, retryInMs: wait },
-          `Mail: the ${row.kind} email of order ${row.order_id} was not sent (attempt ${attempts} of ${OUTBOX_MAX_ATTEMPTS}): ${message}; next try in ${waitWords(wait)}.`,
+          { outboxId: row.id, orderId: row.order_id, kind: row.kind, attempt: attempts, maxAttempts: OUTBOX_MAX_ATTEMPTS, lastError: withoutEmails(message), retryInMs: wait },
+          `Mail: the ${row.kind} email of order ${row.order_id} was not sent (attempt ${attempts} of ${OUTBOX_MAX_ATTEMPTS}): ${withoutEmails(message)}; next try in ${waitWords(wait)}.`,
         );
         run.retried += 1;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, errorFields, isStoreServer, REDACTED, REDACTED_PATHS } from "~/observability/log.server";
+import { createLogger, errorFields, isStoreServer, REDACTED, REDACTED_PATHS, withoutEmails } from "~/observability/log.server";
 import { runInRequest } from "~/observability/request-context.server";
 
 /**
@@ -133,5 +133,17 @@ describe("where the lines go (docs/decisions/1000)", () => {
     expect(isStoreServer("/work/main/node_modules/vitest/vitest.mjs")).toBe(false);
     expect(isStoreServer("/work/main/node_modules/.bin/remix-serve-helper")).toBe(false);
     expect(isStoreServer("")).toBe(false);
+  });
+});
+
+describe("withoutEmails: a sentence from outside names no shopper (issue 46 item 2)", () => {
+  it.each([
+    ["550 5.1.1 <asha.rao+orders@example.in>: Recipient address rejected", "550 5.1.1 <[email]>: Recipient address rejected"],
+    ["mailbox asha@mail.example.co.in is full; try later", "mailbox [email] is full; try later"],
+    ["to a@b.in, c.d@e.org", "to [email], [email]"],
+    ["connect ECONNREFUSED 127.0.0.1:25", "connect ECONNREFUSED 127.0.0.1:25"],
+    ["user@localhost refused", "user@localhost refused"],
+  ])("%s → %s", (text, expected) => {
+    expect(withoutEmails(text)).toBe(expected);
   });
 });

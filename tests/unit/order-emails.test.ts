@@ -183,6 +183,9 @@ describe.each(testDatabases())("order emails on $name", ({ create }) => {
       expect.stringMatching(/^Mail: the order_placed email of order CI.* was not sent \(attempt 1 of 10\): .*451.*; next try in 1 min\.$/),
       expect.stringMatching(/^Mail: the shipped email of order/),
     ]);
+    // The order, the outbox row and the attempt as fields; the shopper's address nowhere (issue 46 item 2).
+    expect(warn.mock.calls[0][0]).toMatchObject({ kind: "order_placed", attempt: 1, maxAttempts: 10, retryInMs: MINUTE });
+    expect(JSON.stringify(warn.mock.calls)).not.toContain(await accountEmail());
 
     // Not due yet: nothing is sent again before the back-off.
     expect(await deliverOutbox(db, transport, NOW + 10 + MINUTE - 1)).toEqual({ sent: 0, retried: 0, failed: 0 });
