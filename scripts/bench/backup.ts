@@ -13,6 +13,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
 import { createDatabase, migrateToLatest, type DB } from "~/db/db.server";
 import { backupStore, restoreStore, type BackupSource } from "~/services/backups.server";
@@ -151,9 +152,12 @@ export async function runBackupBench(options: { databases: BackupBenchKind[] | n
         const db = createDatabase(source.url);
         await migrateToLatest(db);
         await fill(db, products);
-        await db.destroy();
         const fillS = (performance.now() - fillStart) / 1000;
-        const dbMb = kind === "sqlite" ? fs.statSync(source.url.slice("file:".length)).size / 1024 / 1024 : Number.NaN;
+        const dbMb =
+          kind === "sqlite"
+            ? fs.statSync(source.url.slice("file:".length)).size / 1024 / 1024
+            : Number((await sql<{ bytes: string }>`select pg_database_size(current_database()) as bytes`.execute(db)).rows[0].bytes) / 1024 / 1024;
+        await db.destroy();
         const uploads = (label: string): BackupSource["uploads"] =>
           (["media", "report-videos", "return-photos"] as const).map((name) => ({ name, dir: path.join(dir, label, name) }));
         const backupStart = performance.now();
@@ -180,7 +184,7 @@ export async function runBackupBench(options: { databases: BackupBenchKind[] | n
         row.kind.padEnd(8),
         String(row.products).padStart(8),
         row.fillS.toFixed(1).padStart(5),
-        (Number.isNaN(row.dbMb) ? "-" : row.dbMb.toFixed(1)).padStart(7),
+        row.dbMb.toFixed(1).padStart(7),
         row.backupS.toFixed(2).padStart(6),
         row.backupMb.toFixed(1).padStart(11),
         row.restoreS.toFixed(2).padStart(7),
