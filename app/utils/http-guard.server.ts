@@ -459,7 +459,11 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
   server.close = function guardedClose(this: http.Server, callback?: (error?: Error) => void) {
     if (shuttingDown && !finished) return this;
     return close.call(this, (error?: Error) => {
-      if (error && callback) callback(error);
+      if (!error) return;
+      // remix-serve's callback is console.error: the store's log line instead (issue 46 item 2).
+      // eslint-disable-next-line no-console -- compared with, never called
+      if (callback && callback !== console.error) callback(error);
+      else log.error({ err: error }, "The listener could not be closed");
     });
   } as typeof server.close;
 
