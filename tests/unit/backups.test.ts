@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase, migrateToLatest, type DB } from "~/db/db.server";
@@ -259,5 +260,50 @@ describe.each(kinds)("backup and restore on %s", (kind) => {
     // hourly 0, daily 0: only the newest is kept.
     expect(pruneBackups(backupsDir, { hourly: 0, daily: 0 }).sort()).toEqual([".partial-store-old", path.basename(first.dir)]);
     expect(fs.readdirSync(backupsDir)).toEqual([path.basename(second.dir)]);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("backup and restore of a PostgreSQL schema (search_path)", () => {
+  const schema = `t_${crypto.randomBytes(6).toString("hex")}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "backup-schema-"));
+  const url = process.env.TEST_DATABASE_URL!;
+  afterEach(async () => {
+    const admin = createDatabase(url);
+    const { rows } = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname like ${`${schema}%`}`.execute(admin);
+    for (const { nspname } of rows) await sql`drop schema if exists ${sql.id(nspname)} cascade`.execute(admin);
+    await admin.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("dumps only the store's schema and restores it under its name, the replaced one kept beside", async () => {
+    const admin = createDatabase(url);
+    await sql`create schema ${sql.id(schema)}`.execute(admin);
+    await admin.destroy();
+    const open = () => createDatabase(url, { pgSchema: schema });
+    let db = open();
+    await migrateToLatest(db, { pgSchema: schema });
+    await seedWatches(db);
+    const shopper = await createShopper(db);
+    const before = [(await placeCod(db, shopper, `s-${crypto.randomUUID()}`)).order.id, (await placeCod(db, shopper, `s-${crypto.randomUUID()}`)).order.id];
+    await db.destroy();
+    const source: BackupSource = { url, pgSchema: schema, uploads: [{ name: "media", dir: path.join(dir, "media") }] };
+    const { dir: backup, manifest } = await backupStore(source, path.join(dir, "backups"));
+    expect(manifest).toMatchObject({ kind: "postgres", pgSchema: schema, counts: { orders: 2, users: 1, products: 2 } });
+
+    db = open();
+    await placeCod(db, shopper, `s-${crypto.randomUUID()}`);
+    await db.destroy();
+    const result = await restoreStore(backup, source);
+    expect(result.replaced).toMatch(new RegExp(`^${schema}_replaced_`));
+    db = open();
+    expect((await db.selectFrom("orders").select("id").orderBy("id").execute()).map((row) => row.id)).toEqual([...before].sort());
+    // The search's trigram indexes came back with the schema, as many as the replaced one has.
+    const trigramIndexes = async (name: string) =>
+      Number((await sql<{ n: string }>`select count(*) as n from pg_indexes where schemaname = ${name} and indexdef like '%gin_trgm_ops%'`.execute(db)).rows[0].n);
+    expect(await trigramIndexes(schema)).toBeGreaterThan(0);
+    expect(await trigramIndexes(schema)).toBe(await trigramIndexes(result.replaced!));
+    const replaced = await sql<{ n: string }>`select count(*) as n from ${sql.id(result.replaced!, "orders")}`.execute(db);
+    expect(Number(replaced.rows[0].n)).toBe(3);
+    await db.destroy();
   });
 });
