@@ -48,6 +48,8 @@ export const REDACTED_PATHS = [
   "*.upi",
   "phone",
   "*.phone",
+  // A database error's `detail` quotes the row's values ("Key (email)=(…) already exists").
+  "err.detail",
 ] as const;
 
 /** What a censored value reads. */

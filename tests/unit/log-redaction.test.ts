@@ -147,3 +147,16 @@ describe("withoutEmails: a sentence from outside names no shopper (issue 46 item
     expect(withoutEmails(text)).toBe(expected);
   });
 });
+
+describe("a database error's detail (docs/decisions/1000)", () => {
+  it("is censored on a real Error under err, its message and stack kept", () => {
+    const { logger, lines, parsed } = capture();
+    const error = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+      code: "23505",
+      detail: "Key (email)=(asha.lg@example.in) already exists.",
+    });
+    logger.error({ err: error }, "Could not save the account");
+    expect(lines[0]).not.toContain("asha.lg@example.in");
+    expect(parsed()[0].err).toMatchObject({ type: "Error", code: "23505", detail: REDACTED, message: expect.stringContaining("users_email_key"), stack: expect.stringMatching(/\n\s+at /) });
+  });
+});
