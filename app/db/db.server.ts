@@ -101,10 +101,17 @@ export function createDatabase(url: string, options: { pgSchema?: string } = {})
     application_name: "chrono-store",
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
-  // An idle connection the server ended (a restart, a failover, an administrator) is an 'error'
-  // event on the pool: unheard, it would stop the process (node-postgres). The pool opens a new
-  // connection for the next query; until the database answers, /readyz says 503 (issue 46 item 4).
-  pool.on("error", (error) => log.warn({ err: error }, "database: an idle connection was closed by the server; the next query opens a new one"));
+  // A connection the server ended (a restart, a failover, an administrator) is an 'error' event on
+  // its client — on the pool too while it is idle there; unheard, it would stop the process
+  // (node-postgres; a client checked out between two statements has no listener of the pool's).
+  // The query in flight fails, the pool drops the client and opens a new one for the next query;
+  // until the database answers, /readyz says 503 (issue 46 item 4).
+  pool.on("connect", (client) => {
+    client.on("error", (error) => log.warn({ err: error }, "database: a connection was closed by the server; the next query opens a new one"));
+  });
+  pool.on("error", () => {
+    // Logged by the client's own listener above.
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

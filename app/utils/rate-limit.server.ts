@@ -287,8 +287,13 @@ function processStore(env: Env): RateLimitStore {
   if (!env.DATABASE_URL.startsWith("postgres")) return { kind: "memory" };
   if (!globalThis.__authRateLimitPool) {
     globalThis.__authRateLimitPool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 3, allowExitOnIdle: true });
-    // As the store's pool (db/db.server.ts): an idle connection the server ended must not stop the process.
-    globalThis.__authRateLimitPool.on("error", (error) => log.warn({ err: error }, "rate limits: an idle database connection was closed by the server"));
+    // As the store's pool (db/db.server.ts): a connection the server ended must not stop the process.
+    globalThis.__authRateLimitPool.on("connect", (client) => {
+      client.on("error", (error) => log.warn({ err: error }, "rate limits: a database connection was closed by the server"));
+    });
+    globalThis.__authRateLimitPool.on("error", () => {
+      // Logged by the client's own listener above.
+    });
   }
   return { kind: "postgres", pool: globalThis.__authRateLimitPool };
 }
