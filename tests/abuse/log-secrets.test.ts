@@ -2,10 +2,12 @@ import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import net from "node:net";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { ADDRESS } from "../fixtures/address";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp-server";
+import { checkServerLog } from "../setup/server-log";
 import { PROOF_SERVER_CWD, buildProofApp, createProofDatabase, proofBuildFolder, proofServer, type ProofDatabase, type ProofServer } from "../setup/proof-server";
 
 /**
@@ -271,6 +273,30 @@ describe("issue 46 item 2: the log of a known run keeps no secret, and follows e
     // The query values are there, censored.
     const pay = requestLines().find((line) => line.path?.toString().startsWith("/payments/simulator/session/") && line.method === "GET")!;
     expect(pay.query).toEqual({ card_number: "[redacted]", card_cvv: "[redacted]", upi_id: "[redacted]" });
+  });
+});
+
+describe("issue 46 item 2: a 5xx is logged at error with its stack, under its request id", () => {
+  it("answers the orders list 500 while its table is gone, with one error line carrying the stack", async () => {
+    await sql`alter table orders rename to orders_lg_gone`.execute(db);
+    let answer: Response;
+    try {
+      answer = await api("/api/order/userorders", {}, learnt.get("the API token"));
+    } finally {
+      await sql`alter table orders_lg_gone rename to orders`.execute(db);
+    }
+    expect(answer.status).toBe(500);
+    const id = answer.headers.get("x-request-id")!;
+    await expect.poll(() => lines().filter((line) => line.requestId === id).length).toBeGreaterThanOrEqual(2);
+    const theirs = lines().filter((line) => line.requestId === id);
+    expect(theirs.find((line) => line.msg === "request")).toMatchObject({ level: "error", status: 500, path: "/api/order/userorders" });
+    const failure = theirs.find((line) => line.msg !== "request")!;
+    expect(failure).toMatchObject({ level: "error", msg: "Store API error", routeId: "routes/api.order.userorders" });
+    expect(failure.err?.stack).toMatch(/no such table: orders\n\s+at /);
+    // The whole run's log, as the fuzz checks it: JSON lines, no 4xx with a stack, this 5xx with its stack.
+    const { problems, counts } = checkServerLog(server.output());
+    expect(problems).toEqual([]);
+    expect(counts.serverErrors).toBe(1);
   });
 });
 
