@@ -224,6 +224,22 @@ describe.each(kinds)("backup and restore on %s", (kind) => {
     expect(fs.readdirSync(store.dir).filter((name) => name.includes("replaced") || name.includes("restoring"))).toEqual([]);
   });
 
+  it("refuses a backup whose uploaded files changed, and a bare file without its manifest", async () => {
+    store = await createStore(kind);
+    await placeOrders(store, 1);
+    writeUpload(store, "media", "photo.webp", "the product photo");
+    const { dir, manifest } = await backupStore(store.source, path.join(store.dir, "backups"));
+    const live = await orderIds(store);
+    fs.writeFileSync(path.join(dir, "files", "media", "photo.webp"), "another photo");
+    await expect(restoreStore(dir, store.source)).rejects.toThrow(/uploaded files .* do not match the manifest/);
+    const bare = path.join(store.dir, "bare", manifest.database.file);
+    fs.mkdirSync(path.dirname(bare));
+    fs.copyFileSync(path.join(dir, manifest.database.file), bare);
+    await expect(restoreStore(bare, store.source)).rejects.toThrow(/No readable manifest.json/);
+    expect(await orderIds(store)).toEqual(live);
+    expect(fs.readFileSync(path.join(store.dir, "media", "photo.webp"), "utf8")).toBe("the product photo");
+  });
+
   it("refuses while a store has the database open, nothing changed", async () => {
     store = await createStore(kind);
     await placeOrders(store, 1);
