@@ -223,7 +223,8 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
     return;
   }
   const cause = inner ?? error;
-  log.error({ status: isRouteErrorResponse(error) ? error.status : 500, ...errorFields(cause) }, cause instanceof Error ? cause.message : "Server error");
+  const said = cause instanceof Error ? cause.message : isRouteErrorResponse(cause) ? `${cause.status} ${cause.statusText}`.trim() : String(cause);
+  log.error({ status: isRouteErrorResponse(error) ? error.status : 500, ...errorFields(cause instanceof Error ? cause : new Error(said)) }, said);
 }
 
 declare global {
