@@ -14,5 +14,17 @@ export default tseslint.config(
   },
   // Issue 46 item 2: the store's lines go through its logger (app/observability/log.server.ts:
   // JSON, a request id, secrets redacted), never console.* (docs/decisions/1000-structured-logs.md).
-  { files: ["app/**"], rules: { "no-console": "error" } },
+  {
+    files: ["app/**"],
+    rules: {
+      "no-console": "error",
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.object.name='process'][object.property.name=/^std(out|err)$/][property.name='write']",
+          message: "Log through app/observability/log.server.ts (issue 46 item 2), not process.stdout/stderr.",
+        },
+      ],
+    },
+  },
 );
