@@ -7,6 +7,8 @@ rm -rf "$tmp" && mkdir -p "$tmp"
 export NODE_ENV=production
 export PORT="${E2E_PORT:-3210}"
 export DATABASE_URL="file:$tmp/store.db"
+# No scheduled backups in the browser tests (the backup tests run their own; docs/decisions/1001).
+export BACKUP_EVERY=off
 export SESSION_SECRET="e2e-session-secret-not-for-production"
 export PUBLIC_URL="http://localhost:$PORT"
 export FEEDBACK_URL="https://example.com/feedback"
