@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startContractServer, type ContractServer } from "../setup/contract-server";
+import { freePort, startContractServer, type ContractServer } from "../setup/contract-server";
 import { proofBuildFolder } from "../setup/production-build";
 
 /**
@@ -182,15 +182,4 @@ async function listening(port: number, output: () => string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`server did not start:\n${output()}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }

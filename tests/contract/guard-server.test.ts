@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildProofApp, proofBuildFolder } from "../setup/production-build";
+import { freePort } from "../setup/contract-server";
 
 /**
  * Issue 8 items 8–11, 13 and 18 against the production build served by remix-serve (DESIGN.md
@@ -28,15 +29,22 @@ type Server = {
   stop: () => Promise<void>;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/**
+ * A same-site form post (the home page's newsletter form) whose body arrives in two parts: the
+ * first 5 bytes now, the rest on `finish()` — a request kept in flight over a signal.
+ * `answer()` is the raw HTTP answer read so far.
+ */
+function startSlowPost(server: Server): { finish: () => void; answer: () => string } {
+  const body = new URLSearchParams({ intent: "newsletter", email: "asha@example.in" }).toString();
+  const socket = net.connect(server.port, "127.0.0.1");
+  let answer = "";
+  socket.on("data", (chunk) => (answer += chunk));
+  socket.on("error", () => {});
+  socket.write(
+    `POST /?index HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: ${server.baseUrl}\r\n` +
+      `Content-Type: ${FORM}\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+  );
+  return { finish: () => socket.write(body.slice(5)), answer: () => answer };
 }
 
 /** remix-serve on the guard build, a fresh SQLite file, loopback; `env` overrides. */
@@ -452,29 +460,21 @@ describe("graceful shutdown (issue 8 item 18)", () => {
     await new Promise((r) => setTimeout(r, 500));
 
     // A request in flight: its body arrives slowly, over the signal.
-    const body = new URLSearchParams({ intent: "newsletter", email: "asha@example.in" }).toString();
-    const slow = net.connect(server.port, "127.0.0.1");
-    let slowAnswer = "";
-    slow.on("data", (chunk) => (slowAnswer += chunk));
-    slow.on("error", () => {});
-    slow.write(
-      `POST /?index HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: ${server.baseUrl}\r\n` +
-        `Content-Type: ${FORM}\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
-    );
+    const slow = startSlowPost(server);
     await new Promise((r) => setTimeout(r, 300));
     expect(fs.existsSync(`${server.databaseFile}-wal`)).toBe(true);
 
     signalledAt = Date.now();
     server.child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 2_000));
-    slow.write(body.slice(5));
+    slow.finish();
     const code = await Promise.race([server.exited, new Promise<string>((r) => setTimeout(() => r("still running"), 10_000))]);
     stop = true;
     await Promise.all(loops);
     agent.destroy();
 
-    expect(slowAnswer).toMatch(/^HTTP\/1\.1 200 /);
-    expect(slowAnswer.toLowerCase()).toContain("connection: close");
+    expect(slow.answer()).toMatch(/^HTTP\/1\.1 200 /);
+    expect(slow.answer().toLowerCase()).toContain("connection: close");
     const servedLate = answeredAfter.filter(([ms, outcome]) => outcome === 200 && ms > 250);
     expect(servedLate).toEqual([]);
     expect(answeredAfter.length).toBeGreaterThan(0);
@@ -503,15 +503,7 @@ describe("graceful shutdown (issue 8 item 18)", () => {
     expect(await probe("/healthz")).toMatchObject({ status: 200 });
 
     // A request in flight over the signal: its body arrives 1 s after it.
-    const body = new URLSearchParams({ intent: "newsletter", email: "asha@example.in" }).toString();
-    const slow = net.connect(server.port, "127.0.0.1");
-    let slowAnswer = "";
-    slow.on("data", (chunk) => (slowAnswer += chunk));
-    slow.on("error", () => {});
-    slow.write(
-      `POST /?index HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: ${server.baseUrl}\r\n` +
-        `Content-Type: ${FORM}\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
-    );
+    const slow = startSlowPost(server);
     await new Promise((r) => setTimeout(r, 300));
 
     const signalledAt = performance.now();
@@ -519,7 +511,7 @@ describe("graceful shutdown (issue 8 item 18)", () => {
     // A load balancer's probes, each on a new connection, from the signal on.
     const answers: { status: number | string; body: string; at: number }[] = [];
     while (performance.now() - signalledAt < 1_000) answers.push(await probe("/readyz"));
-    slow.write(body.slice(5));
+    slow.finish();
     const code = await Promise.race([server.exited, new Promise<string>((r) => setTimeout(() => r("still running"), 10_000))]);
 
     const first503 = answers.findIndex((answer) => answer.status === 503);
@@ -528,7 +520,7 @@ describe("graceful shutdown (issue 8 item 18)", () => {
     expect(JSON.parse(answers[first503].body)).toEqual({ ready: false, reason: "shutting down" });
     // From the first 503 on, every probe is told the same (none reads 200 again, none is refused).
     expect(answers.slice(first503).filter((answer) => answer.status !== 503)).toEqual([]);
-    expect(slowAnswer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(slow.answer()).toMatch(/^HTTP\/1\.1 200 /);
     expect(code).toBe(0);
     await server.stop();
   }, 30_000);

@@ -1,13 +1,12 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { parse as parseYaml } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADDRESS } from "../fixtures/address";
-import { startContractServer, type ContractServer } from "../setup/contract-server";
+import { freePort, startContractServer, type ContractServer } from "../setup/contract-server";
 import { createProofDatabase, proofServer } from "../setup/proof-server";
 
 /**
@@ -59,17 +58,6 @@ function moved(before: Samples, after: Samples, name: string): Record<string, nu
   return deltas;
 }
 
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function until<T>(what: string, read: () => Promise<T> | T, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -85,7 +73,7 @@ let server: ContractServer;
 beforeAll(async () => {
   // Mail goes to an SMTP port nobody listens on: every order email fails once and waits to retry.
   server = await startContractServer(
-    { METRICS_TOKEN: TOKEN, SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, ENABLE_COD: "true", RATE_LIMIT_LOGIN_FAILURES_PER_MIN: "5" },
+    { METRICS_TOKEN: TOKEN, SMTP_URL: `smtp://127.0.0.1:${await freePort() /* nobody listens there */}`, ENABLE_COD: "true", RATE_LIMIT_LOGIN_FAILURES_PER_MIN: "5" },
     { buildSuffix: "mt" },
   );
 }, 180_000);

@@ -71,7 +71,8 @@ export async function startContractServer(
   };
 }
 
-function freePort(): Promise<number> {
+/** A loopback port free a moment ago (the OS picks it; closed again before it is returned). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);

@@ -11,7 +11,7 @@ import { placeCod } from "../setup/orders";
 
 /**
  * Continuous replication (issue 46 item 1; docs/decisions/1001-backups.md, docs/litestream.yml):
- * the real Litestream binary (@flydotio/litestream, v0.3.13) replicates a store database to a
+ * the real Litestream binary (@flydotio/litestream-linux-x64, v0.3.13; an optional dependency, so skipped where it is not installed) replicates a store database to a
  * file:// replica with docs/litestream.yml itself while orders are written; `litestream restore`
  * of the replica into a new file gives a database that passes integrity_check and holds every
  * order, row for row. Skipped, with the reason printed, only where the binary cannot run.
