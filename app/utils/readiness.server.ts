@@ -4,6 +4,21 @@ import { log } from "~/observability/log.server";
 /** How long the database may take to answer readiness's query, ms. */
 const READY_TIMEOUT_MS = 2_000;
 
+/** The check in flight, shared by every probe that arrives while it runs. */
+let inFlight: Promise<string | null> | undefined;
+
+/**
+ * `checkReadiness`, with the probes that arrive while one check runs sharing its answer: a flood
+ * of `/readyz` requests (the endpoint is public) costs the database one query at a time.
+ * Never throws.
+ */
+export function storeReadiness(): Promise<string | null> {
+  inFlight ??= checkReadiness().finally(() => {
+    inFlight = undefined;
+  });
+  return inFlight;
+}
+
 /**
  * Readiness (issue 46 item 4; docs/decisions/1003-readiness.md): null when this process can
  * serve — its database answers a query within READY_TIMEOUT_MS and has every migration of this
@@ -11,7 +26,7 @@ const READY_TIMEOUT_MS = 2_000;
  * pending"). A process of a remote backend (BACKEND_URL) has no database of its own: ready.
  * The cause of a database failure is logged, not told to the caller. Never throws.
  */
-export async function storeReadiness(): Promise<string | null> {
+async function checkReadiness(): Promise<string | null> {
   const own = getBackend().own;
   if (!own) return null;
   let timer: NodeJS.Timeout | undefined;
