@@ -262,7 +262,7 @@ declare global {
   const warning = startupWarning(getEnv());
   if (warning && !globalThis.__authRateLimitWarned) {
     globalThis.__authRateLimitWarned = true;
-    log.warn({ alert: "rate_limit_store" }, warning);
+    log.warn({ alert: "trust_proxy_unset" }, warning);
   }
 }
 
