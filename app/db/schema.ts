@@ -35,6 +35,71 @@ export interface Database {
   return_lines: ReturnLinesTable;
   credit_notes: CreditNotesTable;
   credit_note_counters: CreditNoteCountersTable;
+  discount_codes: DiscountCodesTable;
+  discount_code_uses: DiscountCodeUsesTable;
+}
+
+/**
+ * A discount code of the back office (issue 47 item 1; DESIGN.md §27; docs/decisions/1011). Money
+ * in paise, times in ms since epoch (shown in IST).
+ */
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  /** As the owner typed it (shown). */
+  code: string;
+  /** lib/discounts `normaliseCode` of `code`: what a shopper's code is matched on; unique. */
+  code_key: string;
+  /** lib/discounts `DiscountKind`: `percent` or `fixed`. */
+  kind: string;
+  /** `percent`: basis points, 1–10000 (1000 = 10 %); null for `fixed`. */
+  percent_bp: number | null;
+  /** `fixed`: paise off, > 0; null for `percent`. */
+  value_paise: number | null;
+  /** lib/discounts `DiscountScope`: `all`, `brands`, `categories` or `products`. */
+  scope: string;
+  /** JSON list of strings: the brands (`products.sub_category`), categories or product ids of the scope; `[]` for `all`. */
+  scope_json: Generated<string>;
+  /** The cart subtotal the code needs, paise (0: none). */
+  min_subtotal_paise: Generated<number>;
+  /** Uses in all; null: no limit. */
+  total_limit: number | null;
+  /** Uses per shopper (account, delivery email or phone); null: no limit. */
+  per_shopper_limit: number | null;
+  /** Uses taken and not given back; moved only by services/discounts.server.ts's conditional UPDATEs. */
+  uses_taken: Generated<number>;
+  /** First instant it works; null: from creation. */
+  starts_at: number | null;
+  /** First instant it no longer works (exclusive); null: no end. */
+  ends_at: number | null;
+  /** `active` or `paused`. */
+  status: string;
+  created_at: number;
+  /** Staff emails. */
+  created_by: string;
+  updated_at: number;
+  updated_by: string;
+}
+
+/**
+ * One order's use of a discount code (issue 47 item 2): taken in the order's transaction, given
+ * back once when the order is cancelled or its payment fails or expires. Money in paise.
+ */
+export interface DiscountCodeUsesTable {
+  id: Generated<number>;
+  code_id: number;
+  /** Unique: one code per order. */
+  order_id: string;
+  user_id: number;
+  /** The delivery email, trimmed and lower-cased, and the 10-digit mobile: the per-shopper limit's other identities. */
+  email: string;
+  phone: string;
+  discount_paise: number;
+  /** JSON list of lib/discounts `LineDiscount` (`{key, discountPaise}`): the discount as allocated to the order's lines. */
+  lines_json: string;
+  /** `taken` or `given_back`. */
+  state: string;
+  taken_at: number;
+  given_back_at: number | null;
 }
 
 /**
@@ -467,6 +532,10 @@ export interface OrdersTable {
   stock_state: string | null;
   /** The language the order was placed in, "en" or "hi": its emails and links (issue 27; 0022_languages). */
   language: Generated<string>;
+  /** The discount code the order used (`discount_codes.id`), or null (issue 47; 0028_discount_codes). */
+  discount_code_id: Generated<number | null>;
+  /** The discount taken off the order's items, paise (0: none); `amount_paise` is already after it. */
+  discount_paise: Generated<number>;
 }
 
 export interface PaymentEventsTable {

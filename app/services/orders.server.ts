@@ -320,6 +320,9 @@ export async function createOrder(
         stock_state: held ? "held" : null,
         // Issue 27: the checkout page's language; the order's emails and links speak it.
         language: input.body.language,
+        // Issue 47: no code yet (the checkout's code field is still to come: docs/decisions/1011).
+        discount_code_id: null,
+        discount_paise: 0,
       };
       await trx.insertInto("orders").values(row).execute();
       const order = rowToOrder(row);

@@ -1010,6 +1010,70 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable("return_requests").ifExists().execute();
     },
   },
+
+  /**
+   * Issue 47 items 2–3, discount codes (docs/decisions/1011): `discount_codes` (the owner's codes;
+   * `code_key` the normalised code, unique; `uses_taken` the live uses, moved only by the
+   * conditional UPDATEs of services/discounts.server.ts), `discount_code_uses` (one per order, taken
+   * in the order's transaction, given back once), and the order's code and discount in paise.
+   */
+  "0028_discount_codes": {
+    async up(db: Kysely<any>) {
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      await db.schema
+        .createTable("discount_codes")
+        .addColumn("id", sqlite ? "integer" : "serial", (c) => (sqlite ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn("code", "text", (c) => c.notNull())
+        .addColumn("code_key", "text", (c) => c.notNull().unique())
+        .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('percent', 'fixed')`))
+        .addColumn("percent_bp", "integer")
+        .addColumn("value_paise", "bigint")
+        .addColumn("scope", "text", (c) => c.notNull().check(sql`scope in ('all', 'brands', 'categories', 'products')`))
+        .addColumn("scope_json", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("min_subtotal_paise", "bigint", (c) => c.notNull().defaultTo(0))
+        .addColumn("total_limit", "integer")
+        .addColumn("per_shopper_limit", "integer")
+        .addColumn("uses_taken", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("starts_at", "bigint")
+        .addColumn("ends_at", "bigint")
+        .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('active', 'paused')`))
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("created_by", "text", (c) => c.notNull())
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .addColumn("updated_by", "text", (c) => c.notNull())
+        .addCheckConstraint(
+          "discount_codes_amount",
+          sql`(kind = 'percent' and percent_bp between 1 and 10000 and value_paise is null) or (kind = 'fixed' and value_paise > 0 and percent_bp is null)`,
+        )
+        .addCheckConstraint("discount_codes_uses", sql`uses_taken >= 0 and (total_limit is null or uses_taken <= total_limit)`)
+        .execute();
+      await db.schema
+        .createTable("discount_code_uses")
+        .addColumn("id", sqlite ? "integer" : "serial", (c) => (sqlite ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn("code_id", "integer", (c) => c.notNull())
+        .addColumn("order_id", "text", (c) => c.notNull().unique())
+        .addColumn("user_id", "integer", (c) => c.notNull())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("phone", "text", (c) => c.notNull())
+        .addColumn("discount_paise", "bigint", (c) => c.notNull())
+        .addColumn("lines_json", "text", (c) => c.notNull())
+        .addColumn("state", "text", (c) => c.notNull().check(sql`state in ('taken', 'given_back')`))
+        .addColumn("taken_at", "bigint", (c) => c.notNull())
+        .addColumn("given_back_at", "bigint")
+        .execute();
+      await db.schema.createIndex("discount_code_uses_user").on("discount_code_uses").columns(["code_id", "user_id", "state"]).execute();
+      await db.schema.createIndex("discount_code_uses_email").on("discount_code_uses").columns(["code_id", "email", "state"]).execute();
+      await db.schema.createIndex("discount_code_uses_phone").on("discount_code_uses").columns(["code_id", "phone", "state"]).execute();
+      await db.schema.alterTable("orders").addColumn("discount_code_id", "integer").execute();
+      await db.schema.alterTable("orders").addColumn("discount_paise", "bigint", (c) => c.notNull().defaultTo(0)).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable("orders").dropColumn("discount_paise").execute();
+      await db.schema.alterTable("orders").dropColumn("discount_code_id").execute();
+      await db.schema.dropTable("discount_code_uses").ifExists().execute();
+      await db.schema.dropTable("discount_codes").ifExists().execute();
+    },
+  },
 };
 
 /**
