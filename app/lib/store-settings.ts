@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { STORE_CONTACT } from "~/content/store-details";
 import { DEFAULT_STOCK_HOLD_MINUTES } from "~/lib/stock";
-import { DEFAULT_GST_RATE, GST_RATES, gstStateCode, validateGstin } from "~/lib/gst";
+import { DEFAULT_GST_RATE, GST_RATES_EVER, gstStateCode, validateGstin } from "~/lib/gst";
 import { SELLER_DETAIL_LABELS, type SellerDetailField, type SellerDetails } from "~/lib/seller-details";
 import { normaliseIndianMobile } from "~/schemas/checkout-rules";
 import { CHANGED_MIND_POLICIES, DEFAULT_CHANGED_MIND_POLICY, DEFAULT_RETURN_WINDOW_DAYS, MAX_RETURN_WINDOW_DAYS } from "~/lib/after-sale-policy";
 import { plainText } from "~/schemas/text";
 
 export { SELLER_DETAIL_LABELS, type SellerDetailField, type SellerDetails };
-
-export { GST_RATES };
 
 /**
  * The seller's details printed on GST tax invoices (issue 14 item 2; DESIGN.md §20) and shown on
@@ -81,13 +79,18 @@ const STOCK_HOLD_MESSAGE = "Hold unpaid orders' stock for 5 to 1440 minutes (who
 
 const RETURN_WINDOW_MESSAGE = `Set the return window to 0 to ${MAX_RETURN_WINDOW_DAYS} days (whole days; 0: no returns but the ones the law requires).`;
 
-const RATE_MESSAGE = `Choose a GST rate: ${GST_RATES.join(", ")} %.`;
+/**
+ * A rate no period of GST has had (the form and `saveStoreSettings` refuse a rate not in force
+ * today with lib/gst `gstRateRefusal`'s sentence before this one is reached).
+ */
+const RATE_MESSAGE = `Choose a GST rate: ${GST_RATES_EVER.join(", ")} %.`;
 
 /**
  * The settings: `sellerLegalName` (as registered for GST), `sellerAddress` (1–6 lines), `sellerGstin`
  * (validated: format and check digit), `sellerState` (a state or UT name with a GST state code; its
- * code must match the GSTIN's first two digits), `gstRatePercent` (one of GST_RATES, prices include
- * it), `invoicePrefix` (letters and digits, 1–8, e.g. "CI"), `stockHoldMinutes` (how long an unpaid
+ * code must match the GSTIN's first two digits), `gstRatePercent` (one of GST_RATES_EVER, prices include
+ * it: a rate saved while it was in force still reads back; whether it is in force today is the
+ * form's and `saveStoreSettings`' check, lib/gst `gstRateRefusal`, issue 47 item 4), `invoicePrefix` (letters and digits, 1–8, e.g. "CI"), `stockHoldMinutes` (how long an unpaid
  * online order holds its stock, 5–1440, default 15; issue 23, issue 43 item 3); the customer-care `carePhone`,
  * `careEmail` and `careHours` and the grievance officer's `grievanceOfficerName`, `…Designation`,
  * `…Email` and `…Phone` (issue 25 item 1: each may be left empty — `missingSellerDetails` names
@@ -117,7 +120,7 @@ export const storeSettingsSchema = z
       .refine((state) => gstStateCode(state) !== null, "Choose the seller's state or union territory."),
     gstRatePercent: z
       .number({ error: RATE_MESSAGE })
-      .refine((rate) => (GST_RATES as readonly number[]).includes(rate), RATE_MESSAGE),
+      .refine((rate) => GST_RATES_EVER.includes(rate), RATE_MESSAGE),
     invoicePrefix: z.string().trim().regex(/^[A-Z0-9]{1,8}$/, "The invoice prefix is 1 to 8 capital letters or digits, e.g. CI."),
     /** Minutes an unpaid online order holds its units of stock (issue 23; absent in settings saved before it). */
     stockHoldMinutes: z

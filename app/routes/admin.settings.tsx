@@ -4,7 +4,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/admin/AuditTrail";
 import { adminStyles } from "~/components/admin/ui";
 import { readFormData, throwBodyError } from "~/http/body.server";
-import { GST_RATES } from "~/lib/gst";
+import { translatePhrase } from "~/i18n/messages.server";
+import { gstRateChoices } from "~/lib/gst";
 import { SELLER_DETAIL_LABELS } from "~/lib/seller-details";
 import { CHANGED_MIND_POLICIES, LEGAL_RETURN_DAYS, MAX_RETURN_WINDOW_DAYS, type ChangedMindPolicy } from "~/lib/after-sale-policy";
 import { LEGAL_REFUND_REASONS } from "~/lib/returns";
@@ -25,8 +26,13 @@ const FOR_WHAT = "change the store settings";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { own, staff } = await requireStaff(request);
   const [settings, history] = await Promise.all([own.invoices.readStoreSettings(), own.office.auditTrail("settings", "store")]);
+  const values = storeSettingsFormValues(settings);
+  // Issue 47 item 4: today's GST rates (IST, from the request's time); a saved rate that has ended, said in English and Hindi.
+  const now = Date.now();
+  const rates = gstRateChoices(values.gstRatePercent, now);
+  const rateNotice = rates.notice === null ? null : { en: rates.notice, hi: translatePhrase("hi", rates.notice) };
   return json(
-    { values: storeSettingsFormValues(settings), canEdit: staff.role === "owner", history },
+    { values, canEdit: staff.role === "owner", history, now, rateNotice },
     { headers: { "cache-control": "private, no-store" } },
   );
 }
@@ -40,7 +46,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const { own, actor } = await requireStaff(request, { role: "owner", forWhat: FOR_WHAT });
   const formData = await readFormData(request).catch(throwBodyError);
   const parsed = parseStoreSettingsForm(formData);
-  if (!parsed.ok) return json({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+  if (!parsed.ok) {
+    const rateError = parsed.errors.gstRatePercent;
+    return json({ errors: parsed.errors, values: parsed.values, rateErrorHi: rateError ? translatePhrase("hi", rateError) : null }, { status: 400 });
+  }
   const before = await own.invoices.readStoreSettings();
   if (JSON.stringify(before) === JSON.stringify(parsed.settings)) return redirectWithSuccess("/admin/settings", "Nothing had changed.");
   await own.invoices.saveStoreSettings(parsed.settings, actor);
@@ -90,9 +99,10 @@ const LEGAL_REASON_LABELS: Record<string, string> = {
 };
 
 export default function AdminSettings() {
-  const { values: saved, canEdit, history } = useLoaderData<typeof loader>();
+  const { values: saved, canEdit, history, now, rateNotice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const values = actionData?.values ?? saved;
+  const rates = gstRateChoices(values.gstRatePercent, now);
   const errors: Partial<Record<StoreSettingsField, string>> = actionData?.errors ?? {};
   return (
     <div className={adminStyles.page}>
@@ -142,10 +152,10 @@ export default function AdminSettings() {
                 ) : field.name === "returnWindowDays" ? (
                   <input type="number" min={0} max={MAX_RETURN_WINDOW_DAYS} step={1} inputMode="numeric" {...common} />
                 ) : field.name === "gstRatePercent" ? (
-                  <select {...common}>
-                    {GST_RATES.map((rate) => (
-                      <option key={rate} value={String(rate)}>
-                        {rate}%
+                  <select {...common} defaultValue={rates.selected}>
+                    {rates.choices.map((choice) => (
+                      <option key={choice.value} value={choice.value}>
+                        {choice.label}
                       </option>
                     ))}
                   </select>
@@ -155,7 +165,18 @@ export default function AdminSettings() {
                 {error && (
                   <p id={`${id}-error`} className={adminStyles.error}>
                     {error}
+                    {field.name === "gstRatePercent" && actionData?.rateErrorHi && actionData.rateErrorHi !== error && (
+                      <span lang="hi" className="block">
+                        {actionData.rateErrorHi}
+                      </span>
+                    )}
                   </p>
+                )}
+                {field.name === "gstRatePercent" && rateNotice && (
+                  <div data-testid="gst-rate-notice" className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-gray-900">
+                    <p>{rateNotice.en}</p>
+                    <p lang="hi">{rateNotice.hi}</p>
+                  </div>
                 )}
                 {field.name === "changedMindReturns" && (
                   <div className="mt-3 text-sm text-gray-700" data-testid="legal-refund-reasons">

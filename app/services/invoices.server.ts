@@ -8,11 +8,14 @@ import {
   HSN_WRIST_WATCHES,
   financialYear,
   formatInvoiceNumber,
+  gstRateRefusal,
   gstStateCode,
   sameState,
   splitGstInclusive,
 } from "~/lib/gst";
 import { DEFAULT_STORE_SETTINGS, storeSettingsSchema, type StoreSettings } from "~/lib/store-settings";
+import { istDate } from "~/lib/admin-format";
+import { log } from "~/observability/log.server";
 import { firstIssueMessage } from "~/schemas/api";
 import type { Order } from "~/schemas/orders";
 import { recordAudit, type Actor } from "~/services/audit.server";
@@ -155,7 +158,9 @@ export async function readStoreSettings(db: Executor): Promise<StoreSettings> {
 
 /**
  * Saves the store settings (owner only, /admin/settings): `input` is parsed with
- * `storeSettingsSchema` (BackendError 400 with the first problem's sentence, nothing written), then
+ * `storeSettingsSchema` (BackendError 400 with the first problem's sentence, nothing written; and
+ * 400 with lib/gst `gstRateRefusal`'s sentence when the GST rate is not in force on the IST date
+ * of `now`, issue 47 item 4 — a saved rate that has ended must be replaced on the next save), then
  * stored with one audit row (entity `settings`, id `store`) in one transaction. The catalogue's
  * version goes up in it too, so the page cache drops every stored page (their footers show the
  * seller's details; issue 25 item 1). Invoices already issued keep their snapshot.
@@ -164,6 +169,8 @@ export async function readStoreSettings(db: Executor): Promise<StoreSettings> {
 export async function saveStoreSettings(db: Executor, input: unknown, actor: Actor, now = Date.now()): Promise<StoreSettings> {
   const parsed = storeSettingsSchema.safeParse(input);
   if (!parsed.success) throw new BackendError(400, firstIssueMessage(parsed.error));
+  const rateRefusal = gstRateRefusal(parsed.data.gstRatePercent, istDate(now));
+  if (rateRefusal !== null) throw new BackendError(400, rateRefusal);
   const before = await readStoreSettings(db);
   const settings = parsed.data;
   const json = JSON.stringify(settings);
@@ -277,7 +284,10 @@ export async function nextSerial(trx: Executor, table: "invoice_counters" | "cre
  * and stores number `{prefix}/{fy}/{seq:6}`, the seller (store settings now), the buyer (delivery
  * name, address and state = place of supply) and the lines. A rolled-back transaction takes its
  * number back with it, so the series has no gaps. `now` (ms) is the invoice date; its IST date
- * picks the financial year. Source: issue 14 item 2; DESIGN.md §20.
+ * picks the financial year. The lines carry the rate (the saved one, issue 47 item 4: kept on the
+ * invoice, so a later change of the store's rate never reaches it; a rate no longer in force on
+ * `now`'s IST date is still used and logged with alert `gst_rate_not_in_force`).
+ * Source: issue 14 item 2; DESIGN.md §20.
  */
 export async function issueInvoice(trx: Executor, order: Order, now: number): Promise<Invoice> {
   const existing = await trx.selectFrom("invoices").selectAll().where("order_id", "=", order.id).executeTakeFirst();
@@ -302,6 +312,14 @@ export async function issueInvoice(trx: Executor, order: Order, now: number): Pr
     businessName: a.businessName ?? null,
   };
   const intraState = sameState(seller.state, buyer.state);
+  // Issue 47 item 4: the rate is the saved one, never silently another; one that has ended by the
+  // invoice's date is the owner's to replace (the settings page says so) — said here too.
+  if (gstRateRefusal(settings.gstRatePercent, istDate(now)) !== null) {
+    log.warn(
+      { orderId: order.id, ratePercent: settings.gstRatePercent, alert: "gst_rate_not_in_force" },
+      `GST RATE NOT IN FORCE: order ${order.id} is invoiced at the saved ${settings.gstRatePercent} %, a rate not in force on ${istDate(now)}. Choose a rate in force at /admin/settings.`,
+    );
+  }
   const lines = invoiceLines(order, settings.gstRatePercent, intraState);
   // Issue 25 item 2: each watch's line names its country of origin, as declared when invoiced.
   const origins = await countriesOfOrigin(trx, order.items.map((item) => item.productId));

@@ -1,3 +1,6 @@
+import { istDate } from "~/lib/admin-format";
+import { gstRateRefusal } from "~/lib/gst";
+export { gstRateChoices } from "~/lib/gst";
 import type { StoreSettings } from "~/lib/store-settings";
 import { storeSettingsSchema } from "~/lib/store-settings";
 
@@ -50,13 +53,16 @@ export function storeSettingsFormValues(settings: StoreSettings): StoreSettingsF
 
 /**
  * Parses the /admin/settings form with `storeSettingsSchema` (lib/store-settings.ts; the GSTIN's
- * format and check digit, its state code against the state, the rate one of the GST slabs; the
+ * format and check digit, its state code against the state, the rate one in force on the IST date
+ * of `now` (ms; lib/gst `gstRateRefusal`'s sentence otherwise — a rate that has ended, e.g. 28 % after
+ * 21 Sep 2025, is refused even when it is the saved one; issue 47 item 4); the
  * customer-care and grievance officer's details may be left empty, an email must be one and a
  * phone an Indian number; the return window 0–30 days and what a change of mind brings, issue 45): the settings, or a sentence per field with the values as typed. Never
  * throws. Source: issue 14 item 2, issue 25 item 1; DESIGN.md §18, §20, §23.
  */
 export function parseStoreSettingsForm(
   formData: FormData,
+  now = Date.now(),
 ): { ok: true; settings: StoreSettings } | { ok: false; errors: Partial<Record<StoreSettingsField, string>>; values: StoreSettingsFormValues } {
   const text = (name: StoreSettingsField) => {
     const value = formData.get(name);
@@ -90,12 +96,16 @@ export function parseStoreSettingsForm(
     // Left empty, a detail stays empty (the warnings name it while payments are live), never the demo default.
     ...Object.fromEntries(DETAIL_FIELDS.map((name) => [name, values[name]])),
   });
-  if (parsed.success) return { ok: true, settings: parsed.data };
+  const rateRefusal = gstRateRefusal(/^\d{1,2}(\.\d{1,2})?$/.test(rate) ? Number(rate) : Number.NaN, istDate(now));
+  if (parsed.success && rateRefusal === null) return { ok: true, settings: parsed.data };
   const errors: Partial<Record<StoreSettingsField, string>> = {};
-  for (const issue of parsed.error.issues) {
+  // The date's sentence first: it names today's list (the schema's names every rate there has been).
+  if (rateRefusal !== null) errors.gstRatePercent = rateRefusal;
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = issue.path[0] as StoreSettingsField | undefined;
     if (field && field in values) errors[field] ??= issue.message;
   }
-  if (Object.keys(errors).length === 0) errors.sellerLegalName = parsed.error.issues[0]?.message ?? "Check the settings.";
+  if (Object.keys(errors).length === 0) errors.sellerLegalName = (parsed.success ? undefined : parsed.error.issues[0]?.message) ?? "Check the settings.";
   return { ok: false, errors, values };
 }
+

@@ -8,7 +8,8 @@ import type { DB } from "~/db/db.server";
 import { REPORT_POSTS_PER_HOUR } from "~/constants/problem-reports";
 import { DEFAULT_SIZE_KEY } from "~/constants/store";
 import { DEFAULT_DELIVERY_RULES } from "~/schemas/delivery";
-import { GST_RATES } from "~/lib/gst";
+import { gstRatesOn } from "~/lib/gst";
+import { istDate } from "~/lib/admin-format";
 import { gstinCheckChar } from "~/schemas/gstin";
 import { PROOF_SERVER_CWD, buildProofApp, createProofDatabase, proofServer, type ProofDatabase, type ProofServer } from "../setup/proof-server";
 import { ADDRESS } from "../fixtures/address";
@@ -713,7 +714,7 @@ function routes(): RouteSpec[] {
       ),
       sellerGstin: fieldWith(gstin(fc.constant("29")), fc.oneof(gstinNearMiss(gstin(fc.constant("29"))), gstin(fc.constant("27")))),
       sellerState: fieldWith(fc.constant("Karnataka"), fc.constantFrom("Maharashtra", "karnataka", "KARNATAKA ", "Atlantis", "Other Territory")),
-      gstRatePercent: fieldWith(fc.constantFrom(...GST_RATES.map(String), "18%", " 18 % ", "0.25"), fc.constantFrom("18.0001", "100", "-18", "1e1", "0x12", "\uff11\uff18", "18%%", "")),
+      gstRatePercent: fieldWith(fc.constantFrom(...gstRatesOn(istDate(Date.now())).map(String), "18%", " 18 % ", "0.25"), fc.constantFrom("18.0001", "100", "-18", "1e1", "0x12", "\uff11\uff18", "18%%", "")),
       invoicePrefix: fieldWith(fc.constantFrom("CI", "ci", "INV26"), fc.constantFrom("", "TOOLONG123", "CI/", "C I", "\u00c7I")),
       // Issue 25 item 1: customer care and the grievance officer (each may be empty; emails and Indian phones checked).
       carePhone: fieldWith(fc.constantFrom("+91 80 4718 2200", "1800 123 4567", "098450 12345", ""), fc.constantFrom("12345", "+1 415 555 0100", "0".repeat(31), "+91 80 4718 2200\u0000")),

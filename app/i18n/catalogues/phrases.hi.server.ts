@@ -449,6 +449,15 @@ export const hiPhrases = {
     "Not about the product": "प्रोडक्ट के बारे में नहीं",
     "Spam or advertising": "स्पैम या विज्ञापन",
   },
+  /** GST rates by date on the owner's settings page (app/lib/gst.ts GST_RATE_MESSAGES; issue 47 item 4; docs/decisions/1010). */
+  gstRates: {
+    "Choose a GST rate in force today: {rates} %.": "आज लागू कोई GST दर चुनें: {rates} %।",
+    "GST at {rate} % ended on {date}: choose a rate in force today ({rates} %).": "{rate} % की GST दर {date} को समाप्त हो गई: आज लागू कोई दर चुनें ({rates} %)।",
+    "The saved GST rate, {rate} %, ended on {date}. Invoices issued from now on still use it until you choose a rate in force today ({rates} %) and save.":
+      "सहेजी गई GST दर, {rate} %, {date} को समाप्त हो गई। जब तक आप आज लागू कोई दर ({rates} %) चुनकर सहेजते नहीं, तब तक अब जारी होने वाले इनवॉइस में यही दर लगेगी।",
+    "{rate}% (ended {date})": "{rate}% ({date} को समाप्त)",
+    "Choose a rate": "दर चुनें",
+  },
 } as const;
 
 /** The groups of the phrasebook: what a page's loader asks for. */
