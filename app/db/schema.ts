@@ -37,6 +37,15 @@ export interface Database {
   credit_note_counters: CreditNoteCountersTable;
   discount_codes: DiscountCodesTable;
   discount_code_uses: DiscountCodeUsesTable;
+  cart_codes: CartCodesTable;
+}
+
+/** The discount code a shopper applied to their cart (issue 47 item 2): one per shopper; cleared with the ordered lines. */
+export interface CartCodesTable {
+  user_id: number;
+  /** lib/discounts `normaliseCode` of what the shopper typed (a code that exists when applied). */
+  code_key: string;
+  applied_at: number;
 }
 
 /**
@@ -73,6 +82,8 @@ export interface DiscountCodesTable {
   ends_at: number | null;
   /** `active` or `paused`. */
   status: string;
+  /** 1: the Offers page (/offers) lists it with its terms; 0: a private code, handed out. */
+  public: Generated<number>;
   created_at: number;
   /** Staff emails. */
   created_by: string;
@@ -534,6 +545,8 @@ export interface OrdersTable {
   language: Generated<string>;
   /** The discount code the order used (`discount_codes.id`), or null (issue 47; 0028_discount_codes). */
   discount_code_id: Generated<number | null>;
+  /** The code as shown when the order was placed (`discount_codes.code`), or null. */
+  discount_code: Generated<string | null>;
   /** The discount taken off the order's items, paise (0: none); `amount_paise` is already after it. */
   discount_paise: Generated<number>;
 }

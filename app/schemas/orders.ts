@@ -254,6 +254,8 @@ export const orderItemJsonSchema = z.object({
   price: z.number(),
   size: z.string(),
   quantity: z.number().int(),
+  /** Beyond SPEC.md (issue 47): rupees taken off this line's whole amount by the order's discount code; 0 or omitted: none. */
+  discount: z.number().optional(),
 });
 
 /** An order as read back (DESIGN.md §4): `amount` in rupees, `date` in ms since epoch. */
@@ -273,6 +275,9 @@ export const orderJsonSchema = z.object({
   deliveryWindow: z.object({ from: z.string(), to: z.string() }).nullish(),
   /** Beyond SPEC.md (issue 27): the language the order was placed in, "en" or "hi"; older servers omit it (read as "en"). */
   language: z.enum(ORDER_LANGUAGES).optional(),
+  /** Beyond SPEC.md (issue 47): the discount code the order used and the rupees it took off (`amount` is after it); older servers omit them. */
+  discountCode: z.string().nullish(),
+  discount: z.number().optional(),
 });
 export type OrderJson = z.output<typeof orderJsonSchema>;
 
@@ -284,6 +289,12 @@ export type OrderItem = {
   pricePaise: number;
   size: string;
   quantity: number;
+  /**
+   * Paise the order's discount code took off this line's whole amount (price × quantity; issue 47,
+   * lib/discounts allocateProportionally); absent or 0: none. What was paid for the line is
+   * pricePaise × quantity − discountPaise, and its invoice line's taxable value is computed from that.
+   */
+  discountPaise?: number;
 };
 
 /** An order inside the store: money in paise, times in ms since epoch. */
@@ -305,6 +316,10 @@ export type Order = {
    * in it and link to its order page in it. Absent reads as "en" (orders made before, and tests).
    */
   language?: OrderLanguage;
+  /** The discount code the order used, as shown (issue 47), or null; absent reads as none. */
+  discountCode?: string | null;
+  /** Paise the code took off the items (the sum of the items' discountPaise); `amountPaise` is after it. Absent reads as 0. */
+  discountPaise?: number;
 };
 
 /** Store order (paise) → API JSON (rupees). */
@@ -318,6 +333,7 @@ export function orderToJson(order: Order): OrderJson {
       price: item.pricePaise / 100,
       size: item.size,
       quantity: item.quantity,
+      ...(item.discountPaise ? { discount: item.discountPaise / 100 } : {}),
     })),
     amount: order.amountPaise / 100,
     address: order.address,
@@ -329,6 +345,8 @@ export function orderToJson(order: Order): OrderJson {
     paymentMode: order.paymentMode,
     deliveryWindow: order.deliveryWindow,
     language: order.language ?? "en",
+    discountCode: order.discountCode ?? null,
+    discount: (order.discountPaise ?? 0) / 100,
   };
 }
 
@@ -343,6 +361,7 @@ export function orderFromJson(json: OrderJson): Order {
       pricePaise: Math.round(item.price * 100),
       size: item.size,
       quantity: item.quantity,
+      ...(item.discount ? { discountPaise: Math.round(item.discount * 100) } : {}),
     })),
     amountPaise: Math.round(json.amount * 100),
     address: json.address,
@@ -353,6 +372,8 @@ export function orderFromJson(json: OrderJson): Order {
     paymentMode: json.paymentMode ?? null,
     deliveryWindow: json.deliveryWindow ?? null,
     language: json.language ?? "en",
+    discountCode: json.discountCode ?? null,
+    discountPaise: Math.round((json.discount ?? 0) * 100),
   };
 }
 

@@ -19,6 +19,8 @@ import { BackendError } from "~/lib/errors";
 import { orderLimitProblems, unpaidLimitProblems } from "~/lib/order-limits";
 import { firstIssueMessage } from "~/schemas/api";
 import { selectCartLines } from "~/services/carts.server";
+import { codeNoLongerApplies, giveBackCodeUse, lineKey as discountLineKey, removeCartCode, retakeCodeUse, takeCodeUse } from "~/services/discounts.server";
+import { DISCOUNT_MESSAGES, type DiscountLine } from "~/lib/discounts";
 import {
   MAX_DESTINATIONS_PER_HOUR,
   MAX_UNPAID_ONLINE_ORDERS_PER_HOUR,
@@ -80,6 +82,7 @@ const orderItemsSchema = z.array(
     pricePaise: z.number(),
     size: z.string(),
     quantity: z.number(),
+    discountPaise: z.number().optional(),
   }),
 );
 
@@ -97,6 +100,8 @@ export function rowToOrder(row: OrderRow): Order {
     paymentMode: row.payment_method === "cod" ? null : ((row.gateway_mode as GatewayMode | null) ?? null),
     deliveryWindow: row.delivery_from && row.delivery_to ? { from: row.delivery_from, to: row.delivery_to } : null,
     language: row.language === "hi" ? "hi" : "en",
+    discountCode: row.discount_code ?? null,
+    discountPaise: Number(row.discount_paise ?? 0),
   };
 }
 
@@ -144,13 +149,14 @@ export function parseOrderBody(input: unknown): OrderBody {
  * new order — and otherwise valid for 10 minutes (this window and the last). The first key is the
  * one a new order is stored under.
  */
-function idempotencyKeys(explicit: string | null | undefined, method: OrderPaymentMethod, body: OrderBody, now: number): string[] {
+function idempotencyKeys(explicit: string | null | undefined, method: OrderPaymentMethod, body: OrderBody, now: number, cartCodeKey: string | null): string[] {
   const items = body.items
     .map((item) => [item._id, item.size, item.quantity] as const)
     .sort((a, b) => (a[0] + a[1]).localeCompare(b[0] + b[1]));
   const digest = crypto
     .createHash("sha256")
-    .update(JSON.stringify([method, body.address, items]))
+    // Issue 47: with the cart's code, so applying or removing one makes the next attempt a new order.
+    .update(JSON.stringify(cartCodeKey === null ? [method, body.address, items] : [method, body.address, items, cartCodeKey]))
     .digest("base64url");
   if (explicit) {
     const parsed = idempotencyKeySchema.safeParse(explicit);
@@ -183,7 +189,7 @@ async function priceCart(trx: Executor, userId: number, requested: OrderItemInpu
   const products = productIds.length
     ? await trx
         .selectFrom("products")
-        .select(["id", "name", "images", "price_paise"])
+        .select(["id", "name", "images", "price_paise", "category", "sub_category"])
         .where("id", "in", productIds)
         .where("hidden", "=", 0)
         .execute()
@@ -216,7 +222,19 @@ async function priceCart(trx: Executor, userId: number, requested: OrderItemInpu
       quantity: Number(line.quantity),
     };
   });
-  return { items, amountPaise: cartTotals(items).totalPaise };
+  // Issue 47: the lines as a discount code reads them, in the order's item order.
+  const discountLines: DiscountLine[] = known.map((line) => {
+    const product = byId.get(line.product_id)!;
+    return {
+      key: discountLineKey(line.product_id, line.size_key),
+      productId: line.product_id,
+      brand: product.sub_category,
+      category: product.category,
+      pricePaise: Number(product.price_paise),
+      quantity: Number(line.quantity),
+    };
+  });
+  return { items, discountLines, amountPaise: cartTotals(items).totalPaise };
 }
 
 /** Removes an order's lines from the shopper's cart (lines added since stay; docs/decisions/0235). */
@@ -227,6 +245,8 @@ export async function removeOrderedLines(trx: Executor, userId: number, items: O
     .where("user_id", "=", userId)
     .where((eb) => eb.or(items.map((item) => eb.and([eb("product_id", "=", item.productId), eb("size_key", "=", item.size)]))))
     .execute();
+  // Issue 47: the code applied to the cart goes with the lines it was applied to.
+  await removeCartCode(trx, userId);
 }
 
 export type CreatedOrder = { order: Order; row: OrderRow; created: boolean };
@@ -262,7 +282,8 @@ export async function createOrder(
     now: number;
   },
 ): Promise<CreatedOrder> {
-  const keys = idempotencyKeys(input.idempotencyKey, input.method, input.body, input.now);
+  const applied = await db.selectFrom("cart_codes").select("code_key").where("user_id", "=", input.userId).executeTakeFirst();
+  const keys = idempotencyKeys(input.idempotencyKey, input.method, input.body, input.now, applied?.code_key ?? null);
   const replay = (row: OrderRow): CreatedOrder => {
     if (row.payment_method !== input.method) throw new BackendError(409, ORDER_MESSAGES.cartChanged);
     return { order: rowToOrder(row), row, created: false };
@@ -275,6 +296,10 @@ export async function createOrder(
         // Issue 23: an attempt again on an order whose units went back (its payment failed or its
         // hold ended) takes them again, or is told the watch sold out meanwhile.
         if (existing.stock_state === "released" && existing.payment_status !== "PAID") {
+          // Issue 47: and its code's use, given back with the units, unless the code was used up meanwhile.
+          if (!(await retakeCodeUse(trx, existing.id, input.now, { force: false }))) {
+            throw new BackendError(409, codeNoLongerApplies(DISCOUNT_MESSAGES.usedUp));
+          }
           const held = await takeOrderStock(trx, { id: existing.id, items: JSON.parse(existing.items) as OrderItem[] }, input.now);
           await trx.updateTable("orders").set({ stock_state: held ? "held" : null }).where("id", "=", existing.id).execute();
           return replay({ ...existing, stock_state: held ? "held" : null });
@@ -282,7 +307,25 @@ export async function createOrder(
         return replay(existing);
       }
       await refuseOrderSpam(trx, input.userId, input.method, input.body.address, input.now);
-      const { items, amountPaise } = await priceCart(trx, input.userId, input.body.items);
+      const priced = await priceCart(trx, input.userId, input.body.items);
+      const id = newOrderId(input.now);
+      // Issue 47 item 2: the cart's code, its use taken here in the order's transaction (a code used
+      // up by a racing order, or no longer valid, is refused with 409 and nothing is written).
+      const taken = await takeCodeUse(trx, {
+        orderId: id,
+        userId: input.userId,
+        email: input.body.address.email,
+        phone: input.body.address.phone,
+        lines: priced.discountLines,
+        now: input.now,
+      });
+      const lineDiscounts = new Map(taken?.effect.lines.map((line) => [line.key, line.discountPaise]));
+      const items = priced.items.map((item) => {
+        const discountPaise = lineDiscounts.get(discountLineKey(item.productId, item.size)) ?? 0;
+        return discountPaise > 0 ? { ...item, discountPaise } : item;
+      });
+      const discountPaise = taken?.effect.discountPaise ?? 0;
+      const amountPaise = priced.amountPaise - discountPaise;
       await refuseHoarding(trx, input.userId, input.method, items, input.now);
       // Issue 13 item 4: the PIN must exist, match the state and be served, and cash on delivery
       // be allowed there for this amount (placeCodOrder has checked that the store offers it).
@@ -292,7 +335,6 @@ export async function createOrder(
         paymentMethod: input.method,
         now: input.now,
       });
-      const id = newOrderId(input.now);
       // Issue 23: the order's units are taken here, in its transaction; a sold-out watch stops it.
       const held = await takeOrderStock(trx, { id, items }, input.now);
       const row: OrderRow = {
@@ -320,9 +362,10 @@ export async function createOrder(
         stock_state: held ? "held" : null,
         // Issue 27: the checkout page's language; the order's emails and links speak it.
         language: input.body.language,
-        // Issue 47: no code yet (the checkout's code field is still to come: docs/decisions/1011).
-        discount_code_id: null,
-        discount_paise: 0,
+        // Issue 47: the code and what it took off the items (amount_paise is after it).
+        discount_code_id: taken?.codeId ?? null,
+        discount_code: taken?.code ?? null,
+        discount_paise: discountPaise,
       };
       await trx.insertInto("orders").values(row).execute();
       const order = rowToOrder(row);
@@ -550,7 +593,11 @@ export async function setOrderStatus(
     await recordAudit(trx, { actor, entity: "order", entityId: orderId, action: `status: ${row.status} → ${to}`, before, after, at: now });
     if (to === "Delivered" && row.payment_method === "cod") await issueInvoice(trx, { ...rowToOrder(row), status: to }, now);
     // Issue 23: a cancelled order's units go back on sale.
-    if (to === CANCELLED) await releaseOrderStock(trx, row, "cancel", actor.email, now);
+    if (to === CANCELLED) {
+      await releaseOrderStock(trx, row, "cancel", actor.email, now);
+      // Issue 47 item 2: a cancelled order gives its code's use back, once.
+      await giveBackCodeUse(trx, row.id, now);
+    }
     if (options.alsoInTransaction) await options.alsoInTransaction(trx, row);
     const emailKind = STATUS_EMAIL_KINDS[to];
     if (emailKind) {

@@ -26,6 +26,7 @@ import {
 import { enqueueOrderEmail, nudgeOrderEmails } from "~/services/order-emails.server";
 import { issueInvoice, readStoreSettings } from "~/services/invoices.server";
 import { releaseOrderStock, retakeOrderStock } from "~/services/stock.server";
+import { giveBackCodeUse, retakeCodeUse } from "~/services/discounts.server";
 import { log } from "~/observability/log.server";
 import { countPayment } from "~/observability/event-metrics.server";
 
@@ -383,6 +384,9 @@ export async function confirmPayment(
         })
         .execute();
     }
+    // Issue 47: a payment after its code's use went back (failed attempt, expiry) takes it again:
+    // the shopper paid the discounted amount, so the use is theirs even past the code's limit.
+    await retakeCodeUse(trx, row.id, now, { force: true });
     // Issue 23: a payment after the hold ended takes the units again; when they have sold
     // meanwhile, the order is paid but short, and its timeline tells the staff (refund or restock).
     if (!(await retakeOrderStock(trx, row, now))) {
@@ -477,6 +481,8 @@ async function recordFailure(db: DB, input: { orderId: string; eventId: string; 
     if (Number(failed.numUpdatedRows) > 0) {
       const row = await trx.selectFrom("orders").select(["id", "items"]).where("id", "=", input.orderId).executeTakeFirst();
       if (row) await releaseOrderStock(trx, row, "failed", "system", input.now);
+      // Issue 47 item 2: and its discount code's use, once (a later success takes it again).
+      await giveBackCodeUse(trx, input.orderId, input.now);
     }
     return true;
   });

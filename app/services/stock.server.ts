@@ -8,6 +8,7 @@ import { LOW_STOCK_MAX, STOCK_MESSAGES, stockLabelChanged, type StockReason } fr
 import type { OrderItem } from "~/schemas/orders";
 import { readStoreSettings } from "~/services/invoices.server";
 import { log } from "~/observability/log.server";
+import { releaseExpiredCodeUses } from "~/services/discounts.server";
 
 type OrderRow = Selectable<OrdersTable>;
 
@@ -487,6 +488,9 @@ export function startStockHoldSweep(database: () => Promise<DB> = getDb): void {
       const { stockHoldMinutes } = await readStoreSettings(db);
       const released = await releaseExpiredHolds(db, { holdMs: stockHoldMinutes * 60_000 });
       if (released > 0) log.info({ released, stockHoldMinutes }, `Stock: ${released} unpaid order(s) past ${stockHoldMinutes} minutes gave their units back.`);
+      // Issue 47: and their discount codes' uses, after the same hold time.
+      const uses = await releaseExpiredCodeUses(db, { holdMs: stockHoldMinutes * 60_000 });
+      if (uses > 0) log.info({ uses, stockHoldMinutes }, `Discount codes: ${uses} unpaid order(s) past ${stockHoldMinutes} minutes gave their code's use back.`);
     } catch (error) {
       log.error({ err: error }, "Stock hold sweep failed");
     }

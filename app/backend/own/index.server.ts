@@ -12,6 +12,7 @@ import * as catalogue from "~/services/catalogue.server";
 import * as catalogueImport from "~/services/catalogue-import.server";
 import * as creditNotes from "~/services/credit-notes.server";
 import * as dashboard from "~/services/dashboard.server";
+import * as discounts from "~/services/discounts.server";
 import * as delivery from "~/services/delivery.server";
 import * as grievances from "~/services/grievances.server";
 import * as invoicePdf from "~/services/invoice-pdf.server";
@@ -103,6 +104,16 @@ export function createOwnStore(getDb: () => Promise<DB>) {
       isKnownPlace: pins.isKnownPlace,
       pinDirectoryInfo: pins.pinDirectoryInfo,
     },
+    /**
+     * Discount codes on the shopper's cart and the Offers page (issue 47 item 2; docs/decisions/1011):
+     * apply (refusals are BackendError 400 with the reason), remove, the cart's code and its effect now.
+     */
+    discounts: bind({
+      applyCartCode: discounts.applyCartCode,
+      removeCartCode: discounts.removeCartCode,
+      cartCode: discounts.cartCode,
+      listOfferCodes: discounts.listOfferCodes,
+    }),
     /** The shopper's cancel before it ships (issue 45 item 1; docs/decisions/0981). */
     cancels: bind({ cancelOrderByShopper: orderCancel.cancelOrderByShopper }),
     /** The shopper's order page in one trip, with its invoice and its problem reports (issue 14). */

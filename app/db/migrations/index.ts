@@ -1014,8 +1014,10 @@ export const migrations: Record<string, Migration> = {
   /**
    * Issue 47 items 2–3, discount codes (docs/decisions/1011): `discount_codes` (the owner's codes;
    * `code_key` the normalised code, unique; `uses_taken` the live uses, moved only by the
-   * conditional UPDATEs of services/discounts.server.ts), `discount_code_uses` (one per order, taken
-   * in the order's transaction, given back once), and the order's code and discount in paise.
+   * conditional UPDATEs of services/discounts.server.ts; `public` 1 when the Offers page lists it),
+   * `discount_code_uses` (one per order, taken in the order's transaction, given back once),
+   * `cart_codes` (the code a shopper applied to their cart, one per shopper), and the order's code
+   * and discount in paise.
    */
   "0028_discount_codes": {
     async up(db: Kysely<any>) {
@@ -1037,6 +1039,7 @@ export const migrations: Record<string, Migration> = {
         .addColumn("starts_at", "bigint")
         .addColumn("ends_at", "bigint")
         .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('active', 'paused')`))
+        .addColumn("public", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("created_at", "bigint", (c) => c.notNull())
         .addColumn("created_by", "text", (c) => c.notNull())
         .addColumn("updated_at", "bigint", (c) => c.notNull())
@@ -1045,7 +1048,7 @@ export const migrations: Record<string, Migration> = {
           "discount_codes_amount",
           sql`(kind = 'percent' and percent_bp between 1 and 10000 and value_paise is null) or (kind = 'fixed' and value_paise > 0 and percent_bp is null)`,
         )
-        .addCheckConstraint("discount_codes_uses", sql`uses_taken >= 0 and (total_limit is null or uses_taken <= total_limit)`)
+        .addCheckConstraint("discount_codes_uses", sql`uses_taken >= 0`)
         .execute();
       await db.schema
         .createTable("discount_code_uses")
@@ -1064,12 +1067,21 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex("discount_code_uses_user").on("discount_code_uses").columns(["code_id", "user_id", "state"]).execute();
       await db.schema.createIndex("discount_code_uses_email").on("discount_code_uses").columns(["code_id", "email", "state"]).execute();
       await db.schema.createIndex("discount_code_uses_phone").on("discount_code_uses").columns(["code_id", "phone", "state"]).execute();
+      await db.schema
+        .createTable("cart_codes")
+        .addColumn("user_id", "integer", (c) => c.primaryKey())
+        .addColumn("code_key", "text", (c) => c.notNull())
+        .addColumn("applied_at", "bigint", (c) => c.notNull())
+        .execute();
       await db.schema.alterTable("orders").addColumn("discount_code_id", "integer").execute();
+      await db.schema.alterTable("orders").addColumn("discount_code", "text").execute();
       await db.schema.alterTable("orders").addColumn("discount_paise", "bigint", (c) => c.notNull().defaultTo(0)).execute();
     },
     async down(db: Kysely<any>) {
       await db.schema.alterTable("orders").dropColumn("discount_paise").execute();
+      await db.schema.alterTable("orders").dropColumn("discount_code").execute();
       await db.schema.alterTable("orders").dropColumn("discount_code_id").execute();
+      await db.schema.dropTable("cart_codes").ifExists().execute();
       await db.schema.dropTable("discount_code_uses").ifExists().execute();
       await db.schema.dropTable("discount_codes").ifExists().execute();
     },
