@@ -24,6 +24,12 @@ export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];
 /** Longest code a shopper may type, in characters (after trimming). */
 export const MAX_CODE_LENGTH = 32;
 
+/**
+ * Codes a shopper may try in a minute, on the cart and checkout pages and `POST /api/cart/applyCode`
+ * together (rate limit name `discountCode`): enough for typos, too few to guess codes.
+ */
+export const CODE_TRIES_PER_MINUTE = 10;
+
 /** A code as the owner saves it: 3–32 letters, digits, `-` or `_` (after normalising). */
 export const CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
 
@@ -119,6 +125,7 @@ export const DISCOUNT_MESSAGES = {
   applied: "Code applied.",
   removed: "Code removed.",
   oneCode: "One code per order: remove the applied code first.",
+  tooManyTries: "Too many codes tried. Please wait a minute and try again.",
 } as const;
 
 /**
