@@ -6,6 +6,7 @@ import { BackendError } from "~/lib/errors";
 import {
   DISCOUNT_MESSAGES,
   MAX_CODE_LENGTH,
+  codeTerms,
   evaluateDiscount,
   normaliseCode,
   refusalMessage,
@@ -354,4 +355,56 @@ export async function listOfferCodes(executor: Executor, now: number): Promise<D
   return rows
     .map(rowToCode)
     .sort((a, b) => (a.endsAt ?? Number.MAX_SAFE_INTEGER) - (b.endsAt ?? Number.MAX_SAFE_INTEGER) || a.code.localeCompare(b.code));
+}
+
+/** The cart's code as the Store API states it (schemas/discount-api.ts `cartDiscountToJson`): paise. */
+export type CartCodeSummary = {
+  code: string;
+  terms: string[];
+  applies: boolean;
+  /** Why it does not apply now (English), when it does not. */
+  message?: string;
+  discountPaise: number;
+  lines: { productId: string; size: string; discountPaise: number }[];
+  /** The cart's shown lines at today's prices, paise. */
+  subtotalPaise: number;
+};
+
+/**
+ * The code on the shopper's cart at `now` (ms) with its terms (lib/discounts codeTerms, IST), its
+ * effect or its reason (cartCode), and the cart's subtotal in paise: what `POST /api/cart/get` and
+ * `POST /api/cart/applyCode` answer (issue 47 item 6; docs/decisions/1013). Null when no code is
+ * applied. Reads only.
+ */
+export async function cartCodeSummary(executor: Executor, userId: number, now: number): Promise<CartCodeSummary | null> {
+  const lines = await cartDiscountLines(executor, userId);
+  const applied = await cartCode(executor, userId, now, lines);
+  if (!applied) return null;
+  return summarise(applied, lines);
+}
+
+/**
+ * Applies a typed code to the shopper's cart at `now` (applyCartCode: BackendError 400 with the
+ * reason, nothing stored) and answers it as cartCodeSummary does. For `POST /api/cart/applyCode`.
+ */
+export async function applyCartCodeSummary(db: DB, userId: number, typed: unknown, now: number): Promise<CartCodeSummary> {
+  const applied = await applyCartCode(db, userId, typed, now);
+  return summarise(applied, await cartDiscountLines(db, userId));
+}
+
+function summarise(applied: CartCode, lines: DiscountLine[]): CartCodeSummary {
+  const subtotalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
+  const terms = codeTerms(applied.code, formatIstDateTime);
+  if (!applied.applies) return { code: applied.code.code, terms, applies: false, message: applied.message, discountPaise: 0, lines: [], subtotalPaise };
+  return {
+    code: applied.code.code,
+    terms,
+    applies: true,
+    discountPaise: applied.effect.discountPaise,
+    lines: applied.effect.lines.map((line) => {
+      const [productId, size] = line.key.split("\u0000");
+      return { productId, size, discountPaise: line.discountPaise };
+    }),
+    subtotalPaise,
+  };
 }

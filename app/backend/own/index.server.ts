@@ -13,6 +13,7 @@ import * as catalogueImport from "~/services/catalogue-import.server";
 import * as creditNotes from "~/services/credit-notes.server";
 import * as dashboard from "~/services/dashboard.server";
 import * as discounts from "~/services/discounts.server";
+import * as discountsAdmin from "~/services/discounts-admin.server";
 import * as delivery from "~/services/delivery.server";
 import * as grievances from "~/services/grievances.server";
 import * as invoicePdf from "~/services/invoice-pdf.server";
@@ -113,7 +114,26 @@ export function createOwnStore(getDb: () => Promise<DB>) {
       removeCartCode: discounts.removeCartCode,
       cartCode: discounts.cartCode,
       listOfferCodes: discounts.listOfferCodes,
+      // The Store API's answers (issue 47 item 6; docs/decisions/1013).
+      cartCodeSummary: discounts.cartCodeSummary,
+      applyCartCodeSummary: discounts.applyCartCodeSummary,
     }),
+    /**
+     * Discount codes in the back office (issue 47 item 1; docs/decisions/1012): the list with uses,
+     * revenue and discount given, one code, create, edit, pause/activate (each audited), the CSV.
+     */
+    discountsAdmin: {
+      ...bind({
+        listCodes: discountsAdmin.listCodes,
+        findCode: discountsAdmin.findCode,
+        knownBrands: discountsAdmin.knownBrands,
+        createCode: discountsAdmin.createCode,
+        updateCode: discountsAdmin.updateCode,
+        setCodeStatus: discountsAdmin.setCodeStatus,
+      }),
+      codesCsv: discountsAdmin.codesCsv,
+      DiscountCodeInputError: discountsAdmin.DiscountCodeInputError,
+    },
     /** The shopper's cancel before it ships (issue 45 item 1; docs/decisions/0981). */
     cancels: bind({ cancelOrderByShopper: orderCancel.cancelOrderByShopper }),
     /** The shopper's order page in one trip, with its invoice and its problem reports (issue 14). */
