@@ -11,8 +11,8 @@ import {
   gstRateRefusal,
   gstStateCode,
   sameState,
-  splitGstInclusive,
 } from "~/lib/gst";
+import { discountedLine } from "~/lib/discounts";
 import { DEFAULT_STORE_SETTINGS, storeSettingsSchema, type StoreSettings } from "~/lib/store-settings";
 import { istDate } from "~/lib/admin-format";
 import { log } from "~/observability/log.server";
@@ -45,19 +45,43 @@ export type InvoiceBuyer = {
   businessName: string | null;
 };
 
-/** One invoice line, GST-inclusive `totalPaise` split by lib/gst `splitGstInclusive`. */
+/**
+ * One invoice line, GST-inclusive `totalPaise` (what was paid for the line, after its discount)
+ * split by lib/gst `splitGstInclusive` (issue 47 item 3: the taxable value is computed from the
+ * discounted amount, CGST Act s.15(3)(a)).
+ */
 export type InvoiceLine = {
   description: string;
   hsn: string;
   quantity: number;
   /** GST-inclusive price of one unit. */
   unitPricePaise: number;
+  /**
+   * Issue 47: unit price × quantity before the discount, and the discount code's part of the line
+   * (Rule 46: shown on the invoice). Absent on invoices issued before discount codes: read as
+   * `totalPaise` and 0.
+   */
+  grossPaise?: number;
+  discountPaise?: number;
+  /** What was paid for the line, GST included: gross − discount. */
   totalPaise: number;
   taxablePaise: number;
   cgstPaise: number;
   sgstPaise: number;
   igstPaise: number;
   ratePercent: number;
+};
+
+/** An invoice's totals, paise. `totalPaise` is what was paid (after the discount), GST included. */
+export type InvoiceTotals = {
+  grossPaise: number;
+  discountPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  taxPaise: number;
+  totalPaise: number;
 };
 
 /** An issued invoice as read back. */
@@ -74,7 +98,10 @@ export type Invoice = {
   seller: InvoiceSeller;
   buyer: InvoiceBuyer;
   lines: InvoiceLine[];
-  totals: { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number };
+  /** Σ of the lines: gross (before the discount), discount, taxable value, tax (CGST + SGST + IGST) and the total paid. */
+  totals: InvoiceTotals;
+  /** Issue 47: the discount code the order used, as shown ("DIWALI10"), or null. */
+  discountCode: string | null;
   /**
    * The language the order was placed in (issue 27; docs/decisions/0900): "hi" gives the PDF
    * bilingual headings (English first, Hindi after); the invoice's facts are the same.
@@ -194,20 +221,25 @@ export function isInvoiceable(order: Pick<Order, "paymentMethod" | "paymentStatu
 }
 
 /**
- * The lines of an order's invoice: one per item (HSN 9102, quantity, the line's GST-inclusive total
- * split at `ratePercent`), and the delivery charge (the order's amount less its items; part of a
- * composite supply whose principal supply is the watch, so the same HSN and rate) when there is
- * one. The lines' totals add up to `order.amountPaise` exactly.
+ * The lines of an order's invoice: one per item — HSN 9102, quantity, its gross amount (price ×
+ * quantity), the discount code's part of it (`item.discountPaise`, 0 when absent) and the GST split
+ * of what was paid, gross − discount, at `ratePercent` (lib/discounts `discountedLine`; issue 47
+ * item 3, CGST Act s.15(3)(a)) — and the delivery charge (the order's amount less the items' net
+ * amounts; part of a composite supply whose principal supply is the watch, so the same HSN and
+ * rate) when there is one. The lines' totals add up to `order.amountPaise` exactly; the delivery
+ * line is never negative (none when the amount is not above the items' net amounts).
  */
 export function invoiceLines(order: Pick<Order, "items" | "amountPaise">, ratePercent: number, intraState: boolean): InvoiceLine[] {
-  const line = (description: string, quantity: number, unitPricePaise: number, totalPaise: number): InvoiceLine => {
-    const split = splitGstInclusive(totalPaise, ratePercent, intraState);
+  const line = (description: string, quantity: number, unitPricePaise: number, grossPaise: number, discountPaise: number): InvoiceLine => {
+    const split = discountedLine(grossPaise, discountPaise, ratePercent, intraState);
     return {
       description,
       hsn: HSN_WRIST_WATCHES,
       quantity,
       unitPricePaise,
-      totalPaise,
+      grossPaise,
+      discountPaise,
+      totalPaise: split.netPaise,
       taxablePaise: split.taxablePaise,
       cgstPaise: split.cgstPaise,
       sgstPaise: split.sgstPaise,
@@ -216,17 +248,39 @@ export function invoiceLines(order: Pick<Order, "items" | "amountPaise">, ratePe
     };
   };
   const lines = order.items.map((item) =>
-    line(`${item.name}${item.size && item.size !== DEFAULT_SIZE_KEY ? ` (${item.size})` : ""} — wrist watch`, item.quantity, item.pricePaise, item.pricePaise * item.quantity),
+    line(
+      `${item.name}${item.size && item.size !== DEFAULT_SIZE_KEY ? ` (${item.size})` : ""} — wrist watch`,
+      item.quantity,
+      item.pricePaise,
+      item.pricePaise * item.quantity,
+      Math.max(0, Math.min(item.discountPaise ?? 0, item.pricePaise * item.quantity)),
+    ),
   );
   const itemsPaise = lines.reduce((sum, l) => sum + l.totalPaise, 0);
   const deliveryPaise = order.amountPaise - itemsPaise;
-  if (deliveryPaise > 0) lines.push(line("Delivery charges (with the goods)", 1, deliveryPaise, deliveryPaise));
+  if (deliveryPaise > 0) lines.push(line("Delivery charges (with the goods)", 1, deliveryPaise, deliveryPaise, 0));
   return lines;
 }
 
-function totalsOf(lines: InvoiceLine[]): Invoice["totals"] {
-  const sum = (key: "taxablePaise" | "cgstPaise" | "sgstPaise" | "igstPaise" | "totalPaise") => lines.reduce((s, l) => s + l[key], 0);
-  return { taxablePaise: sum("taxablePaise"), cgstPaise: sum("cgstPaise"), sgstPaise: sum("sgstPaise"), igstPaise: sum("igstPaise"), totalPaise: sum("totalPaise") };
+/**
+ * The totals of invoice lines, paise: Σ gross (a line without `grossPaise`, issued before discount
+ * codes, counts its total), Σ discount, Σ taxable value, CGST, SGST, IGST, their tax and Σ total paid.
+ */
+export function invoiceTotals(lines: readonly InvoiceLine[]): InvoiceTotals {
+  const sum = (value: (l: InvoiceLine) => number) => lines.reduce((s, l) => s + value(l), 0);
+  const cgstPaise = sum((l) => l.cgstPaise);
+  const sgstPaise = sum((l) => l.sgstPaise);
+  const igstPaise = sum((l) => l.igstPaise);
+  return {
+    grossPaise: sum((l) => l.grossPaise ?? l.totalPaise),
+    discountPaise: sum((l) => l.discountPaise ?? 0),
+    taxablePaise: sum((l) => l.taxablePaise),
+    cgstPaise,
+    sgstPaise,
+    igstPaise,
+    taxPaise: cgstPaise + sgstPaise + igstPaise,
+    totalPaise: sum((l) => l.totalPaise),
+  };
 }
 
 function rowToInvoice(row: {
@@ -238,7 +292,7 @@ function rowToInvoice(row: {
   seller_json: string;
   buyer_json: string;
   lines_json: string;
-}, language: string | null | undefined): Invoice {
+}, language: string | null | undefined, discountCode: string | null | undefined = null): Invoice {
   const lines = JSON.parse(row.lines_json) as InvoiceLine[];
   const seller = JSON.parse(row.seller_json) as InvoiceSeller;
   const buyer = JSON.parse(row.buyer_json) as InvoiceBuyer;
@@ -253,7 +307,8 @@ function rowToInvoice(row: {
     seller,
     buyer,
     lines,
-    totals: totalsOf(lines),
+    totals: invoiceTotals(lines),
+    discountCode: discountCode ?? null,
     language: language === "hi" ? "hi" : "en",
   };
 }
@@ -291,7 +346,7 @@ export async function nextSerial(trx: Executor, table: "invoice_counters" | "cre
  */
 export async function issueInvoice(trx: Executor, order: Order, now: number): Promise<Invoice> {
   const existing = await trx.selectFrom("invoices").selectAll().where("order_id", "=", order.id).executeTakeFirst();
-  if (existing) return rowToInvoice(existing, order.language);
+  if (existing) return rowToInvoice(existing, order.language, order.discountCode);
   const settings = await readStoreSettings(trx);
   const fy = financialYear(now);
   const seq = await nextSerial(trx, "invoice_counters", fy);
@@ -338,7 +393,7 @@ export async function issueInvoice(trx: Executor, order: Order, now: number): Pr
     lines_json: JSON.stringify(lines),
   };
   await trx.insertInto("invoices").values(row).execute();
-  return rowToInvoice(row, order.language);
+  return rowToInvoice(row, order.language, order.discountCode);
 }
 
 /** The invoice's file name: "tax-invoice-CI-2026-27-000123.pdf". */
@@ -352,8 +407,8 @@ export async function findInvoice(db: Executor, orderId: string): Promise<Invoic
     .selectFrom("invoices")
     .leftJoin("orders", "orders.id", "invoices.order_id")
     .selectAll("invoices")
-    .select("orders.language")
+    .select(["orders.language", "orders.discount_code"])
     .where("invoices.order_id", "=", orderId)
     .executeTakeFirst();
-  return row ? rowToInvoice(row, row.language) : null;
+  return row ? rowToInvoice(row, row.language, row.discount_code) : null;
 }
