@@ -62,6 +62,8 @@ export const en = {
     footerPrivacy: "Privacy policy",
     footerContact: "Contact",
     footerGrievances: "Grievances",
+    /** Issue 47 item 5: the Offers page (/offers). */
+    footerOffers: "Offers",
     refundPolicy: "Refund Policy",
     returnPolicy: "Return Policy",
     shippingPolicy: "Shipping Policy",
@@ -787,6 +789,30 @@ export const en = {
     cancelConfirm: "Yes, cancel this order",
     cancelButton: "Cancel order",
     cancelOrder: "Cancel order {id}",
+  },
+  /** The discount code box on the cart and checkout pages, and the totals' discount line (issue 47 item 2). */
+  discountCode: {
+    heading: "Discount code",
+    label: "Discount code",
+    apply: "Apply",
+    remove: "Remove",
+    removeCode: "Remove the code {code}",
+    applied: "Code {code} applied",
+    notCounted: "Code {code} is on your cart but not counted:",
+    amountOff: "{amount} off",
+    terms: "Terms",
+    discountLine: "Discount ({code})",
+    totalAfter: "Total after the discount",
+    seeOffers: "See current offers",
+  },
+  /** /offers (issue 47 item 5): the public codes and their terms, no invented urgency. */
+  offers: {
+    pageTitle: "Offers — Chrono India",
+    lead: "CURRENT",
+    main: "OFFERS",
+    intro: "Type a code in the discount code box on your cart or at checkout. One code per order.",
+    none: "No offers right now.",
+    code: "Code",
   },
 } as const;
 

@@ -458,6 +458,45 @@ export const hiPhrases = {
     "{rate}% (ended {date})": "{rate}% ({date} को समाप्त)",
     "Choose a rate": "दर चुनें",
   },
+  /**
+   * Discount codes on the cart and checkout pages and the Offers page (app/lib/discounts.ts
+   * DISCOUNT_MESSAGES, codeTerms; services/discounts.server.ts codeNoLongerApplies; issue 47 items 2, 5).
+   */
+  discounts: {
+    "We don't know this code. Please check it.": "यह कोड हमें नहीं मिला। कृपया इसे जाँच लें।",
+    "This code is not available right now.": "यह कोड अभी उपलब्ध नहीं है।",
+    "This code starts on {when} IST.": "यह कोड {when} IST से शुरू होगा।",
+    "This code ended on {when} IST.": "यह कोड {when} IST को समाप्त हो गया।",
+    "This code needs {minimum} of eligible watches: add {short} more.": "इस कोड के लिए योग्य घड़ियाँ कम से कम {minimum} की होनी चाहिए: {short} की और जोड़ें।",
+    "This code has been used up.": "यह कोड पूरा इस्तेमाल हो चुका है।",
+    "You have already used this code.": "आप यह कोड पहले ही इस्तेमाल कर चुके हैं।",
+    "This code doesn't apply to anything in your cart.": "यह कोड आपके कार्ट की किसी भी चीज़ पर लागू नहीं होता।",
+    "Please enter a code.": "कृपया कोई कोड लिखें।",
+    "A code has at most 32 characters.": "कोड में ज़्यादा से ज़्यादा 32 अक्षर होते हैं।",
+    "Code applied.": "कोड लागू हो गया।",
+    "Code removed.": "कोड हटा दिया गया।",
+    "One code per order: remove the applied code first.": "एक ऑर्डर पर एक ही कोड: पहले लागू कोड हटाएँ।",
+    "Too many codes tried. Please wait a minute and try again.": "बहुत ज़्यादा कोड आज़माए गए। कृपया एक मिनट रुककर फिर कोशिश करें।",
+    "Your discount code no longer applies: {reason} Please check your total and try again.":
+      "आपका डिस्काउंट कोड अब लागू नहीं होता: {reason} कृपया अपना कुल देखें और फिर कोशिश करें।",
+    "The total has changed to {total} since this page was shown. Please check it and place the order again.":
+      "यह पेज दिखाए जाने के बाद कुल बदलकर {total} हो गया है। कृपया उसे देखें और फिर से ऑर्डर करें।",
+    "{value} % off the whole order": "पूरे ऑर्डर पर {value} % की छूट",
+    "{value} off the whole order": "पूरे ऑर्डर पर {value} की छूट",
+    "{value} % off watches by {brands}": "{brands} की घड़ियों पर {value} % की छूट",
+    "{value} off watches by {brands}": "{brands} की घड़ियों पर {value} की छूट",
+    "{value} % off {categories} watches": "{categories} घड़ियों पर {value} % की छूट",
+    "{value} off {categories} watches": "{categories} घड़ियों पर {value} की छूट",
+    "{value} % off one chosen watch": "एक चुनी हुई घड़ी पर {value} % की छूट",
+    "{value} off one chosen watch": "एक चुनी हुई घड़ी पर {value} की छूट",
+    "{value} % off {count} chosen watches": "{count} चुनी हुई घड़ियों पर {value} % की छूट",
+    "{value} off {count} chosen watches": "{count} चुनी हुई घड़ियों पर {value} की छूट",
+    "on {amount} or more": "{amount} या उससे ज़्यादा की खरीद पर",
+    "once per shopper": "हर ग्राहक के लिए एक बार",
+    "{count} times per shopper": "हर ग्राहक के लिए {count} बार",
+    "from {when} IST": "{when} IST से",
+    "ends {when} IST": "{when} IST को समाप्त",
+  },
 } as const;
 
 /** The groups of the phrasebook: what a page's loader asks for. */
