@@ -12,6 +12,7 @@ const LINKS: { to: string; label: string; end?: boolean; ownerOnly?: boolean }[]
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/personal-data", label: "Personal data" },
   { to: "/admin/products", label: "Products" },
+  { to: "/admin/discounts", label: "Discounts" },
   { to: "/admin/delivery", label: "Delivery" },
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/staff", label: "Staff", ownerOnly: true },
