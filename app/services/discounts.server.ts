@@ -201,7 +201,9 @@ export type TakenCode = { codeId: number; code: string; effect: DiscountEffect }
  * `trx` (issue 47 item 2): the code's row is locked (PostgreSQL; SQLite has one writer), the code
  * is evaluated against the order's `lines` at `now` with the shopper's uses by account, delivery
  * email and mobile, `uses_taken` moves by a conditional UPDATE that can't pass the total limit,
- * and the use is recorded for the order. Null when no code is applied. Throws BackendError 409
+ * and the use is recorded for the order. Null when no code is applied, or when the order's lines
+ * alone keep it from applying (nothing it applies to, below the minimum: the cart showed it not
+ * counted, and the order charges that total). Throws BackendError 409
  * with the refusal's sentence when the applied code no longer applies (used up by a racing order,
  * ended, paused, the per-shopper limit): the shopper's total would differ from the one shown, so
  * no order is made and the transaction rolls back.
@@ -216,7 +218,13 @@ export async function takeCodeUse(
   if (!code) return null;
   const uses = await shopperUses(trx, code.id, { userId: input.userId, email: input.email, phone: input.phone });
   const outcome = evaluateDiscount(code, input.lines, { now: input.now, shopperUses: uses });
-  if (!outcome.ok) throw new BackendError(409, codeNoLongerApplies(refusalMessage(outcome.refusal, formatIstDateTime)));
+  if (!outcome.ok) {
+    // The cart's own lines decide these two, and the cart page evaluated the same lines (priceCart
+    // refuses a body whose lines differ): the page showed the code not applying and the total
+    // without it, so that is what the order charges (docs/decisions/1011).
+    if (CART_REFUSALS.has(outcome.refusal.reason)) return null;
+    throw new BackendError(409, codeNoLongerApplies(refusalMessage(outcome.refusal, formatIstDateTime)));
+  }
   const taken = await trx
     .updateTable("discount_codes")
     .set((eb) => ({ uses_taken: eb("uses_taken", "+", 1) }))
@@ -241,6 +249,9 @@ export async function takeCodeUse(
     .execute();
   return { codeId: code.id, code: code.code, effect: outcome.effect };
 }
+
+/** Refusals that follow from the cart's lines alone: the order is made without the code (takeCodeUse). */
+const CART_REFUSALS: ReadonlySet<DiscountRefusal["reason"]> = new Set(["nothingApplies", "belowMinimum"]);
 
 /** The 409 sentence of an applied code that stopped applying before the order was made. */
 export function codeNoLongerApplies(reason: string): string {
