@@ -69,10 +69,17 @@ const EXPECTED_PAGES = [
 
 /**
  * Pages whose browser code may hold conform: the checkout (above), and the back office's product
- * form (issue 12 item 2: field errors in place for staff; the back office is not a shopper's page
+ * and discount code forms (issue 12 item 2: field errors in place for staff; the back office is not a shopper's page
  * and has no budget). zod stays on the server everywhere (app/utils/admin-forms.server.ts).
  */
-const CONFORM_PAGES = new Set(["routes/place-order", "routes/admin.products.$productId", "routes/admin.products.new"]);
+const CONFORM_PAGES = new Set([
+  "routes/place-order",
+  "routes/admin.products.$productId",
+  "routes/admin.products.new",
+  // The back office's discount code form (issue 47 item 1): the same field errors in place.
+  "routes/admin.discounts.$codeId",
+  "routes/admin.discounts.new",
+]);
 
 const PUBLIC_DIR = "public";
 const BUILD_DIR = buildFolder(process.env.BUILD_SUFFIX);
