@@ -1,5 +1,6 @@
 import type { DB, Executor } from "~/db/db.server";
 import { BackendError } from "~/lib/errors";
+import { paidForUnits } from "~/lib/discounts";
 import { financialYear, sameState } from "~/lib/gst";
 import { ORDER_MESSAGES } from "~/schemas/orders";
 import { requireAccount } from "~/services/accounts.server";
@@ -42,6 +43,9 @@ function share(value: number, numerator: number, denominator: number): number {
 /** The invoice line's figures a credit note reverses, in paise. */
 export type InvoiceLineFigures = {
   quantity: number;
+  /** Issue 47: the unit price and the line's discount (absent or 0: a line without one). */
+  unitPricePaise?: number;
+  discountPaise?: number;
   totalPaise: number;
   taxablePaise: number;
   cgstPaise: number;
@@ -56,13 +60,40 @@ export type InvoiceLineFigures = {
  * with p already credited, q this note's and Q the invoice line's quantity; the tax is total −
  * taxable, all IGST inter-state, and intra-state SGST is the tax less CGST. So the notes of a line
  * add up to the invoice line exactly once all its units are credited, and never exceed it; total,
- * taxable and tax agree on every note. Throws RangeError unless 0 < q and p + q ≤ Q. Pure.
+ * taxable and tax agree on every note. A line with a discount (issue 47 item 3: `discountPaise` > 0
+ * and `unitPricePaise`) credits what was paid for those units, lib/discounts `paidForUnits` (the
+ * line's discount shared by its units, odd paise on the first), and each other figure F in
+ * proportion to what was paid: round(F × paid(p + q) / net) − round(F × paid(p) / net), paid(k)
+ * being what the first k units cost; the result then also has the units' `grossPaise` and
+ * `discountPaise`. Throws RangeError unless 0 < q and p + q ≤ Q. Pure.
  */
 export function creditedShare(line: InvoiceLineFigures, alreadyCredited: number, quantity: number, intraState: boolean) {
   const p = alreadyCredited;
   const q = quantity;
   const Q = line.quantity;
   if (!Number.isSafeInteger(p) || !Number.isSafeInteger(q) || p < 0 || q <= 0 || p + q > Q) throw new RangeError(`Cannot credit ${q} more of ${Q} units after ${p}.`);
+  const discountPaise = line.discountPaise ?? 0;
+  if (discountPaise > 0 && line.unitPricePaise !== undefined) {
+    const units = { pricePaise: line.unitPricePaise, quantity: Q, discountPaise };
+    const paidBefore = paidForUnits(units, 0, p);
+    const paidAfter = paidBefore + paidForUnits(units, p, q);
+    const net = line.totalPaise;
+    const part = (value: number) => (net <= 0 ? 0 : share(value, paidAfter, net) - share(value, paidBefore, net));
+    const totalPaise = paidAfter - paidBefore;
+    const taxablePaise = part(line.taxablePaise);
+    const taxPaise = totalPaise - taxablePaise;
+    const cgstPaise = intraState ? part(line.cgstPaise) : 0;
+    const grossPaise = line.unitPricePaise * q;
+    return {
+      grossPaise,
+      discountPaise: grossPaise - totalPaise,
+      totalPaise,
+      taxablePaise,
+      cgstPaise,
+      sgstPaise: intraState ? taxPaise - cgstPaise : 0,
+      igstPaise: intraState ? 0 : taxPaise,
+    };
+  }
   const part = (value: number) => share(value, p + q, Q) - share(value, p, Q);
   const totalPaise = part(line.totalPaise);
   const taxablePaise = part(line.taxablePaise);
@@ -92,7 +123,7 @@ type CreditNoteRow = {
   lines_json: string;
 };
 
-function rowToCreditNote(row: CreditNoteRow, language: string | null | undefined): CreditNote {
+function rowToCreditNote(row: CreditNoteRow, language: string | null | undefined, discountCode: string | null | undefined = null): CreditNote {
   const lines = JSON.parse(row.lines_json) as CreditNoteLine[];
   const seller = JSON.parse(row.seller_json) as InvoiceSeller;
   const buyer = JSON.parse(row.buyer_json) as InvoiceBuyer;
@@ -111,6 +142,7 @@ function rowToCreditNote(row: CreditNoteRow, language: string | null | undefined
     buyer,
     lines,
     totals: totalsOf(lines),
+    discountCode: discountCode ?? null,
     language: language === "hi" ? "hi" : "en",
   };
 }
@@ -128,7 +160,8 @@ function rowToCreditNote(row: CreditNoteRow, language: string | null | undefined
  * PostgreSQL; SQLite serialises writes; a rollback takes the number back) and stores number
  * "CN/{yy-yy}/{seq:6}" for the financial year of `now` (ms; IST), the invoice's number and date,
  * its seller and buyer snapshots and the lines. The note's total is Σ quantity × unit price of the
- * returned lines — the refund's amount (the delivery charge is not credited).
+ * returned lines after their discount (`paidForUnits`, issue 47) — the refund's amount (the delivery
+ * charge is not credited).
  * Throws BackendError 404 (no such return), 409 (the return is an exchange; the order has no
  * invoice; a line not on the invoice or more units than invoiced would be credited).
  */
@@ -137,10 +170,10 @@ export async function issueCreditNote(trx: Executor, returnId: string, now: numb
     .selectFrom("credit_notes")
     .leftJoin("orders", "orders.id", "credit_notes.order_id")
     .selectAll("credit_notes")
-    .select("orders.language")
+    .select(["orders.language", "orders.discount_code"])
     .where("credit_notes.return_id", "=", returnId)
     .executeTakeFirst();
-  if (existing) return rowToCreditNote(existing, existing.language);
+  if (existing) return rowToCreditNote(existing, existing.language, existing.discount_code);
   const request = await trx.selectFrom("return_requests").select(["id", "order_id", "resolution"]).where("id", "=", returnId).executeTakeFirst();
   if (!request) throw new BackendError(404, "There is no such return.");
   if (request.resolution !== "refund") throw new BackendError(409, "An exchange gets no credit note: only a refunded return does.");
@@ -187,7 +220,7 @@ export async function issueCreditNote(trx: Executor, returnId: string, now: numb
     lines_json: JSON.stringify(lines),
   };
   await trx.insertInto("credit_notes").values(row).execute();
-  return rowToCreditNote(row, invoice.language);
+  return rowToCreditNote(row, invoice.language, invoice.discountCode);
 }
 
 /** The credit notes of an order, oldest first (staff; no scoping: the shopper's reads check the order first). */
@@ -196,12 +229,12 @@ export async function listCreditNotes(db: Executor, orderId: string): Promise<Cr
     .selectFrom("credit_notes")
     .leftJoin("orders", "orders.id", "credit_notes.order_id")
     .selectAll("credit_notes")
-    .select("orders.language")
+    .select(["orders.language", "orders.discount_code"])
     .where("credit_notes.order_id", "=", orderId)
     .orderBy("credit_notes.issued_at")
     .orderBy("credit_notes.seq")
     .execute();
-  return rows.map((row) => rowToCreditNote(row, row.language));
+  return rows.map((row) => rowToCreditNote(row, row.language, row.discount_code));
 }
 
 /** The credit note of return `returnId` of order `orderId`, or null (staff; no scoping). */
@@ -210,11 +243,11 @@ export async function findCreditNote(db: Executor, orderId: string, returnId: st
     .selectFrom("credit_notes")
     .leftJoin("orders", "orders.id", "credit_notes.order_id")
     .selectAll("credit_notes")
-    .select("orders.language")
+    .select(["orders.language", "orders.discount_code"])
     .where("credit_notes.order_id", "=", orderId)
     .where("credit_notes.return_id", "=", returnId)
     .executeTakeFirst();
-  return row ? rowToCreditNote(row, row.language) : null;
+  return row ? rowToCreditNote(row, row.language, row.discount_code) : null;
 }
 
 /** What an order page lists of a credit note: the return it belongs to, its number and date (ms). */

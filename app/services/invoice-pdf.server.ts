@@ -47,6 +47,10 @@ const HINDI_HEADINGS = {
   "Credit note number": "क्रेडिट नोट संख्या",
   "Credit note date": "क्रेडिट नोट की तारीख",
   "Credit note total": "क्रेडिट नोट की कुल राशि",
+  Gross: "सकल राशि",
+  Discount: "छूट",
+  "Discount code": "छूट कोड",
+  "Gross amount": "सकल राशि",
 } as const;
 type Heading = keyof typeof HINDI_HEADINGS;
 
@@ -59,6 +63,9 @@ type DocumentLine = {
   description: string;
   hsn: string;
   quantity: number;
+  /** Issue 47: before the discount, and the discount (absent on documents issued before codes: total and 0). */
+  grossPaise?: number;
+  discountPaise?: number;
   taxablePaise: number;
   cgstPaise: number;
   sgstPaise: number;
@@ -86,6 +93,8 @@ type GstDocument = {
   ratePercent: number;
   lines: DocumentLine[];
   totals: { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number };
+  /** Issue 47: the order's discount code ("DIWALI10") or null; named beside the discount (Rule 46). */
+  discountCode: string | null;
   totalHeading: Heading;
   closing: string;
   language: "en" | "hi";
@@ -120,6 +129,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     ratePercent: invoice.ratePercent,
     lines: invoice.lines,
     totals: invoice.totals,
+    discountCode: invoice.discountCode,
     totalHeading: "Invoice total",
     closing: `Prices include GST at ${invoice.ratePercent}%. This is a computer-generated invoice and needs no signature.`,
     language: invoice.language,
@@ -157,6 +167,7 @@ export function renderCreditNotePdf(note: CreditNote): Promise<Buffer> {
     ratePercent: note.ratePercent,
     lines: note.lines,
     totals: note.totals,
+    discountCode: note.discountCode ?? null,
     totalHeading: "Credit note total",
     closing: `The taxable value and GST at ${note.ratePercent}% above are credited against tax invoice ${note.invoiceNumber}. This is a computer-generated credit note and needs no signature.`,
     language: note.language,
@@ -227,7 +238,36 @@ function renderGstDocument(gst: GstDocument): Promise<Buffer> {
 
   const rate = gst.ratePercent;
   const half = rate / 2;
-  const columns = gst.intraState
+  // Issue 47 (Rule 46; CGST Act s.15(3)(a)): a document with a discount shows each line's gross
+  // amount and discount before its taxable value, in narrower columns and a smaller type.
+  const discounted = gst.lines.some((line) => (line.discountPaise ?? 0) > 0);
+  const fontSize = discounted ? 7.5 : 8.5;
+  const columns = discounted
+    ? gst.intraState
+      ? [
+          { title: "#", width: 14, align: "left" as const },
+          { title: "Description", width: 105, align: "left" as const },
+          { title: "HSN", width: 28, align: "left" as const },
+          { title: "Qty", width: 20, align: "right" as const },
+          { title: "Gross", width: 58, align: "right" as const },
+          { title: "Discount", width: 52, align: "right" as const },
+          { title: "Taxable value", width: 58, align: "right" as const },
+          { title: `CGST ${half}%`, width: 54, align: "right" as const },
+          { title: `SGST ${half}%`, width: 54, align: "right" as const },
+          { title: "Total", width: 72, align: "right" as const },
+        ]
+      : [
+          { title: "#", width: 14, align: "left" as const },
+          { title: "Description", width: 127, align: "left" as const },
+          { title: "HSN", width: 28, align: "left" as const },
+          { title: "Qty", width: 20, align: "right" as const },
+          { title: "Gross", width: 62, align: "right" as const },
+          { title: "Discount", width: 56, align: "right" as const },
+          { title: "Taxable value", width: 62, align: "right" as const },
+          { title: `IGST ${rate}%`, width: 62, align: "right" as const },
+          { title: "Total", width: 84, align: "right" as const },
+        ]
+    : gst.intraState
     ? [
         { title: "#", width: 18, align: "left" as const },
         { title: "Description", width: 155, align: "left" as const },
@@ -248,9 +288,12 @@ function renderGstDocument(gst: GstDocument): Promise<Buffer> {
         { title: "Total", width: 92, align: "right" as const },
       ];
 
+  /** A discount as its cell shows it: "-1,000.00" (nothing off: "0.00"). */
+  const discountCell = (paise: number) => (paise > 0 ? `-${formatInvoiceRupees(paise)}` : formatInvoiceRupees(0));
+
   /** One row of the table; `below`: a second line under some cells, in Devanagari (a Hindi document's headings). */
   const row = (cells: string[], bold: boolean, below: (string | null)[] = []) => {
-    const fontOf = () => doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(8.5);
+    const fontOf = () => doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(fontSize);
     fontOf();
     const heights = cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 4 }));
     const belowHeights = below.map((words, i) => (words ? doc.font(DEVANAGARI).fontSize(7.5).heightOfString(words, { width: columns[i]!.width - 4 }) : 0));
@@ -276,15 +319,27 @@ function renderGstDocument(gst: GstDocument): Promise<Buffer> {
   );
   gst.lines.forEach((line, index) => {
     const tax = gst.intraState ? [formatInvoiceRupees(line.cgstPaise), formatInvoiceRupees(line.sgstPaise)] : [formatInvoiceRupees(line.igstPaise)];
-    row([String(index + 1), line.description, line.hsn, String(line.quantity), formatInvoiceRupees(line.taxablePaise), ...tax, formatInvoiceRupees(line.totalPaise)], false);
+    const before = discounted ? [formatInvoiceRupees(line.grossPaise ?? line.totalPaise), discountCell(line.discountPaise ?? 0)] : [];
+    row([String(index + 1), line.description, line.hsn, String(line.quantity), ...before, formatInvoiceRupees(line.taxablePaise), ...tax, formatInvoiceRupees(line.totalPaise)], false);
   });
   const t = gst.totals;
+  const grossTotal = gst.lines.reduce((sum, line) => sum + (line.grossPaise ?? line.totalPaise), 0);
+  const discountTotal = gst.lines.reduce((sum, line) => sum + (line.discountPaise ?? 0), 0);
   const totalTax = gst.intraState ? [formatInvoiceRupees(t.cgstPaise), formatInvoiceRupees(t.sgstPaise)] : [formatInvoiceRupees(t.igstPaise)];
-  row(["", "Total", "", "", formatInvoiceRupees(t.taxablePaise), ...totalTax, formatInvoiceRupees(t.totalPaise)], true, ["", hindiOf("Total")]);
+  const totalBefore = discounted ? [formatInvoiceRupees(grossTotal), discountCell(discountTotal)] : [];
+  row(["", "Total", "", "", ...totalBefore, formatInvoiceRupees(t.taxablePaise), ...totalTax, formatInvoiceRupees(t.totalPaise)], true, ["", hindiOf("Total")]);
 
   doc.moveDown(0.8);
   doc.font("Helvetica").fontSize(9);
   if (doc.y > PAGE_BOTTOM - 80) doc.addPage();
+  if (discounted) {
+    labelled("Gross amount", `Rs. ${formatInvoiceRupees(grossTotal)}`, LEFT, doc.y, WIDTH);
+    const code = gst.discountCode ? `Discount code ${gst.discountCode}` : "Discount";
+    const codeWords = hindiOf(gst.discountCode ? "Discount code" : "Discount");
+    doc.font("Helvetica").text(`${code}${codeWords ? " / " : ""}`, LEFT, doc.y, { width: WIDTH, continued: true });
+    if (codeWords) doc.font(DEVANAGARI).text(codeWords, { continued: true });
+    doc.font("Helvetica").text(`: -Rs. ${formatInvoiceRupees(discountTotal)} (taxable value and GST computed after it)`);
+  }
   doc.text(`Taxable value: Rs. ${formatInvoiceRupees(t.taxablePaise)}`, LEFT, doc.y, { width: WIDTH });
   if (gst.intraState) {
     doc.text(`CGST at ${half}%: Rs. ${formatInvoiceRupees(t.cgstPaise)}`, { width: WIDTH });

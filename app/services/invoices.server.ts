@@ -125,6 +125,10 @@ export type CreditNoteLine = {
   invoiceQuantity: number;
   /** GST-inclusive price of one unit, as invoiced. */
   unitPricePaise: number;
+  /** Issue 47: the credited units' price before the discount and their part of it (absent on notes issued before codes). */
+  grossPaise?: number;
+  discountPaise?: number;
+  /** What was paid for the credited units (after their discount): the refund of those units. */
   totalPaise: number;
   taxablePaise: number;
   cgstPaise: number;
@@ -156,6 +160,8 @@ export type CreditNote = {
   buyer: InvoiceBuyer;
   lines: CreditNoteLine[];
   totals: { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number };
+  /** Issue 47: the order's discount code, as its invoice names it, or null (absent: none). */
+  discountCode?: string | null;
   /** The order's language, as the invoice: "hi" gives the PDF bilingual headings. */
   language: "en" | "hi";
 };

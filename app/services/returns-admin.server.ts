@@ -3,6 +3,7 @@ import type { Selectable } from "kysely";
 import type { DB, Executor } from "~/db/db.server";
 import type { ReturnLinesTable, ReturnRequestsTable } from "~/db/schema";
 import { BackendError } from "~/lib/errors";
+import { paidForUnits } from "~/lib/discounts";
 import { formatPaise } from "~/lib/money";
 import { FINAL_RETURN_STATUSES, legalNextReturnStatuses, type ReturnRejectReason, type ReturnStatus } from "~/lib/returns";
 import { rejectReasonWords, RETURN_STATUS_WORDS, returnStepDetails, type ReturnStep, type ReturnStepFacts } from "~/lib/returns-office";
@@ -173,10 +174,42 @@ export type AdminReturn = {
  * for the returned units, to the paisa. Damaged units count in full (docs/decisions/0985: goods
  * that arrive defective or damaged are refunded in full, CP (E-Com) Rules 2020 rule 7(2)(b)), and
  * the received step takes every unit back before a refund (so the amount is also the credit
- * note's total, services/credit-notes.server.ts).
+ * note's total, services/credit-notes.server.ts). With `discounts` (issue 47 item 3), a line of an
+ * order item that had a discount (`items[lineIndex].discountPaise` > 0) refunds what those units
+ * were paid after it — lib/discounts `paidForUnits(item, before, quantity)`, `before` being that
+ * line's units refunded by earlier returns (`discounts.before`, by line index) — as its credit note
+ * reverses; lines without a discount stay quantity × unit price.
  */
-export function returnRefundPaise(lines: readonly { quantity: number; unitPaise: number }[]): number {
-  return lines.reduce((sum, line) => sum + line.quantity * line.unitPaise, 0);
+export function returnRefundPaise(
+  lines: readonly { quantity: number; unitPaise: number; lineIndex?: number }[],
+  discounts?: { items: readonly { pricePaise: number; quantity: number; discountPaise?: number }[]; before: ReadonlyMap<number, number> },
+): number {
+  return lines.reduce((sum, line) => {
+    const item = discounts && line.lineIndex !== undefined ? discounts.items[line.lineIndex] : undefined;
+    if (item && (item.discountPaise ?? 0) > 0) return sum + paidForUnits(item, discounts?.before.get(line.lineIndex ?? -1) ?? 0, line.quantity);
+    return sum + line.quantity * line.unitPaise;
+  }, 0);
+}
+
+/**
+ * The refund of return `row` of `order` (paise): `returnRefundPaise` of its lines with the order's
+ * discounts, counting as `before` the units of each line in the order's other returns refunded
+ * earlier (all refunded ones while `row` is not yet; those resolved before it once it is).
+ */
+async function refundOfReturn(db: Executor, row: ReturnRow, order: OrderRow, views: AdminReturnLine[]): Promise<number> {
+  const items = rowToOrder(order).items;
+  if (!items.some((item) => (item.discountPaise ?? 0) > 0)) return returnRefundPaise(views);
+  let query = db
+    .selectFrom("return_lines")
+    .innerJoin("return_requests", "return_requests.id", "return_lines.return_id")
+    .select(["return_lines.line_index", "return_lines.quantity"])
+    .where("return_requests.order_id", "=", row.order_id)
+    .where("return_requests.status", "=", "refunded")
+    .where("return_requests.id", "!=", row.id);
+  if (row.status === "refunded" && row.resolved_at !== null) query = query.where("return_requests.resolved_at", "<", Number(row.resolved_at));
+  const before = new Map<number, number>();
+  for (const line of await query.execute()) before.set(Number(line.line_index), (before.get(Number(line.line_index)) ?? 0) + Number(line.quantity));
+  return returnRefundPaise(views, { items, before });
 }
 
 /** sha256 of the stored payout JSON, 16 hex digits; null when none is stored. */
@@ -257,7 +290,7 @@ export async function loadAdminReturn(db: DB, returnId: string, options: { revea
     createdAt: Number(row.created_at),
     overdue: !final && ((row.acknowledged_at === null && Number(row.acknowledge_by) < now) || Number(row.resolve_by) < now),
     lines: views,
-    refundPaise: returnRefundPaise(views),
+    refundPaise: await refundOfReturn(db, row, order, views),
     nextStatuses: legalNextReturnStatuses(row.status, row.resolution),
   };
 }
@@ -500,7 +533,7 @@ export async function refundReturn(db: DB, input: StepInput & { reference?: unkn
     throw new BackendError(409, `Return ${row.id} is "${RETURN_STATUS_WORDS[row.status] ?? row.status}"; it cannot be refunded${row.resolution === "exchange" ? ": the shopper asked for an exchange" : " until it has been received"}.`);
   }
   const order = await findOrderRow(db, row.order_id);
-  const amountPaise = returnRefundPaise(lineViews(await linesOf(db, row.id), order));
+  const amountPaise = await refundOfReturn(db, row, order, lineViews(await linesOf(db, row.id), order));
   const cod = order.payment_method === "cod";
   const payout = readPayout(row.payout_json);
   if (cod && !payout) throw new BackendError(409, `The shopper has not yet given a UPI ID or bank account for the refund of return ${row.id}: it can be paid once they have.`);
