@@ -4,7 +4,7 @@ import { productsIn } from "~/utils/product-texts.server";
 import { useT } from "~/i18n/use-t";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useFetchers, useLoaderData } from "@remix-run/react";
+import { useActionData, useFetchers, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/ui/local-links";
 import { getBackend } from "~/backend/index.server";
 import { BackendError } from "~/backend/types";
@@ -15,6 +15,8 @@ import { orderLimitProblems } from "~/lib/order-limits";
 import { buildCartLines, cartTotals, parseQuantityInput, type CartLineData } from "~/lib/cart-lines";
 import { CartTotals } from "~/components/cart/CartTotals";
 import { CartDeliveryCheck } from "~/components/cart/CartDeliveryCheck";
+import { DiscountCodeBox, DiscountCodeForm } from "~/components/cart/DiscountCodeBox";
+import { handleCodePost, loadCodeBox } from "~/utils/discount-code.server";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { loadDeliveryCheck } from "~/utils/delivery-check.server";
 import { parseCartEditForm } from "~/utils/forms.server";
@@ -25,7 +27,8 @@ import { jsonWithError, redirectWithError } from "~/utils/toast.server";
 /**
  * /cart (SPEC.md §2): the logged-in shopper's lines (unknown products skipped) and totals, and
  * "Check delivery" for an order of the cart's total (`?pin=` or the remembered PIN code; issue 13
- * item 3). Logged-out visitors go to /login and come back here afterwards.
+ * item 3). Logged-out visitors go to /login and come back here afterwards. Issue 47 item 2: the
+ * discount code box (utils/discount-code.server.ts) and the totals after the applied code.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireUserToken(request);
@@ -38,16 +41,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The lines name the watches as the page's language does (the owner's Hindi names on /hi; docs/decisions/0880).
   const byId = productsIn(await backend.getProducts(Object.keys(cart)), language);
   const lines = buildCartLines(cart, byId);
-  const delivery = await loadDeliveryCheck(request, cartTotals(lines).totalPaise);
+  const { box: codeBox, discountPaise } = await loadCodeBox(request, token);
+  const delivery = await loadDeliveryCheck(request, cartTotals(lines).totalPaise - discountPaise);
   const headers = new Headers({ "cache-control": "private, no-store" });
   if (delivery.setCookie) headers.append("Set-Cookie", delivery.setCookie);
   // Issue 23: lines whose watch sold out, or asks for more than are left, say so here; issue 43
   // item 3: so does a cart with more of a watch, or more watches, than one order may have.
   const stockProblems = [...cartStockProblems(lines, (id) => byId.get(id)), ...orderLimitProblems(lines)];
   // The page's own words in its language, and its stock sentences' (issue 27; i18n/use-t.ts).
-  const messages = messagesFor(language, ["cart", "delivery"]);
+  const messages = messagesFor(language, ["cart", "delivery", "discountCode"]);
   return json(
-    { lines, delivery: delivery.check, stockProblems, messages, phrases: phrasesFor(language, ["cart"]), title: translate(language, "cart.pageTitle") },
+    { lines, codeBox, delivery: delivery.check, stockProblems, messages, phrases: phrasesFor(language, ["cart"]), title: translate(language, "cart.pageTitle") },
     { headers },
   );
 }
@@ -59,12 +63,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * `intent=remove` (the delete icon) sets it to 0, which removes the line. Success: a 303 back
  * to /cart for a plain form post, a small JSON answer for the hydrated page's fetchers (no
  * navigation). Failures
- * come back as an error toast; an expired session goes to /login.
+ * come back as an error toast; an expired session goes to /login. `intent=applyCode|removeCode`:
+ * the discount code box (utils/discount-code.server.ts handleCodePost).
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = await requireUserToken(request);
   const formData = await readFormData(request).catch(throwBodyError);
+  const codePost = await handleCodePost(request, token, formData, "/cart");
+  if (codePost) return codePost;
   const edit = parseCartEditForm(formData);
   if (edit.kind === "refused") return failure(formData, 400, edit.message);
   if (edit.kind === "ignored") return done(formData); // SPEC.md §5: non-numeric, zero or below-1 quantities are ignored.
@@ -113,9 +120,13 @@ function useOptimisticLines(lines: CartLineData[]): CartLineData[] {
 }
 
 export default function CartPage() {
-  const { lines, delivery, stockProblems } = useLoaderData<typeof loader>();
+  const { lines, delivery, stockProblems, codeBox } = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
+  const codeAnswer = answered && "codeBox" in answered ? answered.codeBox : null;
   const visible = useOptimisticLines(lines);
   const totals = cartTotals(visible);
+  const applied = codeBox.applied?.applies ? codeBox.applied : null;
+  const discountPaise = applied ? applied.discountPaise : 0;
   const { t } = useT();
 
   return (
@@ -146,7 +157,20 @@ export default function CartPage() {
           </ul>
           <div className="my-20 flex justify-end">
             <div className="w-full sm:w-[450px]">
-              <CartTotals subtotalPaise={totals.subtotalPaise} deliveryFeePaise={totals.deliveryFeePaise} totalPaise={totals.totalPaise} />
+              <CartTotals
+                subtotalPaise={totals.subtotalPaise}
+                deliveryFeePaise={totals.deliveryFeePaise}
+                totalPaise={totals.totalPaise - discountPaise}
+                discount={applied ? { code: applied.code, paise: discountPaise } : null}
+              />
+              <DiscountCodeBox box={codeBox} answer={codeAnswer} />
+              {codeBox.available ? (
+                <p className="text-sm">
+                  <Link to="/offers" className="underline underline-offset-2 hover:text-gray-900">
+                    {t("discountCode.seeOffers")}
+                  </Link>
+                </p>
+              ) : null}
               <div className="mt-8">
                 <CartDeliveryCheck check={delivery} />
               </div>
@@ -158,6 +182,7 @@ export default function CartPage() {
               </div>
             </div>
           </div>
+          <DiscountCodeForm />
         </>
       )}
     </div>

@@ -16,6 +16,8 @@ import { cartStockProblems } from "~/lib/stock";
 import { orderLimitProblems } from "~/lib/order-limits";
 import { buildCartLines, cartTotals } from "~/lib/cart-lines";
 import { CartTotals } from "~/components/cart/CartTotals";
+import { DiscountCodeBox, DiscountCodeForm } from "~/components/cart/DiscountCodeBox";
+import { handleCodePost, loadCodeBox, totalChangedMessage } from "~/utils/discount-code.server";
 import { AddressFields } from "~/components/checkout/AddressFields";
 import { BusinessBuyerFields } from "~/components/checkout/BusinessBuyerFields";
 import { ErrorSummary, summaryErrors, type SummaryError } from "~/components/checkout/ErrorSummary";
@@ -48,9 +50,14 @@ async function readCart(request: Request, token: string) {
   // The lines name the watches in the page's language (the owner's Hindi names on /hi; docs/decisions/0880).
   const byId = productsIn(await backend.getProducts(Object.keys(cart)), languageOfPath(new URL(request.url).pathname));
   const lines = buildCartLines(cart, byId);
+  // Issue 47 item 2: the applied code, and the total after it (what the order charges).
+  const { box: codeBox, discountPaise } = await loadCodeBox(request, token);
+  const listed = cartTotals(lines);
+  const totals = { ...listed, totalPaise: listed.totalPaise - discountPaise };
+  const discount = codeBox.applied?.applies ? { code: codeBox.applied.code, paise: discountPaise } : null;
   // Issue 23: lines that can't be ordered now block PLACE ORDER, with the reason; issue 43 item 3:
   // so do more of a watch, or more watches, than one order may have.
-  return { lines, totals: cartTotals(lines), stockProblems: [...cartStockProblems(lines, (id) => byId.get(id)), ...orderLimitProblems(lines)] };
+  return { lines, totals, codeBox, discount, stockProblems: [...cartStockProblems(lines, (id) => byId.get(id)), ...orderLimitProblems(lines)] };
 }
 
 /**
@@ -76,7 +83,7 @@ async function readCheckoutMode(): Promise<CheckoutMode | null> {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireUserToken(request);
-  const { lines, totals, stockProblems } = await readCart(request, token);
+  const { lines, totals, codeBox, discount, stockProblems } = await readCart(request, token);
   if (lines.length === 0) throw redirect("/cart", 303);
   const mode = await readCheckoutMode();
   const language = languageOfPath(new URL(request.url).pathname);
@@ -86,6 +93,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       savedAddresses: await checkoutAddressChoices(request),
       lines,
       totals,
+      codeBox,
+      discount,
       stockProblems,
       codEnabled: getEnv().ENABLE_COD,
       testMode: mode?.environment === "test" ? (mode.simulator ? ("simulator" as const) : ("sandbox" as const)) : null,
@@ -93,8 +102,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       idempotencyKey: `checkout-${crypto.randomUUID()}`,
       // The page's words in its language, and the rules' sentences its form can show (issue 27;
       // docs/decisions/0850, 0890): field errors, the summary, stock and delivery sentences.
-      messages: messagesFor(language, ["cart", "checkout"]),
-      phrases: phrasesFor(language, ["address", "account", "order", "cart"]),
+      messages: messagesFor(language, ["cart", "checkout", "discountCode"]),
+      phrases: phrasesFor(language, ["address", "account", "order", "cart", "discounts", "report"]),
       title: translate(language, "checkout.pageTitle"),
     },
     { headers: { "cache-control": "private, no-store" } },
@@ -118,11 +127,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * Backend failures re-render the form with the message (4xx — 429 after 10 unpaid orders in an
  * hour, issue 8 item 5, or when the account's orders not yet paid already hold as many watches as
  * one account may, issue 43 item 3 — or 503 when payments are down); with JavaScript also as a toast.
+ * Issue 47 item 2 (CCPA dark-pattern guidelines 2023: the price shown is the price paid): the form
+ * carries the total it showed (`shownTotalPaise`, paise); when the server's total after the cart's
+ * code is another, nothing is made and the form comes back 409 with the new total. A discount or
+ * amount field in the form is never read. The order's own 409 (the code stopped applying, e.g. used
+ * up by a racing order) is a form error too. `intent=applyCode|removeCode`: the discount code box
+ * (utils/discount-code.server.ts handleCodePost).
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = await requireUserToken(request);
   const formData = await readFormData(request).catch(throwBodyError);
+  const codePost = await handleCodePost(request, token, formData, "/place-order");
+  if (codePost) return codePost;
   const codEnabled = getEnv().ENABLE_COD;
   // Issue 13 item 5: a chosen saved address replaces the (ignored) new-address fields.
   const book = await optionalAddressBook(request);
@@ -141,8 +158,20 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!shown) {
     return json({ result: submission.reply({ formErrors: [ORDER_MESSAGES.cartChanged] }), payment: null, delivery: null }, { status: 409 });
   }
-  const { lines, totals } = await readCart(request, token);
+  const { lines, totals, codeBox } = await readCart(request, token);
   if (lines.length === 0) return redirectWithError("/cart", ORDER_MESSAGES.cartEmpty);
+  // Issue 47 item 2: the total the page showed must be the one charged now (a code that stopped
+  // applying, or was applied in another tab, changes it). A post without the field (an older page,
+  // a script) passes only while no code is on the cart: the shown lines' check above covers it.
+  const shownTotal = formData.get("shownTotalPaise");
+  const shownOk =
+    shownTotal === null ? codeBox.applied === null : typeof shownTotal === "string" && /^\d{1,12}$/.test(shownTotal) && Number(shownTotal) === totals.totalPaise;
+  if (!shownOk) {
+    return json(
+      { result: submission.reply({ formErrors: [totalChangedMessage(totals.totalPaise)] }), payment: null, delivery: null },
+      { status: 409 },
+    );
+  }
 
   // Issue 13 item 4: the PIN exists, is the state's and is served, and cash on delivery is allowed
   // there for this total — before any order or payment. The problems sit next to their fields.
@@ -217,8 +246,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   actionResult && typeof actionResult === "object" && "payment" in actionResult && actionResult.payment ? false : defaultShouldRevalidate;
 
 export default function PlaceOrderPage() {
-  const { lines, totals, codEnabled, testMode, modal, idempotencyKey, savedAddresses, stockProblems } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { lines, totals, codeBox, discount, codEnabled, testMode, modal, idempotencyKey, savedAddresses, stockProblems } = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
+  // The discount code box's answer after a plain post (issue 47), or PLACE ORDER's.
+  const codeAnswer = answered && "codeBox" in answered ? answered.codeBox : null;
+  const actionData = answered && "result" in answered ? answered : undefined;
   const { t, language } = useT();
   const phrase = usePhrase();
   const navigation = useNavigation();
@@ -395,10 +427,12 @@ export default function PlaceOrderPage() {
 
         <div className="w-full sm:max-w-[450px]">
           <OrderSummary lines={lines} />
-          <CartTotals subtotalPaise={totals.subtotalPaise} deliveryFeePaise={totals.deliveryFeePaise} totalPaise={totals.totalPaise} />
+          <DiscountCodeBox box={codeBox} answer={codeAnswer} />
+          <CartTotals subtotalPaise={totals.subtotalPaise} deliveryFeePaise={totals.deliveryFeePaise} totalPaise={totals.totalPaise} discount={discount} />
           <PaymentMethods field={fields.paymentMethod} codEnabled={codEnabled} codProblem={codProblem} />
 
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <input type="hidden" name="shownTotalPaise" value={totals.totalPaise} />
           <input type="hidden" name="cartLines" value={JSON.stringify(lines.map((line) => [line.productId, line.sizeKey, line.quantity]))} />
           <input type="hidden" name="checkout" value={modalState === "ready" ? "modal" : "redirect"} />
 
@@ -425,6 +459,7 @@ export default function PlaceOrderPage() {
           </div>
         </div>
       </Form>
+      <DiscountCodeForm />
     </div>
   );
 }

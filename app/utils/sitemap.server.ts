@@ -84,6 +84,8 @@ export async function pagesSitemap(): Promise<Response> {
     ...inEveryLanguage(origin, "/", changedAt),
     ...inEveryLanguage(origin, "/collection", changedAt),
     ...Object.keys(CURATED_COLLECTIONS).flatMap((path) => inEveryLanguage(origin, path, changedAt)),
+    // Issue 47 item 5: the public discount codes (no lastmod: they change with the codes).
+    ...inEveryLanguage(origin, "/offers"),
   ];
   for (const slug of CONTENT_SLUGS) {
     const updated = Object.fromEntries(

@@ -6,14 +6,17 @@ import { formatPaise } from "~/lib/money";
  * CART TOTALS (SPEC.md §2, §9): Subtotal, Shipping Fee shown as 'Free Shipping' while the fee is 0,
  * and Total. Amounts in paise, as `cartTotals` (app/lib/cart-lines.ts) computes them: the one
  * place the sum is made, also for the amount an order charges. Used by /cart and the checkout
- * page; `headingLevel` fits it into the page's outline.
+ * page; `headingLevel` fits it into the page's outline. `discount` (issue 47 item 2): the applied
+ * code's line, "Discount (DIWALI10)  −₹1,000", between the fee and the total; `totalPaise` is then
+ * the total after it, the amount PLACE ORDER charges.
  */
 export function CartTotals({
   subtotalPaise,
   deliveryFeePaise,
   totalPaise,
   headingLevel = 2,
-}: CartTotalsData & { headingLevel?: 2 | 3 }) {
+  discount = null,
+}: CartTotalsData & { headingLevel?: 2 | 3; discount?: { code: string; paise: number } | null }) {
   const Heading = headingLevel === 3 ? "h3" : "h2";
   const { t } = useT();
   return (
@@ -31,6 +34,12 @@ export function CartTotals({
           <dt>{t("cart.shippingFee")}</dt>
           <dd data-testid="cart-shipping">{deliveryFeePaise === 0 ? t("cart.freeShipping") : formatPaise(deliveryFeePaise)}</dd>
         </div>
+        {discount && discount.paise > 0 ? (
+          <div className="flex justify-between border-b pb-2" data-testid="cart-discount-line">
+            <dt>{t("discountCode.discountLine", { code: discount.code })}</dt>
+            <dd data-testid="cart-discount">−{formatPaise(discount.paise)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between font-semibold">
           <dt>{t("cart.total")}</dt>
           <dd data-testid="cart-total">{formatPaise(totalPaise)}</dd>

@@ -45,6 +45,7 @@ export const COMPANY_LINKS: readonly NavItem[] = [
   { to: "/privacy-policy", label: "nav.footerPrivacy" },
   { to: "/contact", label: "nav.footerContact" },
   { to: "/grievance", label: "nav.footerGrievances" },
+  { to: "/offers", label: "nav.footerOffers" },
 ];
 
 /** The policy pages and the FAQ (SPEC.md §2 static pages), in the footer and beside each policy. */
