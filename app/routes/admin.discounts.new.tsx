@@ -18,7 +18,7 @@ const FOR_WHAT = "create discount codes (a code lowers prices)";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { own } = await requireStaff(request, { role: "owner", forWhat: FOR_WHAT });
-  return json({ brands: await own.discountsAdmin.knownBrands() }, { headers: { "cache-control": "private, no-store" } });
+  return json({ brands: await own.discountsAdmin.knownBrands(), values: NEW_CODE_VALUES }, { headers: { "cache-control": "private, no-store" } });
 }
 
 /**
@@ -44,13 +44,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewDiscountCode() {
-  const { brands } = useLoaderData<typeof loader>();
+  const { brands, values } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className={adminStyles.page}>
       <BackLink to="/admin/discounts">Discounts</BackLink>
       <h1 className={`${adminStyles.h1} mt-2`}>New discount code</h1>
-      <DiscountCodeForm id="new-code" values={NEW_CODE_VALUES} lastResult={actionData?.result} brands={brands} readOnly={false} submitLabel="Create code" />
+      <DiscountCodeForm id="new-code" values={values} lastResult={actionData?.result} brands={brands} readOnly={false} submitLabel="Create code" />
     </div>
   );
 }
