@@ -11,11 +11,11 @@ import { newStaffMember, ownerCommand, signInAsStaff } from "./staff";
  * Who gets into the back office (issue 12): every admin route and action answers a visitor and a
  * shopper with the store's ordinary 404 — for URLs that exist: a real order (the shopper's own),
  * a real product, a real problem report and a real refunded return with its credit note (issue
- * 45), made here — while the owner and staff get in at the
+ * 45) and a real discount code (issue 47), made here — while the owner and staff get in at the
  * same URLs; staff cannot open an owner's pages nor manage roles; owners can.
  */
 
-type RealIds = { orderId: string; productId: string; reportId: string; ticket: string; shopperId: string; returnId: string };
+type RealIds = { orderId: string; productId: string; reportId: string; ticket: string; shopperId: string; returnId: string; codeId: string };
 
 /** Admin routes that need a query to show something: the shopper whose data is asked for (issue 25 item 4). */
 const QUERIES: Record<string, (ids: RealIds) => string> = {
@@ -24,7 +24,14 @@ const QUERIES: Record<string, (ids: RealIds) => string> = {
 
 /** Every URL of an admin route module, read from app/routes, its `$param` segments filled with the real ids. */
 function adminUrls(ids: RealIds): string[] {
-  const fill: Record<string, string> = { $orderId: ids.orderId, $productId: ids.productId, $reportId: ids.reportId, $ticket: ids.ticket, $returnId: ids.returnId };
+  const fill: Record<string, string> = {
+    $orderId: ids.orderId,
+    $productId: ids.productId,
+    $reportId: ids.reportId,
+    $ticket: ids.ticket,
+    $returnId: ids.returnId,
+    $codeId: ids.codeId,
+  };
   return fs
     .readdirSync(path.resolve("app/routes"))
     .filter((file) => /^admin(\.|$)/.test(file) && /\.tsx?$/.test(file) && !file.includes(".test."))
@@ -49,7 +56,7 @@ function adminUrls(ids: RealIds): string[] {
 }
 
 /** The back office's pages only an owner may open: staff are told 403. */
-const OWNER_ONLY = new Set(["/admin/products/import", "/admin/products/new", "/admin/staff", "/admin/newsletter/export.csv"]);
+const OWNER_ONLY = new Set(["/admin/products/import", "/admin/products/new", "/admin/staff", "/admin/newsletter/export.csv", "/admin/discounts/new"]);
 
 /** What staff are answered on a GET: the page (200), 403 where it is an owner's, a report's order page (302). */
 function backOfficeAnswer(url: string, role: "owner" | "staff"): number {
@@ -113,7 +120,15 @@ async function deliveredOrderWithReport(shopperClient: APIRequestContext, ownerC
   expect(shopperId, "the shopper's account id").toBeDefined();
   // A refunded return of the order with its credit note (issue 45; tests/e2e/refunded-return.ts), for /admin/returns/:returnId and the credit note's PDF.
   const { returnId } = JSON.parse((await ownerCommand("../tests/e2e/refunded-return", [orderId])).stdout.trim().split("\n").pop()!) as { returnId: string };
-  return { orderId, productId: product._id, reportId: reportId!, ticket: ticket!, shopperId: shopperId!, returnId };
+  // A discount code (issue 47 item 1), made by the owner on /admin/discounts/new, for /admin/discounts/:codeId.
+  const made = await ownerClient.post("/admin/discounts/new", {
+    form: { intent: "save", code: `ACCESS${Date.now().toString(36)}`, kind: "percent", percent: "5", scope: "all", status: "paused" },
+    maxRedirects: 0,
+  });
+  expect(made.status()).toBe(303);
+  const codeId = made.headers().location?.match(/^\/admin\/discounts\/(\d+)$/)?.[1];
+  expect(codeId, "the new code's id").toBeDefined();
+  return { orderId, productId: product._id, reportId: reportId!, ticket: ticket!, shopperId: shopperId!, returnId, codeId: codeId! };
 }
 
 test.describe("who gets into /admin", () => {
