@@ -178,6 +178,8 @@ type EmailWords = {
   amount: string;
   delivery: string;
   free: string;
+  /** Issue 47: the discount code's line ("Discount (DIWALI10)"), its amount shown "−₹1,000". */
+  discount: (code: string | null) => string;
   total: string;
   payment: string;
   /** An item's price for one: "₹1,000 each". */
@@ -326,6 +328,7 @@ const EMAIL_WORDS: Record<OrderLanguage, EmailWords> = {
     amount: "Amount",
     delivery: "Delivery",
     free: "Free",
+    discount: (code) => (code ? `Discount (${code})` : "Discount"),
     total: "Total",
     payment: "Payment",
     each: (amount) => `${amount} each`,
@@ -475,6 +478,7 @@ const EMAIL_WORDS: Record<OrderLanguage, EmailWords> = {
     amount: "राशि",
     delivery: "डिलीवरी",
     free: "मुफ़्त",
+    discount: (code) => (code ? `छूट (${code})` : "छूट"),
     total: "कुल",
     payment: "भुगतान",
     each: (amount) => `एक का ${amount}`,
@@ -641,6 +645,8 @@ export function renderOrderEmail(facts: OrderEmailFacts, context: OrderEmailCont
     };
   });
   const total = formatPaise(order.amountPaise);
+  // Issue 47: the discount code's line between the items and the total ("Discount (DIWALI10): −₹1,000").
+  const discount = (order.discountPaise ?? 0) > 0 ? { label: w.discount(order.discountCode ?? null), amount: `−${formatPaise(order.discountPaise ?? 0)}` } : null;
   const window = order.deliveryWindow && showsWindow(facts.kind) ? w.expected(formatDeliveryWindow(order.deliveryWindow, order.language ?? "en")) : null;
   // addressLines' last line is "Mobile {phone}": in the email's language.
   const address = [...addressLines(order.address).slice(0, -1), w.mobile(order.address.phone)];
@@ -656,7 +662,7 @@ export function renderOrderEmail(facts: OrderEmailFacts, context: OrderEmailCont
   }
   text.push(w.order(order.id), "");
   for (const item of items) text.push(`- ${item.name} (${item.detail}) × ${item.quantity}: ${item.amount} (${w.each(item.each)})`);
-  text.push(`${w.delivery}: ${w.free}`, `${w.total}: ${total}`, `${w.payment}: ${payment}`, "");
+  text.push(`${w.delivery}: ${w.free}`, ...(discount ? [`${discount.label}: ${discount.amount}`] : []), `${w.total}: ${total}`, `${w.payment}: ${payment}`, "");
   if (window) text.push(window, "");
   text.push(`${w.address}:`, ...address, "");
   text.push(`${w.viewYourOrder}: ${context.orderUrl}`, "", support, "", context.storeName, "");
@@ -698,7 +704,7 @@ ${rows}
 </tbody>
 <tfoot>
 <tr><th scope="row" colspan="2" style="text-align:left;padding:4px 8px 4px 0;font-weight:normal">${e(w.delivery)}</th><td style="text-align:right;padding:4px 0 4px 8px">${e(w.free)}</td></tr>
-<tr><th scope="row" colspan="2" style="text-align:left;padding:4px 8px 4px 0">${e(w.total)}</th><td style="text-align:right;padding:4px 0 4px 8px"><strong>${e(total)}</strong></td></tr>
+${discount ? `<tr><th scope="row" colspan="2" style="text-align:left;padding:4px 8px 4px 0;font-weight:normal">${e(discount.label)}</th><td style="text-align:right;padding:4px 0 4px 8px">${e(discount.amount)}</td></tr>\n` : ""}<tr><th scope="row" colspan="2" style="text-align:left;padding:4px 8px 4px 0">${e(w.total)}</th><td style="text-align:right;padding:4px 0 4px 8px"><strong>${e(total)}</strong></td></tr>
 </tfoot>
 </table>
 <p>${e(w.payment)}: ${e(payment)}</p>
