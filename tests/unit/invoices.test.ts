@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { PDFParse } from "pdf-parse";
 import type { DB } from "~/db/db.server";
-import { renderInvoicePdf } from "~/services/invoice-pdf.server";
+import { renderCreditNotePdf, renderInvoicePdf } from "~/services/invoice-pdf.server";
+import { issueCreditNote } from "~/services/credit-notes.server";
+import { returnRefundPaise } from "~/services/returns-admin.server";
 import { importCatalogue } from "~/services/catalogue.server";
 import { findInvoice, readStoreSettings, saveStoreSettings } from "~/services/invoices.server";
 import { orderEmailAttachments } from "~/services/order-emails.server";
@@ -249,5 +251,107 @@ describe("the store settings form", () => {
     expect(bad).toMatchObject({ ok: false, errors: { sellerGstin: expect.stringContaining("check character"), gstRatePercent: expect.any(String) } });
     const otherState = parseStoreSettingsForm(form({ ...good, sellerGstin: "27AAPFU0939F1ZV" }));
     expect(otherState).toMatchObject({ ok: false, errors: { sellerGstin: expect.stringContaining("Karnataka") } });
+  });
+});
+
+// Issue 47 item 3: an order placed with a discount code — ₹1,000 off (fixed) a ₹6,000 and a
+// ₹4,000 watch — and its invoice, PDF, email and the credit note of one returned unit. The
+// figures, worked out by hand (18 %, seller and buyer in Karnataka: CGST + SGST):
+//   allocation 1,00,000 p × 6/10 = 60,000 and × 4/10 = 40,000;
+//   ₹6,000 line: net 5,40,000; taxable round(540000 × 100/118) = 4,57,627; tax 82,373 = CGST 41,186 + SGST 41,187;
+//   ₹4,000 line (2 × ₹2,000): net 3,60,000; taxable round(360000 × 100/118) = 3,05,085; tax 54,915 = 27,457 + 27,458;
+//   totals: gross 10,00,000, discount 1,00,000, taxable 7,62,712, tax 1,37,288, paid 9,00,000.
+describe.each(testDatabases())("a tax invoice after a discount code on $name", ({ create }) => {
+  let current: TestDatabase | undefined;
+  afterEach(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+
+  async function discountedPaidOrder() {
+    current = await create();
+    const db = current.db;
+    expect(
+      await importCatalogue(db, [
+        { _id: "w-six", name: "Titan Edge", image: ["/six.svg"], price: 6000, category: "Men", subCategory: "Titan", createdAt: "2025-01-01" },
+        { _id: "w-two", name: "Fastrack Reflex", image: ["/two.svg"], price: 2000, category: "Men", subCategory: "Fastrack", createdAt: "2025-01-02" },
+      ]),
+    ).toMatchObject({ ok: true });
+    await db.updateTable("products").set({ stock: 20 }).execute();
+    const now = Date.now();
+    await db
+      .insertInto("discount_codes")
+      .values({ code: "DIWALI1000", code_key: "DIWALI1000", kind: "fixed", percent_bp: null, value_paise: 100_000, scope: "all", total_limit: null, per_shopper_limit: null, starts_at: null, ends_at: null, status: "active", created_at: now, created_by: OWNER.email, updated_at: now, updated_by: OWNER.email })
+      .execute();
+    const shopper = await createShopper(db);
+    await fillCart(db, shopper, [
+      ["w-six", "default", 1],
+      ["w-two", "default", 2],
+    ]);
+    await db.insertInto("cart_codes").values({ user_id: shopper, code_key: "DIWALI1000", applied_at: now }).execute();
+    const gateway = simulatorGateway();
+    const body = orderBody(
+      [
+        { _id: "w-six", size: "default", quantity: 1 },
+        { _id: "w-two", size: "default", quantity: 2 },
+      ],
+      9000,
+    );
+    const { order } = await startCashfreePayment(db, gateway, { id: shopper }, body, { mode: "checkout", storeUrl: STORE_URL, idempotencyKey: "invoice-key-code" });
+    await gateway.simulator!.settle({ orderId: order.id }, "SUCCESS", { notify: false });
+    await verifyCashfreePayment(db, gateway, shopper, { orderId: order.id });
+    return { db, order, shopper };
+  }
+
+  it("computes each line's taxable value from the discounted amount; the PDF shows gross, discount, taxable value, tax and the code; the email the discount", async () => {
+    const { db, order } = await discountedPaidOrder();
+    expect(order).toMatchObject({ discountCode: "DIWALI1000", discountPaise: 100_000, amountPaise: 900_000 });
+    const invoice = (await findInvoice(db, order.id))!;
+    expect(invoice.discountCode).toBe("DIWALI1000");
+    expect(invoice.lines.map((l) => [l.quantity, l.grossPaise, l.discountPaise, l.totalPaise, l.taxablePaise, l.cgstPaise, l.sgstPaise, l.igstPaise])).toEqual([
+      [1, 600_000, 60_000, 540_000, 457_627, 41_186, 41_187, 0],
+      [2, 400_000, 40_000, 360_000, 305_085, 27_457, 27_458, 0],
+    ]);
+    expect(invoice.totals).toEqual({ grossPaise: 1_000_000, discountPaise: 100_000, taxablePaise: 762_712, cgstPaise: 68_643, sgstPaise: 68_645, igstPaise: 0, taxPaise: 137_288, totalPaise: 900_000 });
+
+    const text = (await pdfText(await renderInvoicePdf(invoice))).replace(/\s+/g, " ");
+    // Per line: gross, discount, taxable value, CGST, SGST, total.
+    expect(text).toContain("6,000.00 -600.00 4,576.27 411.86 411.87 5,400.00");
+    expect(text).toContain("4,000.00 -400.00 3,050.85 274.57 274.58 3,600.00");
+    expect(text).toContain("Gross amount: Rs. 10,000.00");
+    expect(text).toContain("Discount code DIWALI1000: -Rs. 1,000.00");
+    expect(text).toContain("Taxable value: Rs. 7,627.12");
+    expect(text).toContain("CGST at 9%: Rs. 686.43");
+    expect(text).toContain("SGST at 9%: Rs. 686.45");
+    expect(text).toContain("Invoice total: Rs. 9,000.00");
+    expect(text).toContain("Rupees Nine Thousand Only");
+
+    const paid = await db.selectFrom("outbox").select(["kind", "text"]).where("order_id", "=", order.id).where("kind", "=", "payment_received").executeTakeFirstOrThrow();
+    expect(paid.text).toContain("Discount (DIWALI1000): −₹1,000");
+    expect(paid.text).toContain("Total: ₹9,000");
+  });
+
+  it("credits one returned unit of a discounted line: what it was paid after the discount, and its tax", async () => {
+    const { db, order, shopper } = await discountedPaidOrder();
+    // One of the two ₹2,000 watches: the line's 40,000 p off shared 20,000 + 20,000 → paid 1,80,000.
+    // Taxable round(305085 × 180000/360000) = round(152542.5) = 1,52,543; CGST round(27457 / 2) = round(13728.5) = 13,729;
+    // SGST 180000 − 152543 − 13729 = 13,728.
+    const id = "rt_0123456789abcdef01234567";
+    const at = Date.now();
+    await db
+      .insertInto("return_requests")
+      .values({ id, order_id: order.id, user_id: shopper, resolution: "refund", reason: "defective", description: "The strap broke.", photos: "[]", status: "refunded", acknowledge_by: at, resolve_by: at, created_at: at, updated_at: at })
+      .execute();
+    await db.insertInto("return_lines").values({ return_id: id, order_id: order.id, line_index: 1, product_id: "w-two", colour: "default", quantity: 1, unit_paise: 200_000, live: null }).execute();
+    const note = await db.transaction().execute((trx) => issueCreditNote(trx, id, at));
+    expect(note.lines).toEqual([
+      expect.objectContaining({ lineIndex: 1, quantity: 1, grossPaise: 200_000, discountPaise: 20_000, totalPaise: 180_000, taxablePaise: 152_543, cgstPaise: 13_729, sgstPaise: 13_728, igstPaise: 0 }),
+    ]);
+    expect(note.discountCode).toBe("DIWALI1000");
+    // The refund of that return is the same 1,80,000 p (paidForUnits), not 2,00,000.
+    expect(returnRefundPaise([{ lineIndex: 1, quantity: 1, unitPaise: 200_000 }], { items: order.items, before: new Map() })).toBe(180_000);
+    const noteText = (await pdfText(await renderCreditNotePdf(note))).replace(/\s+/g, " ");
+    expect(noteText).toContain("2,000.00 -200.00 1,525.43 137.29 137.28 1,800.00");
+    expect(noteText).toContain("Credit note total: Rs. 1,800.00");
   });
 });
