@@ -382,6 +382,10 @@ export const placeOrderAnswerSchema = z.object({
   success: z.literal(true),
   message: z.string().optional(),
   orderId: z.string(),
+  /** Beyond SPEC.md (issue 47 item 6): the rupees to pay (after the code), the code used (or null) and the rupees it took off; older servers omit them. */
+  amount: z.number().optional(),
+  discountCode: z.string().nullish(),
+  discount: z.number().optional(),
 });
 
 /** Answer of `POST /api/order/cashfree` (SPEC.md §3 "Payment order response"). */
