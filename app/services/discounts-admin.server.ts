@@ -75,9 +75,16 @@ export function codeState(code: DiscountCode, now: number): DiscountCodeFigures[
  * - discount given: the sum of the taken uses' `discount_paise`, paid or still awaiting payment.
  */
 export async function listCodes(db: DB, now: number = Date.now()): Promise<DiscountCodeFigures[]> {
-  const rows = await db.selectFrom("discount_codes").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  return codesWithFigures(db, now);
+}
+
+/** listCodes, or only the code `onlyId`. */
+async function codesWithFigures(db: DB, now: number, onlyId?: number): Promise<DiscountCodeFigures[]> {
+  let codes = db.selectFrom("discount_codes").selectAll().orderBy("created_at", "desc").orderBy("id", "desc");
+  if (onlyId !== undefined) codes = codes.where("id", "=", onlyId);
+  const rows = await codes.execute();
   if (rows.length === 0) return [];
-  const uses = await db
+  let usesQuery = db
     .selectFrom("discount_code_uses")
     .leftJoin("orders", "orders.id", "discount_code_uses.order_id")
     .select((eb) => [
@@ -90,8 +97,9 @@ export async function listCodes(db: DB, now: number = Date.now()): Promise<Disco
         .as("revenue"),
       eb.fn.sum<number>(sql<number>`case when discount_code_uses.state = 'taken' then discount_code_uses.discount_paise else 0 end`).as("given"),
     ])
-    .groupBy("discount_code_uses.code_id")
-    .execute();
+    .groupBy("discount_code_uses.code_id");
+  if (onlyId !== undefined) usesQuery = usesQuery.where("discount_code_uses.code_id", "=", onlyId);
+  const uses = await usesQuery.execute();
   const byCode = new Map(uses.map((use) => [Number(use.codeId), use]));
   return rows.map((row) => {
     const figures = byCode.get(Number(row.id));
@@ -113,9 +121,7 @@ export async function listCodes(db: DB, now: number = Date.now()): Promise<Disco
 /** One code with its figures (listCodes' rule), or undefined for an unknown id. */
 export async function findCode(db: DB, id: number, now: number = Date.now()): Promise<(DiscountCodeFigures & { hasUses: boolean }) | undefined> {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
-  const row = await db.selectFrom("discount_codes").select("id").where("id", "=", id).executeTakeFirst();
-  if (!row) return undefined;
-  const figures = (await listCodes(db, now)).find((entry) => entry.code.id === id);
+  const [figures] = await codesWithFigures(db, now, id);
   if (!figures) return undefined;
   return { ...figures, hasUses: figures.usesTaken + figures.usesGivenBack > 0 };
 }
