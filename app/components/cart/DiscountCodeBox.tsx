@@ -39,7 +39,7 @@ export function DiscountCodeBox({ box, answer }: { box: CodeBoxData; answer?: Co
   const applied = box.applied;
   const enhanced = hydrated ? <input type="hidden" name="enhanced" value="1" form={CODE_FORM_ID} /> : null;
   return (
-    <section aria-labelledby="discount-code-heading" className="my-6 text-sm text-gray-800" data-testid="discount-code-box">
+    <section className="my-6 text-sm text-gray-800" data-testid="discount-code-box">
       <h2 id="discount-code-heading" className="font-medium text-gray-900">
         {t("discountCode.heading")}
       </h2>
