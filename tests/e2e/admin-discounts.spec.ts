@@ -42,7 +42,7 @@ async function fillNewCode(page: Page, fields: { code: string; kind?: "A percent
 
 test.describe("discount codes in the back office", () => {
   test("the owner creates a brand code and a fixed code, is told what is wrong, edits, pauses, and reads the list and the CSV", async ({ page }) => {
-    test.setTimeout(60_000); // an owner made with the owner's command (a node process), a login, two axe runs, eight form posts
+    test.setTimeout(120_000); // an owner made with the owner's command (a node process), a login, two axe runs, fifteen form posts: 31–44 s seen beside another test
     const sfx = suffix();
     const casio = `CASIO15-${sfx}`;
     const flat = `FLAT500-${sfx}`;
@@ -144,6 +144,29 @@ test.describe("discount codes in the back office", () => {
     });
     expect(forgedPause.status()).toBe(403);
     expect(await (await page.request.get("/admin/discounts/export.csv")).text()).not.toContain(`EVIL-${sfx}`);
+
+    // Hostile forms from the owner's own session: 400 with the sentence, nothing made, never a 500.
+    const attacks: [Record<string, string>, string][] = [
+      [{ code: "<script>alert(1)</script>", percent: "10" }, "Enter a code of 3 to 32 letters, digits, - or _"],
+      [{ code: `BIG-${sfx}`, percent: "1e3" }, "Enter a percentage from 0.01 to 100, like 10 or 12.5."],
+      [{ code: `NEG-${sfx}`, percent: "-10" }, "Enter a percentage from 0.01 to 100, like 10 or 12.5."],
+      [{ code: "X".repeat(60_000), percent: "10" }, "Enter a code of 3 to 32 letters, digits, - or _"],
+      [{ code: `GHOST-${sfx}`, percent: "10", scope: "products", products: "no-such-watch" }, "No product has the id no-such-watch."],
+      [{ code: `LATE-${sfx}`, percent: "10", startsAt: "2030-01-02T10:00", endsAt: "2030-01-01T10:00" }, "The end must be after the start."],
+    ];
+    for (const [fields, sentence] of attacks) {
+      const answer = await page.request.post("/admin/discounts/new", {
+        form: { intent: "save", kind: "percent", scope: "all", status: "active", ...fields },
+        headers: { origin: BACK_OFFICE_URL },
+        maxRedirects: 0,
+      });
+      expect(answer.status(), JSON.stringify(fields).slice(0, 80)).toBe(400);
+      const html = await answer.text();
+      expect(html).toContain(sentence);
+      expect(html).not.toContain("<script>alert(1)</script>");
+    }
+    const listed = await (await page.request.get("/admin/discounts/export.csv")).text();
+    for (const code of [`BIG-${sfx}`, `NEG-${sfx}`, `GHOST-${sfx}`, `LATE-${sfx}`]) expect(listed).not.toContain(code);
   });
 
   test("staff see the codes but cannot create one; a shopper gets the ordinary 404", async ({ playwright, page }) => {
