@@ -293,13 +293,17 @@ export async function createOrder(
       await lockShopper(trx, input.userId);
       const existing = await findOrderByKeys(trx, input.userId, keys);
       if (existing) {
-        // Issue 23: an attempt again on an order whose units went back (its payment failed or its
-        // hold ended) takes them again, or is told the watch sold out meanwhile.
-        if (existing.stock_state === "released" && existing.payment_status !== "PAID") {
-          // Issue 47: and its code's use, given back with the units, unless the code was used up meanwhile.
+        // Issue 47: an attempt again on an unpaid order whose code's use went back (its payment
+        // failed or its hold ended) takes it again, unless the code was used up meanwhile — also
+        // when its watches' stock is not counted (no units were held or released).
+        if (existing.payment_status !== "PAID" && existing.status !== CANCELLED) {
           if (!(await retakeCodeUse(trx, existing.id, input.now, { force: false }))) {
             throw new BackendError(409, codeNoLongerApplies(DISCOUNT_MESSAGES.usedUp));
           }
+        }
+        // Issue 23: an attempt again on an order whose units went back (its payment failed or its
+        // hold ended) takes them again, or is told the watch sold out meanwhile.
+        if (existing.stock_state === "released" && existing.payment_status !== "PAID") {
           const held = await takeOrderStock(trx, { id: existing.id, items: JSON.parse(existing.items) as OrderItem[] }, input.now);
           await trx.updateTable("orders").set({ stock_state: held ? "held" : null }).where("id", "=", existing.id).execute();
           return replay({ ...existing, stock_state: held ? "held" : null });

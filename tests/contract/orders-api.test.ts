@@ -258,7 +258,7 @@ describe.each([...localTargets, httpTarget])("Store API order contract: $name", 
 
 describe("Store API orders over the wire (remix-serve on loopback)", () => {
   let baseUrl: string;
-  let product: { _id: string };
+  let product: { _id: string; price: number };
 
   beforeAll(async () => {
     baseUrl = (await contractServer()).baseUrl;
@@ -297,7 +297,11 @@ describe("Store API orders over the wire (remix-serve on loopback)", () => {
   it("answers exactly the contract's shapes", async () => {
     const cod = await shopperWithCart("shape-cod");
     const placed = await post("/api/order/place", { json: cod.body, token: cod.token });
-    expect(placed).toEqual({ status: 200, json: { success: true, message: ORDER_MESSAGES.orderPlaced, orderId: expect.any(String) } });
+    // Issue 47 item 6: the place answer states what it charges (no code here: the product's price, no discount).
+    expect(placed).toEqual({
+      status: 200,
+      json: { success: true, message: ORDER_MESSAGES.orderPlaced, orderId: expect.any(String), amount: product.price, discountCode: null, discount: 0 },
+    });
 
     const online = await shopperWithCart("shape-online");
     const session = await post("/api/order/cashfree", { json: online.body, token: online.token });

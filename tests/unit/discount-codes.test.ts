@@ -247,6 +247,23 @@ describe.each(testDatabases())("discount codes on $name", ({ create }) => {
     expect(await stateOfUses(id)).toEqual(["taken", "given_back"]);
   });
 
+  it("a retry of a failed order of watches whose stock is not counted also takes the use again only while uses are left", async () => {
+    await setUp();
+    await db.updateTable("products").set({ stock: null }).execute();
+    const id = await seedCode("LOOSE", { total_limit: 1 });
+    const asha = await cartWithCode("loose");
+    const key = nextKey("loose");
+    const { order } = await online(asha, key);
+    await gateway.simulator!.settle({ orderId: order.id }, "FAILED", { notify: false });
+    expect((await refusal(verifyCashfreePayment(db, gateway, asha, { orderId: order.id }, NOW + MINUTE))).status).toBe(402);
+    expect(await usesTaken(id)).toBe(0);
+    await cod(await cartWithCode("loose"));
+    const retry = await refusal(online(asha, key, NOW + 2 * MINUTE));
+    expect([retry.status, retry.message]).toEqual([409, SAY.noLonger(SAY.usedUp)]);
+    expect(await usesTaken(id)).toBe(1);
+    expect(await stateOfUses(id)).toEqual(["given_back", "taken"]);
+  });
+
   it("the expiry sweep gives the use back once (two sweeps at once); a late payment takes it again, even past the limit", async () => {
     await setUp();
     const id = await seedCode("LATE10", { total_limit: 1 });
