@@ -193,10 +193,30 @@ test.describe("discount codes in the back office", () => {
       maxRedirects: 0,
     });
     expect(refused.status()).toBe(403);
-    // The code's page is there for staff, read-only.
+    // The code's page is there for staff, read-only; staff may pause the code, not activate it again.
     await page.getByRole("link", { name: `STAFF-${sfx}` }).click();
     await expect(page.getByText("Only an owner can edit a discount code.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Pause code" }).click();
+    await expect(toast(page, `STAFF-${sfx} is paused: shoppers can't use it.`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Activate code" })).toHaveCount(0);
+    const codeId = new URL(page.url()).pathname.split("/").pop()!;
+    const activate = await page.request.post(`/admin/discounts/${codeId}`, {
+      form: { intent: "status", status: "active" },
+      headers: { origin: BACK_OFFICE_URL },
+      maxRedirects: 0,
+    });
+    expect(activate.status()).toBe(403);
+    expect(await activate.text()).toContain("Only an owner can activate a discount code.");
+    const edit = await page.request.post(`/admin/discounts/${codeId}`, {
+      form: { intent: "save", code: `STAFF-${sfx}`, kind: "percent", percent: "90", scope: "all", status: "active" },
+      headers: { origin: BACK_OFFICE_URL },
+      maxRedirects: 0,
+    });
+    expect(edit.status()).toBe(403);
+    await page.goto("/admin/discounts");
+    await expect(page.getByRole("row").filter({ hasText: `STAFF-${sfx}` })).toContainText("paused");
+    await expect(page.getByRole("row").filter({ hasText: `STAFF-${sfx}` })).toContainText("5 % off the whole order");
 
     const shopper = newShopper("nodiscounts");
     await registerWithApi(page.request, shopper);
