@@ -184,6 +184,23 @@ describe("discount codes on the wire", () => {
     });
   });
 
+  it("a code that stops applying stays on the cart, not counted, with its reason; the total is the subtotal", async () => {
+    const token = await shopperWithCart("code-stale");
+    expect((await post("/api/cart/applyCode", { code: "BIGCART" }, token)).status).toBe(400);
+    expect((await post("/api/cart/applyCode", { code: "TENOFF" }, token)).status).toBe(200);
+    await post("/api/cart/update", { itemId: product._id, size: "default", quantity: 0 }, token);
+    expect((await cartGet(token)).discount).toEqual({
+      code: "TENOFF",
+      terms: ["10 % off the whole order"],
+      applies: false,
+      message: "This code doesn't apply to anything in your cart.",
+      discount: 0,
+      lines: [],
+      subtotal: 0,
+      total: 0,
+    });
+  });
+
   it("each refusal: 400 with its sentence, nothing stored on the cart", async () => {
     const refusals: [string, string][] = [
       ["NOSUCH", "We don't know this code. Please check it."],
