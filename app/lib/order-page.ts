@@ -2,7 +2,7 @@ import { addressLines } from "~/lib/address-text";
 import { sizeKeyName, sizeLabel } from "~/lib/cart-lines";
 import { formatDeliveryWindow } from "~/lib/delivery-dates";
 import { formatPaise } from "~/lib/money";
-import { ENGLISH_ORDER_WORDS, formatOrderDate, orderRowDetails, statusIn, type OrderWords } from "~/lib/order-rows";
+import { ENGLISH_ORDER_WORDS, formatOrderDate, orderDiscountLine, orderRowDetails, statusIn, type OrderWords } from "~/lib/order-rows";
 import { FINAL_STATUSES } from "~/lib/order-status";
 import type { OrderDetail } from "~/schemas/order-detail";
 
@@ -20,7 +20,8 @@ export type OrderPageView = {
   placedOn: PageDate;
   status: string;
   items: { key: string; productId: string; name: string; image: string; details: string[] }[];
-  totals: { subtotal: string; delivery: string; total: string };
+  /** `discount`: the code's line ("Discount (DIWALI10)", "−₹1,000"; issue 47), absent without one; `total` is what was paid. */
+  totals: { subtotal: string; delivery: string; discount?: { label: string; amount: string }; total: string };
   address: string[];
   payment: { method: string; status: string; testPayment: boolean };
   /** The promised window in words while the order is on its way; else null. */
@@ -47,7 +48,9 @@ export function orderPageView(detail: OrderDetail, words: OrderWords = ENGLISH_O
   const { order } = detail;
   const pageDate = (ms: number): PageDate => ({ text: formatOrderDate(ms, words.language), dateTime: new Date(ms).toISOString() });
   const subtotalPaise = order.items.reduce((sum, item) => sum + item.pricePaise * item.quantity, 0);
-  const deliveryPaise = Math.max(0, order.amountPaise - subtotalPaise);
+  // Issue 47: the amount is after the code's discount, so delivery is what it has beyond the items' net.
+  const deliveryPaise = Math.max(0, order.amountPaise - (subtotalPaise - (order.discountPaise ?? 0)));
+  const discount = orderDiscountLine(order, words);
   return {
     id: order.id,
     placedOn: pageDate(order.createdAt),
@@ -59,7 +62,12 @@ export function orderPageView(detail: OrderDetail, words: OrderWords = ENGLISH_O
       image: item.image,
       details: orderRowDetails({ pricePaise: item.pricePaise, quantity: item.quantity, size: sizeLabel(item.size), sizeName: sizeKeyName(item.size) }, words),
     })),
-    totals: { subtotal: formatPaise(subtotalPaise), delivery: deliveryPaise === 0 ? words.free : formatPaise(deliveryPaise), total: formatPaise(order.amountPaise) },
+    totals: {
+      subtotal: formatPaise(subtotalPaise),
+      delivery: deliveryPaise === 0 ? words.free : formatPaise(deliveryPaise),
+      ...(discount ? { discount: { label: discount.label, amount: discount.amount } } : {}),
+      total: formatPaise(order.amountPaise),
+    },
     // addressLines' last line is "Mobile {phone}": in the page's language.
     address: [...addressLines(order.address).slice(0, -1), words.mobile(order.address.phone)],
     payment: { method: words.paymentMethods[order.paymentMethod] ?? order.paymentMethod, status: paymentStatusText(detail, words), testPayment: order.paymentMode === "test" },

@@ -26,6 +26,11 @@ export type OrderRowData = {
   delivery: string | null;
   /** The detail line's pieces in the page's language (`orderRowDetails` with the loader's words). */
   details: string[];
+  /**
+   * Issue 47: on an order's first row when it used a discount code, its line and what was paid
+   * ("Discount (DIWALI10)", "−₹1,000", "Total paid ₹9,000"); absent otherwise.
+   */
+  discount?: { label: string; amount: string; totalPaid: string };
 };
 
 /**
@@ -55,6 +60,9 @@ export type OrderWords = {
   refunded: (amount: string) => string;
   refundOnItsWay: (amount: string) => string;
   mobile: (phone: string) => string;
+  /** Issue 47: the discount code's line ("Discount (DIWALI10)"; no code: "Discount") and "Total paid ₹9,000". */
+  discount: (code: string | null) => string;
+  totalPaid: (amount: string) => string;
 };
 
 /** The English words: the texts My Orders and the order page had before issue 27. */
@@ -74,6 +82,8 @@ export const ENGLISH_ORDER_WORDS: OrderWords = {
   refunded: (amount) => `Refunded ${amount}`,
   refundOnItsWay: (amount) => `Refund of ${amount} on its way`,
   mobile: (phone) => `Mobile ${phone}`,
+  discount: (code) => (code ? `Discount (${code})` : "Discount"),
+  totalPaid: (amount) => `Total paid ${amount}`,
 };
 
 /** A status text in the words' language (as stored when the words have none: English, or unknown). */
@@ -104,26 +114,41 @@ export const PAYMENT_METHOD_LABELS: Record<Order["paymentMethod"], string> = ENG
  */
 export function orderRows(orders: Order[], words: OrderWords = ENGLISH_ORDER_WORDS): OrderRowData[] {
   return orders.flatMap((order) =>
-    order.items.map((item, index) => ({
-      key: `${order.id}:${index}`,
-      orderId: order.id,
-      productId: item.productId,
-      name: item.name,
-      image: item.image,
-      pricePaise: item.pricePaise,
-      quantity: item.quantity,
-      size: sizeLabel(item.size),
-      sizeName: sizeKeyName(item.size),
-      date: formatOrderDate(order.createdAt, words.language),
-      dateTime: new Date(order.createdAt).toISOString(),
-      paymentMethod: words.paymentMethods[order.paymentMethod] ?? order.paymentMethod,
-      status: statusIn(words, order.status),
-      paid: order.paymentStatus === "PAID",
-      testPayment: order.paymentMode === "test",
-      delivery: order.deliveryWindow && !DELIVERY_SETTLED.has(order.status) ? formatDeliveryWindow(order.deliveryWindow, words.language) : null,
-      details: orderRowDetails({ pricePaise: item.pricePaise, quantity: item.quantity, size: sizeLabel(item.size), sizeName: sizeKeyName(item.size) }, words),
-    })),
+    order.items.map((item, index) => {
+      const discount = index === 0 ? orderDiscountLine(order, words) : null;
+      return {
+        key: `${order.id}:${index}`,
+        orderId: order.id,
+        productId: item.productId,
+        name: item.name,
+        image: item.image,
+        pricePaise: item.pricePaise,
+        quantity: item.quantity,
+        size: sizeLabel(item.size),
+        sizeName: sizeKeyName(item.size),
+        date: formatOrderDate(order.createdAt, words.language),
+        dateTime: new Date(order.createdAt).toISOString(),
+        paymentMethod: words.paymentMethods[order.paymentMethod] ?? order.paymentMethod,
+        status: statusIn(words, order.status),
+        paid: order.paymentStatus === "PAID",
+        testPayment: order.paymentMode === "test",
+        delivery: order.deliveryWindow && !DELIVERY_SETTLED.has(order.status) ? formatDeliveryWindow(order.deliveryWindow, words.language) : null,
+        details: orderRowDetails({ pricePaise: item.pricePaise, quantity: item.quantity, size: sizeLabel(item.size), sizeName: sizeKeyName(item.size) }, words),
+        ...(discount ? { discount } : {}),
+      };
+    }),
   );
+}
+
+/**
+ * An order's discount line in `words`' language (issue 47): the code's label ("Discount
+ * (DIWALI10)"), the amount as "−₹1,000" (a minus sign) and "Total paid ₹9,000" (`amountPaise`,
+ * already after it); null for an order without a discount.
+ */
+export function orderDiscountLine(order: Pick<Order, "discountCode" | "discountPaise" | "amountPaise">, words: OrderWords = ENGLISH_ORDER_WORDS): { label: string; amount: string; totalPaid: string } | null {
+  const paise = order.discountPaise ?? 0;
+  if (paise <= 0) return null;
+  return { label: words.discount(order.discountCode ?? null), amount: `−${formatPaise(paise)}`, totalPaid: words.totalPaid(formatPaise(order.amountPaise)) };
 }
 
 /**

@@ -34,5 +34,7 @@ export function orderWordsIn(language: Language): OrderWords {
     refunded: (amount) => t("orders.refunded", { amount }),
     refundOnItsWay: (amount) => t("orders.refundOnItsWay", { amount }),
     mobile: (phone) => t("orders.mobile", { phone }),
+    discount: (code) => (code ? t("orders.discountWithCode", { code }) : t("orders.discountNoCode")),
+    totalPaid: (amount) => t("orders.totalPaid", { amount }),
   };
 }

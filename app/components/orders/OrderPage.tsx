@@ -71,6 +71,14 @@ export function OrderPage({ view, invoiceNumber = null, creditNotes = [] }: { vi
               <dd className="text-right">{view.totals.subtotal}</dd>
               <dt>{t("orders.delivery")}</dt>
               <dd className="text-right">{view.totals.delivery}</dd>
+              {view.totals.discount ? (
+                <>
+                  <dt data-testid="order-page-discount-label">{view.totals.discount.label}</dt>
+                  <dd className="text-right" data-testid="order-page-discount">
+                    {view.totals.discount.amount}
+                  </dd>
+                </>
+              ) : null}
               <dt className="font-medium text-gray-900">{t("orders.total")}</dt>
               <dd className="text-right font-medium text-gray-900">{view.totals.total}</dd>
             </dl>

@@ -40,6 +40,13 @@ export function OrderRow({ row, cancellable = false }: { row: OrderRowData; canc
               </Fragment>
             ))}
           </p>
+          {row.discount ? (
+            <p className="mt-1" data-testid="order-discount">
+              {row.discount.label} <span className="text-gray-600">{row.discount.amount}</span>
+              <Separator visible />
+              <span>{row.discount.totalPaid}</span>
+            </p>
+          ) : null}
           <p className="mt-1">
             {t("orders.date")} <time dateTime={row.dateTime} className="text-gray-600">{row.date}</time>
           </p>

@@ -370,6 +370,10 @@ export const en = {
     pending: "Pending",
     refunded: "Refunded {amount}",
     refundOnItsWay: "Refund of {amount} on its way",
+    /** Issue 47: the discount code's line on the order page and My Orders ("Discount (DIWALI10)"), and what was paid after it. */
+    discountWithCode: "Discount ({code})",
+    discountNoCode: "Discount",
+    totalPaid: "Total paid {amount}",
     mobile: "Mobile {phone}",
     reportHeading: "Report a problem",
     yourReports: "Your reports",
