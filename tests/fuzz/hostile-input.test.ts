@@ -854,6 +854,9 @@ function routes(): RouteSpec[] {
     api("api cart get", ["/api/cart/get"], { userId: field(fc.constant("1")) }),
     api("api cart add", ["/api/cart/add"], { itemId: field(itemId), size: field(size) }),
     api("api cart update", ["/api/cart/update"], { itemId: field(itemId), size: field(size), quantity: field(quantity, true) }),
+    // Issue 47 item 6: a discount code on the cart (the fuzz's store has none, so no code applies).
+    api("api cart apply code", ["/api/cart/applyCode"], { code: field(fc.constantFrom("TENOFF", " ten off ", "NOSUCH")) }),
+    api("api cart remove code", ["/api/cart/removeCode"], {}),
     api("api order place", ["/api/order/place"], { address, items, amount: field(fc.constant("1"), true) }),
     api("api order cashfree", ["/api/order/cashfree"], { address, items, amount: field(fc.constant("1"), true), returnUrl: field(fc.constantFrom("{base}/verify", "https://evil.example/")) }),
     api("api order link", ["/api/order/cashfreeLink"], { address, items, returnUrl: field(fc.constantFrom("{base}/verify", "javascript:alert(1)")) }),
