@@ -2,7 +2,11 @@ import { formatPaise } from "~/lib/money";
 import { Section } from "./Section";
 import type { OrderDetail } from "./types";
 
-/** "Items": each line with its picture, size, quantity × unit price and line total, then the order's total (rupees). */
+/**
+ * "Items": each line with its picture, size, quantity × unit price and line total (and its part of
+ * the discount code's amount, issue 47), then the code's line ("Discount (DIWALI10) −₹1,000") and
+ * the order's total paid (rupees). Read-only.
+ */
 export function ItemsSection({ order }: { order: OrderDetail["order"] }) {
   return (
     <Section id="items-heading" title="Items">
@@ -17,13 +21,21 @@ export function ItemsSection({ order }: { order: OrderDetail["order"] }) {
               </p>
               <p className="text-xs text-gray-700">
                 {item.quantity} × {formatPaise(item.pricePaise)} · {item.productId}
+                {(item.discountPaise ?? 0) > 0 ? <span data-testid="admin-item-discount"> · discount −{formatPaise(item.discountPaise ?? 0)}</span> : null}
               </p>
             </div>{" "}
             <p className="tabular-nums">{formatPaise(item.pricePaise * item.quantity)}</p>
           </li>
         ))}
       </ul>
-      <p className="mt-2 text-right font-semibold">Total {formatPaise(order.amountPaise)}</p>
+      {(order.discountPaise ?? 0) > 0 ? (
+        <p className="mt-2 text-right" data-testid="admin-order-discount">
+          Discount{order.discountCode ? ` (${order.discountCode})` : ""} −{formatPaise(order.discountPaise ?? 0)}
+        </p>
+      ) : null}
+      <p className="mt-2 text-right font-semibold">
+        {(order.discountPaise ?? 0) > 0 ? "Total paid" : "Total"} {formatPaise(order.amountPaise)}
+      </p>
     </Section>
   );
 }
