@@ -52,7 +52,16 @@ export type PersonalDataExport = {
     lines: { productId: string; product: string; size: string; quantity: number; unitPriceRupees: number; totalRupees: number }[];
     deliveryAddress: ExportedAddress;
     invoiceNumber: string | null;
+    /** Issue 47: the discount code the order used and the rupees it took off (`amountRupees` is after it). */
+    discountCode?: string | null;
+    discountRupees?: number;
   }[];
+  /**
+   * Issue 47: each use of a discount code by the shopper — the code, the order, the rupees off,
+   * `used` or `given back` (the order was cancelled or not paid), when, and the delivery email and
+   * mobile the per-shopper limit compared (emptied when the account is deleted).
+   */
+  discountCodeUses?: { code: string; orderNumber: string; discountRupees: number; state: "used" | "given back"; usedAt: string; givenBackAt: string | null; email: string; phone: string }[];
   reviews: { productId: string; product: string | null; rating: number; title: string | null; text: string | null; status: string; shownAs: string; writtenAt: string }[];
   wishlist: { productId: string; product: string | null; priceWhenSavedRupees: number; savedAt: string }[];
   newsletter: {
@@ -150,6 +159,14 @@ export async function exportPersonalData(db: DB, userId: number, now = Date.now(
   const returnLines = returns.length
     ? await db.selectFrom("return_lines").selectAll().where("return_id", "in", returns.map((row) => row.id)).orderBy("line_index").execute()
     : [];
+  const codeUses = await db
+    .selectFrom("discount_code_uses")
+    .innerJoin("discount_codes", "discount_codes.id", "discount_code_uses.code_id")
+    .select(["discount_codes.code", "discount_code_uses.order_id", "discount_code_uses.discount_paise", "discount_code_uses.state", "discount_code_uses.taken_at", "discount_code_uses.given_back_at", "discount_code_uses.email", "discount_code_uses.phone"])
+    .where("discount_code_uses.user_id", "=", userId)
+    .orderBy("discount_code_uses.taken_at", "desc")
+    .orderBy("discount_code_uses.id", "desc")
+    .execute();
   const invoiceOf = new Map(invoices.map((row) => [row.order_id, row.number]));
   const history = subscriber
     ? await db.selectFrom("newsletter_consent_log").select(["event", "at"]).where("subscriber_id", "=", subscriber.id).orderBy("at").orderBy("id").execute()
@@ -181,6 +198,18 @@ export async function exportPersonalData(db: DB, userId: number, now = Date.now(
       })),
       deliveryAddress: exportedAddress(row.address),
       invoiceNumber: invoiceOf.get(row.id) ?? null,
+      discountCode: row.discount_code ?? null,
+      discountRupees: rupees(row.discount_paise ?? 0),
+    })),
+    discountCodeUses: codeUses.map((row) => ({
+      code: row.code,
+      orderNumber: row.order_id,
+      discountRupees: rupees(row.discount_paise),
+      state: row.state === "given_back" ? ("given back" as const) : ("used" as const),
+      usedAt: iso(row.taken_at),
+      givenBackAt: isoOrNull(row.given_back_at),
+      email: row.email,
+      phone: row.phone,
     })),
     reviews: reviews.map((row) => ({
       productId: row.product_id,
@@ -407,7 +436,8 @@ export async function openOrderCount(db: Executor, userId: number): Promise<numb
  * files of every email to the address in `mailDir` (issue 43 item 6). Orders are kept with the
  * phone and email erased (and, without an invoice, the name and street too; the state and PIN
  * code kept); gateway payloads lose the customer's name, email and phone; tax invoices stay as
- * issued (CGST Act s.36, Rule 56; DPDP Act s.8(7)). Two audit rows (entity `user`): the request
+ * issued (CGST Act s.36, Rule 56; DPDP Act s.8(7)); discount code uses keep their rows (the code's
+ * counts) with the delivery email and mobile emptied (issue 47). Two audit rows (entity `user`): the request
  * and the deletion, with counts only. Answers the counts.
  */
 export async function deleteAccount(
@@ -490,6 +520,9 @@ export async function deleteAccount(
     }
     await trx.updateTable("return_requests").set({ photos: "[]" }).where("user_id", "=", userId).where("photos", "!=", "[]").execute();
 
+    // Issue 47: the shopper's discount code uses keep their rows (the code's counts and the orders'
+    // discounts) without the delivery email and mobile, as the orders' addresses lose theirs.
+    await trx.updateTable("discount_code_uses").set({ email: "", phone: "" }).where("user_id", "=", userId).execute();
     const orders = await trx.selectFrom("orders").select(["id", "address"]).where("user_id", "=", userId).execute();
     const invoiced = new Set(
       orders.length === 0 ? [] : (await trx.selectFrom("invoices").select("order_id").where("order_id", "in", orders.map((o) => o.id)).execute()).map((row) => row.order_id),

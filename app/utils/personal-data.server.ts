@@ -174,6 +174,16 @@ export function personalDataHtml(data: PersonalDataExport, say: Say = asIs): str
     return `<li>${e(`${say(`Return request on order ${r.orderNumber}`)} (${r.resolution}, ${r.reason}, ${units === 1 ? say("one watch") : say(`${units} watches`)}${details}), ${r.status}, ${say(`filed ${when(r.filedAt, say)}`)}: ${r.description}`)}</li>`;
   });
   parts.push(returns.length === 0 ? none(say("None asked.")) : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${returns.join("")}</ul>`);
+
+  // Issue 47: the discount codes used, with the email and mobile the per-shopper limit compared.
+  const codeUses = data.discountCodeUses ?? [];
+  parts.push(h2("data-discount-codes", say(`Discount codes used (${codeUses.length})`)));
+  const uses = codeUses.map((u) => {
+    const state = u.state === "given back" ? say(`given back ${when(u.givenBackAt, say)}`) : say(`used ${when(u.usedAt, say)}`);
+    const contact = [u.email, u.phone].filter((part) => part !== "").join(", ");
+    return `<li>${e(`${say(`Code ${u.code} on order ${u.orderNumber}`)}: ${say(`${money(u.discountRupees)} off`)}, ${state}${contact ? ` (${contact})` : ""}`)}</li>`;
+  });
+  parts.push(uses.length === 0 ? none(say("None used.")) : `<ul class="mt-3 flex flex-col gap-2 text-sm text-gray-700">${uses.join("")}</ul>`);
   return parts.join("");
 }
 

@@ -21,6 +21,9 @@ import {
 } from "~/services/personal-data.server";
 import { submitReview } from "~/services/reviews.server";
 import { saveToWishlist } from "~/services/wishlist.server";
+import { phrasesFor } from "~/i18n/messages.server";
+import { phraseIn } from "~/i18n/phrases";
+import { personalDataHtml } from "~/utils/personal-data.server";
 import { ADDRESS, fillCart, orderBody, seedWatches } from "../fakes/shop";
 import { testDatabases, type TestDatabase } from "../setup/databases";
 import { refusal } from "../setup/refusal";
@@ -157,6 +160,31 @@ describe.each(testDatabases())("personal data on $name", ({ create }) => {
     expect(data.newsletter).toMatchObject({ status: "withdrawn", withdrawnAt: new Date(NOW).toISOString(), history: [{ event: "confirmed" }, { event: "unsubscribed" }] });
   });
 
+  it("exports the shopper's discount code uses, and erasure empties their email and mobile but keeps the use (issue 47)", async () => {
+    const { userId } = await richShopper();
+    await db
+      .insertInto("discount_codes")
+      .values({ code: "Diwali10", code_key: "DIWALI10", kind: "percent", percent_bp: 1000, value_paise: null, scope: "all", total_limit: null, per_shopper_limit: 1, starts_at: null, ends_at: null, status: "active", created_at: NOW - 20 * DAY, created_by: "owner@example.in", updated_at: NOW - 20 * DAY, updated_by: "owner@example.in" })
+      .execute();
+    await db.insertInto("cart_codes").values({ user_id: userId, code_key: "DIWALI10", applied_at: NOW - 2 * DAY }).execute();
+    const order = await placeOrder(userId, NOW - 2 * DAY);
+    // 10 % of ₹1,000 = ₹100 off; the order is delivered so the account may be deleted.
+    expect(order).toMatchObject({ discountCode: "Diwali10", discountPaise: 10_000, amountPaise: 90_000 });
+    await setOrderStatus(db, order.id, "Delivered", { liveCredentials: false, now: NOW - DAY });
+    const data = await exportPersonalData(db, userId, NOW);
+    expect(data.discountCodeUses).toEqual([
+      { code: "Diwali10", orderNumber: order.id, discountRupees: 100, state: "used", usedAt: new Date(NOW - 2 * DAY).toISOString(), givenBackAt: null, email: EMAIL, phone: "9812345678" },
+    ]);
+    expect(data.orders.find((o) => o.number === order.id)).toMatchObject({ amountRupees: 900, discountCode: "Diwali10", discountRupees: 100 });
+
+    await deleteAccount(db, userId, { by: "shopper", password: PASSWORD }, NOW);
+    const uses = await db.selectFrom("discount_code_uses").select(["user_id", "order_id", "email", "phone", "state", "discount_paise"]).execute();
+    expect(uses.map((u) => ({ ...u, user_id: Number(u.user_id), discount_paise: Number(u.discount_paise) }))).toEqual([
+      { user_id: userId, order_id: order.id, email: "", phone: "", state: "taken", discount_paise: 10_000 },
+    ]);
+    expect(Number((await db.selectFrom("discount_codes").select("uses_taken").executeTakeFirstOrThrow()).uses_taken)).toBe(1);
+  });
+
   it("deletes the account: personal data erased, sessions ended, login refused, orders and invoice kept, audited twice", async () => {
     const { userId, token, orderId, ticket } = await richShopper();
     const invoiceBefore = await db.selectFrom("invoices").selectAll().where("order_id", "=", orderId).executeTakeFirstOrThrow();
@@ -249,5 +277,29 @@ describe.each(testDatabases())("personal data on $name", ({ create }) => {
     expect((await requireAccount(db, token, NOW)).email).toBe(EMAIL);
     expect(await listAudit(db, "user", String(userId))).toEqual([]);
     expect(await db.selectFrom("newsletter_consent_log").selectAll().execute()).toHaveLength(1);
+  });
+});
+
+describe("the readable view's discount code uses (issue 47)", () => {
+  it("lists each use with its code, order, amount and state, every word of its own in Hindi too", () => {
+    const data = {
+      exportedAt: "2026-11-26T04:30:00.000Z",
+      account: { name: "Meera", email: EMAIL, createdAt: "2026-11-01T00:00:00.000Z", phone: null, note: "" },
+      addresses: [], orders: [], reviews: [], wishlist: [], newsletter: null, grievances: [], problemReports: [], returnRequests: [],
+      discountCodeUses: [
+        { code: "DIWALI10", orderNumber: "CI261124-ABCD1234", discountRupees: 1000, state: "used" as const, usedAt: "2026-11-24T04:30:00.000Z", givenBackAt: null, email: EMAIL, phone: "9812345678" },
+        { code: "FEST", orderNumber: "CI261125-ABCD1234", discountRupees: 50, state: "given back" as const, usedAt: "2026-11-25T04:30:00.000Z", givenBackAt: "2026-11-25T06:30:00.000Z", email: "", phone: "" },
+      ],
+    };
+    const html = personalDataHtml(data);
+    expect(html).toContain("Discount codes used (2)");
+    expect(html).toContain("Code DIWALI10 on order CI261124-ABCD1234: ₹1,000 off, used 24 Nov 2026, 10:00 IST (meera.iyer@example.in, 9812345678)");
+    expect(html).toContain("Code FEST on order CI261125-ABCD1234: ₹50 off, given back 25 Nov 2026, 12:00 IST");
+    expect(personalDataHtml({ ...data, discountCodeUses: [] })).toContain("None used.");
+    const book = phrasesFor("hi", ["profile"]);
+    const said: string[] = [];
+    personalDataHtml(data, (text) => (said.push(text), text));
+    personalDataHtml({ ...data, discountCodeUses: [] }, (text) => (said.push(text), text));
+    for (const text of said) expect(phraseIn(book, text), text).not.toBe(text);
   });
 });

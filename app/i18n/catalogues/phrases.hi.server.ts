@@ -392,6 +392,12 @@ export const hiPhrases = {
     "one watch": "एक घड़ी",
     ", with your refund details": ", आपकी रिफ़ंड की जानकारी के साथ",
     "None asked.": "कोई अनुरोध नहीं किया गया।",
+    "Discount codes used ({count})": "इस्तेमाल किए गए छूट कोड ({count})",
+    "Code {code} on order {number}": "ऑर्डर {number} पर कोड {code}",
+    "{amount} off": "{amount} की छूट",
+    "used {when}": "{when} को इस्तेमाल हुआ",
+    "given back {when}": "{when} को कोड वापस मिला",
+    "None used.": "कोई इस्तेमाल नहीं हुआ।",
   },
   /** Complaints (app/schemas/grievance-constants.ts GRIEVANCE_MESSAGES; staff's sentences stay English). */
   grievance: {
