@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { log } from "~/observability/log.server";
 import { PDFParse } from "pdf-parse";
 import type { DB } from "~/db/db.server";
 import { renderCreditNotePdf, renderInvoicePdf } from "~/services/invoice-pdf.server";
@@ -353,5 +354,53 @@ describe.each(testDatabases())("a tax invoice after a discount code on $name", (
     const noteText = (await pdfText(await renderCreditNotePdf(note))).replace(/\s+/g, " ");
     expect(noteText).toContain("2,000.00 -200.00 1,525.43 137.29 137.28 1,800.00");
     expect(noteText).toContain("Credit note total: Rs. 1,800.00");
+  });
+});
+
+// Issue 47 item 4 (docs/decisions/1010): "an invoice keeps the rate of its own date". Worked out by
+// hand at 12 % (intra-state): Casio 2 × ₹1,000 = 2,00,000 p → taxable round(200000 × 100/112) =
+// 1,78,571, tax 21,429 = CGST 10,714 + SGST 10,715; Rado ₹2,500.50 → round(250050 × 100/112) =
+// 2,23,259, tax 26,791 = 13,395 + 13,396.
+describe.each(testDatabases())("an invoice issued at 12 % on $name", ({ create }) => {
+  let current: TestDatabase | undefined;
+  afterEach(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+
+  it("still reads and renders 12 % after the settings moved to 18 %", async () => {
+    current = await create();
+    const db = current.db;
+    await seedWatches(db);
+    // Saved on 1 Sep 2025 (IST), while 12 % was in force.
+    await saveStoreSettings(db, { ...(await readStoreSettings(db)), gstRatePercent: 12 }, OWNER, Date.parse("2025-09-01T10:00:00+05:30"));
+    const shopper = await createShopper(db);
+    await fillCart(db, shopper, CART);
+    const gateway = simulatorGateway();
+    const { order } = await startCashfreePayment(db, gateway, { id: shopper }, orderBody(ITEMS), { mode: "checkout", storeUrl: STORE_URL, idempotencyKey: "invoice-key-12pc" });
+    await gateway.simulator!.settle({ orderId: order.id }, "SUCCESS", { notify: false });
+    // Invoiced today at the saved 12 %, which ended on 21 Sep 2025: issued at it, and said so in the log.
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
+    try {
+      await verifyCashfreePayment(db, gateway, shopper, { orderId: order.id });
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ alert: "gst_rate_not_in_force", ratePercent: 12 }), expect.stringContaining("GST RATE NOT IN FORCE"));
+    } finally {
+      warn.mockRestore();
+    }
+    await saveStoreSettings(db, { ...(await readStoreSettings(db)), gstRatePercent: 18 }, OWNER);
+    expect((await readStoreSettings(db)).gstRatePercent).toBe(18);
+
+    const invoice = (await findInvoice(db, order.id))!;
+    expect(invoice.ratePercent).toBe(12);
+    expect(invoice.lines.map((l) => [l.ratePercent, l.totalPaise, l.taxablePaise, l.cgstPaise, l.sgstPaise])).toEqual([
+      [12, 250_050, 223_259, 13_395, 13_396],
+      [12, 200_000, 178_571, 10_714, 10_715],
+    ]);
+    const text = (await pdfText(await renderInvoicePdf(invoice))).replace(/\s+/g, " ");
+    expect(text).toContain("CGST 6%");
+    expect(text).toContain("CGST at 6%: Rs. 241.09");
+    expect(text).toContain("SGST at 6%: Rs. 241.11");
+    expect(text).toContain("Prices include GST at 12%");
+    expect(text).not.toContain("18%");
   });
 });
