@@ -3,7 +3,12 @@ import { allocateProportionally, discountedLine, evaluateDiscount, paidForUnits,
 import { creditedShare } from "~/services/credit-notes.server";
 import { invoiceLines, invoiceTotals } from "~/services/invoices.server";
 import { returnRefundPaise } from "~/services/returns-admin.server";
-import type { OrderItem } from "~/schemas/orders";
+import type { Order, OrderItem } from "~/schemas/orders";
+import { orderPageView } from "~/lib/order-page";
+import { orderRows } from "~/lib/order-rows";
+import { renderOrderEmail } from "~/lib/order-emails";
+import { orderWordsIn } from "~/utils/order-words.server";
+import { ADDRESS } from "../fixtures/address";
 
 /*
  * Issue 47 item 3 ("tax right to the paisa"): a fixed table of cases, each worked out by hand below
@@ -150,5 +155,45 @@ describe("tax after a discount code, to the paisa (issue 47 item 3)", () => {
     expect(returnRefundPaise([{ lineIndex: 0, quantity: 2, unitPaise: 100_000 }], { items, before: new Map([[0, 1]]) })).toBe(199_934);
     // Without the order's discounts (as before issue 47): 2 × 100000.
     expect(returnRefundPaise([{ lineIndex: 0, quantity: 2, unitPaise: 100_000 }])).toBe(200_000);
+  });
+});
+
+describe("the discount where the shopper reads the order (issue 47 item 3)", () => {
+  // ₹1,000 off a ₹6,000 and two ₹2,000 watches, ₹99 delivery: paid 600000 + 400000 − 100000 + 9900 = 909900 p.
+  const order: Order = {
+    id: "CI261124-ABCD1234",
+    items: [item("Titan Edge", 600_000, 1, 60_000), item("Fastrack Reflex", 200_000, 2, 40_000)],
+    amountPaise: 909_900,
+    address: { ...ADDRESS },
+    status: "Order Placed",
+    paymentMethod: "cod",
+    paymentStatus: "PENDING",
+    createdAt: Date.parse("2026-11-24T10:00:00+05:30"),
+    paymentMode: null,
+    deliveryWindow: null,
+    discountCode: "DIWALI1000",
+    discountPaise: 100_000,
+  };
+  const detail = { order, timeline: [], refunds: [], shipment: null };
+
+  it("the order page: subtotal, delivery, the code's line and the total paid, in English and Hindi", () => {
+    expect(orderPageView(detail, orderWordsIn("en")).totals).toEqual({ subtotal: "₹10,000", delivery: "₹99", discount: { label: "Discount (DIWALI1000)", amount: "−₹1,000" }, total: "₹9,099" });
+    expect(orderPageView(detail, orderWordsIn("hi")).totals).toMatchObject({ discount: { label: "छूट (DIWALI1000)", amount: "−₹1,000" }, total: "₹9,099" });
+    // An order without a code has no discount line, as before.
+    expect(orderPageView({ ...detail, order: { ...order, items: [item("Titan Edge", 600_000, 1)], amountPaise: 600_000, discountCode: null, discountPaise: 0 } }).totals).toEqual({ subtotal: "₹6,000", delivery: "Free", total: "₹6,000" });
+  });
+
+  it("My Orders: the code's line and the total paid on the order's first row only", () => {
+    const rows = orderRows([order], orderWordsIn("en"));
+    expect(rows.map((row) => row.discount)).toEqual([{ label: "Discount (DIWALI1000)", amount: "−₹1,000", totalPaid: "Total paid ₹9,099" }, undefined]);
+    expect(orderRows([order], orderWordsIn("hi"))[0]?.discount).toEqual({ label: "छूट (DIWALI1000)", amount: "−₹1,000", totalPaid: "कुल भुगतान ₹9,099" });
+  });
+
+  it("the order email: the code's line before the total, in English and Hindi", () => {
+    const context = { storeName: "Chrono India", orderUrl: "https://shop.example.in/orders/CI261124-ABCD1234", supportEmail: "", supportPhone: "" };
+    const english = renderOrderEmail({ kind: "order_placed", order }, context);
+    expect(english.text).toContain("Discount (DIWALI1000): −₹1,000\nTotal: ₹9,099");
+    expect(english.html).toContain("Discount (DIWALI1000)</th><td style=\"text-align:right;padding:4px 0 4px 8px\">−₹1,000</td>");
+    expect(renderOrderEmail({ kind: "order_placed", order: { ...order, language: "hi" } }, context).text).toContain("छूट (DIWALI1000): −₹1,000\nकुल: ₹9,099");
   });
 });
