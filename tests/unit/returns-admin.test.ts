@@ -13,6 +13,7 @@ import { deleteAccount } from "~/services/personal-data.server";
 import { hiPhrases } from "~/i18n/catalogues/phrases.hi.server";
 import { PAYOUT_MESSAGES } from "~/schemas/returns-office";
 import { refundIdFor } from "~/services/refunds.server";
+import { listCreditNotes } from "~/services/credit-notes.server";
 import { reserveExchangeUnits } from "~/services/stock.server";
 import {
   approveReturn,
@@ -289,6 +290,39 @@ describe.each(testDatabases())("the back office's returns on $name", ({ create }
     expect((await rejection(approveReturn(db, { returnId: id, actor: STAFF }))).status).toBe(409);
     expect((await rejection(refundReturn(db, { returnId: id, actor: STAFF }))).status).toBe(409);
     expect((await rejection(savePayoutDetails(db, { userId: shopper, orderId: order.id, returnId: id, payout: { kind: "upi", upiId: "asha@okaxis" } }))).status).toBe(409);
+  });
+
+  it("refunds what a returned unit was paid after a discount code, and its credit note reverses exactly that (issue 47)", async () => {
+    await setUp();
+    // ₹100.02 off (fixed) the usual order: 10002 p over the lines' 200000 (Casio × 2) and 250050 (Rado) —
+    // 10002 × 200000/450050 = 4444.84, × 250050/450050 = 5557.16 → 4444 + 5557 = 10001, the paisa left to
+    // the larger remainder (.84, Casio): 4445 + 5557. Casio's 4445 over its 2 units: 2223 + 2222, so the
+    // first unit returned was paid 100000 − 2223 = 97777 p (not ₹1,000).
+    const at = Date.now();
+    await db
+      .insertInto("discount_codes")
+      .values({ code: "FEST", code_key: "FEST", kind: "fixed", percent_bp: null, value_paise: 10_002, scope: "all", total_limit: null, per_shopper_limit: null, starts_at: null, ends_at: null, status: "active", created_at: at, created_by: STAFF.email, updated_at: at, updated_by: STAFF.email })
+      .execute();
+    await db.deleteFrom("cart_codes").where("user_id", "=", shopper).execute();
+    await db.insertInto("cart_codes").values({ user_id: shopper, code_key: "FEST", applied_at: at }).execute();
+    const order = await deliveredCod();
+    expect(order).toMatchObject({ discountCode: "FEST", discountPaise: 10_002 });
+    const casio = order.items.findIndex((item) => item.productId === "w-plain");
+    expect(order.items[casio]).toMatchObject({ quantity: 2, discountPaise: 4_445 });
+    const id = await request(order.id, [{ ...PLAIN_ONE, lineIndex: casio }]);
+    await approveReturn(db, { returnId: id, actor: STAFF });
+    await scheduleReturnPickup(db, { returnId: id, pickup: PICKUP, actor: STAFF });
+    await markReturnReceived(db, { returnId: id, received: { lines: [{ lineIndex: casio, good: 1, damaged: 0 }] }, actor: STAFF });
+    await savePayoutDetails(db, { userId: shopper, orderId: order.id, returnId: id, payout: { kind: "upi", upiId: "asha@okaxis" } });
+    expect((await loadAdminReturn(db, id)).refundPaise).toBe(97_777);
+    const { refund } = await refundReturn(db, { returnId: id, reference: "UTR 9911", actor: STAFF });
+    expect(refund.amountPaise).toBe(97_777);
+    expect((await loadAdminReturn(db, id)).refundPaise).toBe(97_777);
+    // The invoice's Casio line: net 200000 − 4445 = 195555; taxable round(195555 × 100/118) = 165725; tax 29830
+    // = CGST 14915 + SGST 14915. The note: taxable round(165725 × 97777/195555) = round(82862.08) = 82862; CGST
+    // round(14915 × 97777/195555) = round(7457.46) = 7457; SGST 97777 − 82862 − 7457 = 7458.
+    const [note] = await listCreditNotes(db, order.id);
+    expect(note?.lines).toEqual([expect.objectContaining({ lineIndex: casio, quantity: 1, grossPaise: 100_000, discountPaise: 2_223, totalPaise: 97_777, taxablePaise: 82_862, cgstPaise: 7_457, sgstPaise: 7_458, igstPaise: 0 })]);
   });
 
   it("refunds an online order through Cashfree once, to the paisa of the part returned, whatever the double submits", async () => {
