@@ -194,7 +194,9 @@ export function returnRefundPaise(
 /**
  * The refund of return `row` of `order` (paise): `returnRefundPaise` of its lines with the order's
  * discounts, counting as `before` the units of each line in the order's other returns refunded
- * earlier (all refunded ones while `row` is not yet; those resolved before it once it is).
+ * earlier (all refunded ones while `row` is not yet; those resolved before it once it is). Today a
+ * line is in one live return at most (return_lines' unique order_id, line_index, live), so `before`
+ * is 0; it is counted as the credit notes count the units earlier notes credited, so both agree.
  */
 async function refundOfReturn(db: Executor, row: ReturnRow, order: OrderRow, views: AdminReturnLine[]): Promise<number> {
   const items = rowToOrder(order).items;
