@@ -15,7 +15,7 @@ import { orderLimitProblems } from "~/lib/order-limits";
 import { buildCartLines, cartTotals, parseQuantityInput, type CartLineData } from "~/lib/cart-lines";
 import { CartTotals } from "~/components/cart/CartTotals";
 import { CartDeliveryCheck } from "~/components/cart/CartDeliveryCheck";
-import { DiscountCodeBox, DiscountCodeForm } from "~/components/cart/DiscountCodeBox";
+import { DiscountCodeBox } from "~/components/cart/DiscountCodeBox";
 import { handleCodePost, loadCodeBox } from "~/utils/discount-code.server";
 import { readFormData, throwBodyError } from "~/http/body.server";
 import { loadDeliveryCheck } from "~/utils/delivery-check.server";
@@ -182,7 +182,6 @@ export default function CartPage() {
               </div>
             </div>
           </div>
-          <DiscountCodeForm />
         </>
       )}
     </div>

@@ -163,9 +163,13 @@ export async function action({ request }: ActionFunctionArgs) {
   // Issue 47 item 2: the total the page showed must be the one charged now (a code that stopped
   // applying, or was applied in another tab, changes it). A post without the field (an older page,
   // a script) passes only while no code is on the cart: the shown lines' check above covers it.
+  // Lines other than the cart's are the backend's refusal to make (409 "Your cart has changed…").
+  const sameLines =
+    shown.length === lines.length && shown.every(([id, size, quantity]) => lines.some((line) => line.productId === id && line.sizeKey === size && line.quantity === quantity));
   const shownTotal = formData.get("shownTotalPaise");
   const shownOk =
-    shownTotal === null ? codeBox.applied === null : typeof shownTotal === "string" && /^\d{1,12}$/.test(shownTotal) && Number(shownTotal) === totals.totalPaise;
+    !sameLines ||
+    (shownTotal === null ? codeBox.applied === null : typeof shownTotal === "string" && /^\d{1,12}$/.test(shownTotal) && Number(shownTotal) === totals.totalPaise);
   if (!shownOk) {
     return json(
       { result: submission.reply({ formErrors: [totalChangedMessage(totals.totalPaise)] }), payment: null, delivery: null },
@@ -427,7 +431,7 @@ export default function PlaceOrderPage() {
 
         <div className="w-full sm:max-w-[450px]">
           <OrderSummary lines={lines} />
-          <DiscountCodeBox box={codeBox} answer={codeAnswer} />
+          <DiscountCodeBox box={codeBox} answer={codeAnswer} attached />
           <CartTotals subtotalPaise={totals.subtotalPaise} deliveryFeePaise={totals.deliveryFeePaise} totalPaise={totals.totalPaise} discount={discount} />
           <PaymentMethods field={fields.paymentMethod} codEnabled={codEnabled} codProblem={codProblem} />
 

@@ -9,9 +9,9 @@ import { STORE_PORT } from "./servers";
  * codes of its own (uniqueCode), so tests running in parallel never share a code's uses.
  */
 
-/** The e2e store's database, opened for one call (WAL: the server keeps writing meanwhile). */
-function withDb<T>(work: (db: SQLite.Database) => T): T {
-  const db = new SQLite(path.resolve(`tests/.tmp/e2e-${STORE_PORT}/store.db`));
+/** The e2e store's database (or `file`: another test server's), opened for one call (WAL: the server keeps writing meanwhile). */
+function withDb<T>(work: (db: SQLite.Database) => T, file = `tests/.tmp/e2e-${STORE_PORT}/store.db`): T {
+  const db = new SQLite(path.resolve(file));
   db.pragma("busy_timeout = 5000");
   try {
     return work(db);
@@ -43,8 +43,8 @@ export type TestCode = {
   public?: boolean;
 };
 
-/** Saves a code (10 % off the whole order, active, private, no limits unless told); answers its id. */
-export function insertCode(code: TestCode): number {
+/** Saves a code (10 % off the whole order, active, private, no limits unless told) in the e2e store's database or `file`; answers its id. */
+export function insertCode(code: TestCode, file?: string): number {
   return withDb((db) => {
     const now = Date.now();
     const kind = code.kind ?? "percent";
@@ -74,7 +74,15 @@ export function insertCode(code: TestCode): number {
         now,
       );
     return Number(result.lastInsertRowid);
-  });
+  }, file);
+}
+
+/** Puts `quantity` of watch `productId` (no colours) in the cart of the account `email`, in the database `file`. */
+export function putInCart(file: string, email: string, productId: string, quantity = 1): void {
+  withDb((db) => {
+    const user = db.prepare("select id from users where email = ?").get(email.toLowerCase()) as { id: number };
+    db.prepare("insert into cart_lines (user_id, product_id, size_key, quantity) values (?, ?, 'default', ?)").run(user.id, productId, quantity);
+  }, file);
 }
 
 /** Records a use of code `codeId` taken by the account `email` (an earlier order of theirs), for the per-shopper limit. */

@@ -10,9 +10,11 @@ export const CODE_FORM_ID = "discount-code-form";
 const CODE_FETCHER_KEY = "discount-code";
 
 /**
- * The box's `<form>` (issue 47 item 2): a POST to the page's own action, by a fetcher when
- * JavaScript runs (no reload; the loaders run again, so the totals follow). Render it outside any
- * other form — HTML forms don't nest — once per page, next to a DiscountCodeBox.
+ * The box's `<form>` for a box inside another form (`attached`; the checkout's): a POST to the
+ * page's own action, by a fetcher when JavaScript runs (no reload; the loaders run again, so the
+ * totals follow). Render it outside any other form — HTML forms don't nest — once per page. A
+ * browser that ignores the fields' `form=` (lynx) sends them with the checkout's form instead,
+ * `intent=applyCode` first, which the checkout's action answers as the box's post.
  */
 export function DiscountCodeForm() {
   const fetcher = useFetcher<CodeBoxAnswer>({ key: CODE_FETCHER_KEY });
@@ -26,9 +28,10 @@ export function DiscountCodeForm() {
  * that no longer applies is shown with the reason and not counted. A refusal is written next to
  * the field (role=alert, the field's aria-describedby) — from the fetcher's answer with
  * JavaScript, from the page's action data (`answer`) after a plain post. Nothing when the store
- * has no codes (`box.available` false: another backend).
+ * has no codes (`box.available` false: another backend). `attached`: the box sits inside another
+ * form and its fields point at DiscountCodeForm; otherwise it is a form of its own.
  */
-export function DiscountCodeBox({ box, answer }: { box: CodeBoxData; answer?: CodeBoxAnswer["codeBox"] | null }) {
+export function DiscountCodeBox({ box, answer, attached = false }: { box: CodeBoxData; answer?: CodeBoxAnswer["codeBox"] | null; attached?: boolean }) {
   const { t } = useT();
   const hydrated = useHydrated();
   const fetcher = useFetcher<CodeBoxAnswer>({ key: CODE_FETCHER_KEY });
@@ -37,13 +40,19 @@ export function DiscountCodeBox({ box, answer }: { box: CodeBoxData; answer?: Co
   const refusal = latest && !latest.ok ? latest.message : null;
   const busy = fetcher.state !== "idle";
   const applied = box.applied;
-  const enhanced = hydrated ? <input type="hidden" name="enhanced" value="1" form={CODE_FORM_ID} /> : null;
-  return (
-    <section className="my-6 text-sm text-gray-800" data-testid="discount-code-box">
+  const formId = attached ? CODE_FORM_ID : undefined;
+  const enhanced = hydrated ? <input type="hidden" name="enhanced" value="1" form={formId} /> : null;
+  // The post's intent: on the pressed button inside another form (only that button's post carries
+  // it); in a form of its own, a hidden field (text browsers then read the button as a button).
+  const intent = (value: "applyCode" | "removeCode") => (attached ? { name: "intent", value } : {});
+  const ownIntent = attached ? null : <input type="hidden" name="intent" value={applied ? "removeCode" : "applyCode"} />;
+  const content = (
+    <>
       <h2 id="discount-code-heading" className="font-medium text-gray-900">
         {t("discountCode.heading")}
       </h2>
       {enhanced}
+      {ownIntent}
       {applied ? (
         <div className="mt-2 rounded border border-gray-300 px-3 py-2" data-testid="discount-code-applied">
           {applied.applies ? (
@@ -62,9 +71,8 @@ export function DiscountCodeBox({ box, answer }: { box: CodeBoxData; answer?: Co
           </p>
           <button
             type="submit"
-            form={CODE_FORM_ID}
-            name="intent"
-            value="removeCode"
+            form={formId}
+            {...intent("removeCode")}
             disabled={busy}
             aria-label={t("discountCode.removeCode", { code: applied.code })}
             className="mt-2 rounded border border-gray-900 px-4 py-1 font-medium text-gray-900 hover:bg-gray-100"
@@ -79,7 +87,7 @@ export function DiscountCodeBox({ box, answer }: { box: CodeBoxData; answer?: Co
             <input
               id="discount-code"
               name="code"
-              form={CODE_FORM_ID}
+              form={formId}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
@@ -90,9 +98,8 @@ export function DiscountCodeBox({ box, answer }: { box: CodeBoxData; answer?: Co
             />
             <button
               type="submit"
-              form={CODE_FORM_ID}
-              name="intent"
-              value="applyCode"
+              form={formId}
+              {...intent("applyCode")}
               disabled={busy}
               className="rounded border border-gray-900 px-5 py-2 font-medium text-gray-900 hover:bg-gray-100"
             >
@@ -106,6 +113,17 @@ export function DiscountCodeBox({ box, answer }: { box: CodeBoxData; answer?: Co
           {refusal}
         </p>
       ) : null}
+    </>
+  );
+  return (
+    <section className="my-6 text-sm text-gray-800" data-testid="discount-code-box">
+      {attached ? (
+        content
+      ) : (
+        <fetcher.Form method="post" preventScrollReset>
+          {content}
+        </fetcher.Form>
+      )}
     </section>
   );
 }
