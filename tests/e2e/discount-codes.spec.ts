@@ -3,7 +3,9 @@ import type { Page } from "@playwright/test";
 import { catalogue, newShopper, signUpWithForm, type ApiProduct, type Shopper } from "./auth";
 import { insertCode, ordersOf, recordUseBy, rupees, setUsesTaken, tenPercentOf, uniqueCode, usesTaken } from "./discount-codes";
 import { expect, jsDisabled, test } from "./fixtures";
+import { PDFParse } from "pdf-parse";
 import { ADDRESS } from "../fixtures/address";
+import { ownerCommand } from "./staff";
 
 /**
  * Discount codes at checkout (issue 47 items 2, 5): the code box on /cart and /place-order, each
@@ -147,7 +149,7 @@ test.describe("discount codes at checkout", () => {
     await expect(page.getByTestId("cart-total")).toHaveText(rupees(product.pricePaise - off));
   });
 
-  test("paid with the simulator: the order's amount is the discounted total, and the code's use is taken", async ({ page, request }) => {
+  test("paid with the simulator: the order's amount is the discounted total, the code's use is taken, the invoice PDF shows the discount", async ({ page, request }) => {
     const product = await watch(request);
     const code = uniqueCode("PAY");
     const id = insertCode({ code });
@@ -165,6 +167,19 @@ test.describe("discount codes at checkout", () => {
     const [order] = ordersOf(shopper.email);
     expect(order).toMatchObject({ amountPaise: total, discountCode: code, discountPaise: tenPercentOf(product.pricePaise) });
     expect(usesTaken(id)).toBe(1);
+
+    // Delivered, its tax invoice names the code and the discount, and is for the amount paid (Rule 46).
+    await ownerCommand("orders-status", [order.id, "Shipped", "--courier", "Blue Dart", "--awb", `BD${Date.now()}IN`]);
+    await ownerCommand("orders-status", [order.id, "Delivered"]);
+    const pdf = await page.request.get(`/orders/${order.id}/invoice.pdf`);
+    expect(pdf.status()).toBe(200);
+    const parser = new PDFParse({ data: new Uint8Array(await pdf.body()) });
+    const text = (await parser.getText()).text.replace(/\s+/g, " ");
+    await parser.destroy();
+    const plain = (paise: number) => `${new Intl.NumberFormat("en-IN").format(Math.floor(paise / 100))}.${String(paise % 100).padStart(2, "0")}`;
+    expect(text).toContain(`Discount code ${code}`);
+    expect(text).toContain(`-Rs. ${plain(tenPercentOf(product.pricePaise))}`);
+    expect(text).toContain(`Rs. ${plain(total)}`);
   });
 
   test("PLACE ORDER with a forged total is refused (409, no order); forged discount and amount fields change nothing", async ({ page, request }) => {
