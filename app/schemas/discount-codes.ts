@@ -122,6 +122,25 @@ const instant = (message: string) =>
   });
 
 /** A code's fields as the service stores them (after the form's schema). */
+/** The code form's values as text, the way the owner types them (the form component and utils/discount-form.server.ts). */
+export type DiscountCodeFormValues = {
+  code: string;
+  kind: "percent" | "fixed";
+  percent: string;
+  amount: string;
+  scope: "all" | "brands" | "categories" | "products";
+  brands: string[];
+  categories: string[];
+  products: string;
+  minSubtotal: string;
+  totalLimit: string;
+  perShopperLimit: string;
+  startsAt: string;
+  endsAt: string;
+  status: "active" | "paused";
+  public: boolean;
+};
+
 export type DiscountCodeInput = {
   /** As typed, trimmed (shown). */
   code: string;

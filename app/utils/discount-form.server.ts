@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CODE_PATTERN, formatPercent, normaliseCode, type DiscountCode } from "~/lib/discounts";
 import type { StaffContext } from "~/utils/staff.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { discountCodeFormSchema, discountStatusFormSchema, msToIstDateTime } from "~/schemas/discount-codes";
+import { discountCodeFormSchema, discountStatusFormSchema, msToIstDateTime, type DiscountCodeFormValues } from "~/schemas/discount-codes";
 
 /**
  * The back office's discount code forms (issue 47 item 1; docs/decisions/1012), parsed with zod on
@@ -38,24 +38,6 @@ function rupeeText(paise: number): string {
   return rest === 0 ? String(rupees) : `${rupees}.${String(rest).padStart(2, "0")}`;
 }
 
-/** The code form's values as text, the way the owner types them. */
-export type DiscountCodeFormValues = {
-  code: string;
-  kind: "percent" | "fixed";
-  percent: string;
-  amount: string;
-  scope: "all" | "brands" | "categories" | "products";
-  brands: string[];
-  categories: string[];
-  products: string;
-  minSubtotal: string;
-  totalLimit: string;
-  perShopperLimit: string;
-  startsAt: string;
-  endsAt: string;
-  status: "active" | "paused";
-  public: boolean;
-};
 
 /** A new code's starting values: 10 % off the whole order, active, no limits, open dates, not public. */
 export const NEW_CODE_VALUES: DiscountCodeFormValues = {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { discountCodeRow } from "../setup/discount-codes";
 import type { Insertable } from "kysely";
 import { createDatabase, type DB } from "~/db/db.server";
 import type { DiscountCodesTable } from "~/db/schema";
@@ -45,32 +46,8 @@ type ListedProduct = {
   subCategory: string;
 };
 
-function codeRow(
-  code: string,
-  fields: Partial<Insertable<DiscountCodesTable>> = {}
-): Insertable<DiscountCodesTable> {
-  const now = Date.now();
-  return {
-    code,
-    code_key: code.toUpperCase(),
-    kind: "percent",
-    percent_bp: 1000,
-    value_paise: null,
-    scope: "all",
-    scope_json: "[]",
-    min_subtotal_paise: 0,
-    total_limit: null,
-    per_shopper_limit: null,
-    starts_at: null,
-    ends_at: null,
-    status: "active",
-    public: 1,
-    created_at: now,
-    created_by: "test:owner",
-    updated_at: now,
-    updated_by: "test:owner",
-    ...fields,
-  };
+function codeRow(code: string, fields: Partial<Insertable<DiscountCodesTable>> = {}): Insertable<DiscountCodesTable> {
+  return discountCodeRow(code, fields);
 }
 
 describe("discount codes on the wire", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { discountCodeRow } from "../setup/discount-codes";
 import type { Insertable } from "kysely";
 import type { DB } from "~/db/db.server";
 import type { DiscountCodesTable } from "~/db/schema";
@@ -36,29 +37,9 @@ const SAY = {
   noLonger: (reason: string) => `Your discount code no longer applies: ${reason} Please check your total and try again.`,
 };
 
-/** A code row with the defaults of a plain active code (10 % off everything, no limits). */
+/** A code row with the defaults of a plain active code (10 % off everything, no limits), made a day before NOW. */
 function codeRow(code: string, fields: Partial<Insertable<DiscountCodesTable>> = {}): Insertable<DiscountCodesTable> {
-  return {
-    code,
-    code_key: code.toUpperCase(),
-    kind: "percent",
-    percent_bp: 1000,
-    value_paise: null,
-    scope: "all",
-    scope_json: "[]",
-    min_subtotal_paise: 0,
-    total_limit: null,
-    per_shopper_limit: null,
-    starts_at: null,
-    ends_at: null,
-    status: "active",
-    public: 1,
-    created_at: NOW - 86_400_000,
-    created_by: "test:owner",
-    updated_at: NOW - 86_400_000,
-    updated_by: "test:owner",
-    ...fields,
-  };
+  return discountCodeRow(code, fields, NOW - 86_400_000);
 }
 
 /** A seeded PRNG (mulberry32) so the property loop is the same every run. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { insertDiscountCode, putCodeOnCart } from "../setup/discount-codes";
 import { log } from "~/observability/log.server";
 import { PDFParse } from "pdf-parse";
 import type { DB } from "~/db/db.server";
@@ -280,16 +281,13 @@ describe.each(testDatabases())("a tax invoice after a discount code on $name", (
     ).toMatchObject({ ok: true });
     await db.updateTable("products").set({ stock: 20 }).execute();
     const now = Date.now();
-    await db
-      .insertInto("discount_codes")
-      .values({ code: "DIWALI1000", code_key: "DIWALI1000", kind: "fixed", percent_bp: null, value_paise: 100_000, scope: "all", total_limit: null, per_shopper_limit: null, starts_at: null, ends_at: null, status: "active", created_at: now, created_by: OWNER.email, updated_at: now, updated_by: OWNER.email })
-      .execute();
+    await insertDiscountCode(db, "DIWALI1000", { kind: "fixed", percent_bp: null, value_paise: 100_000, public: 0 }, now);
     const shopper = await createShopper(db);
     await fillCart(db, shopper, [
       ["w-six", "default", 1],
       ["w-two", "default", 2],
     ]);
-    await db.insertInto("cart_codes").values({ user_id: shopper, code_key: "DIWALI1000", applied_at: now }).execute();
+    await putCodeOnCart(db, shopper, "DIWALI1000", now);
     const gateway = simulatorGateway();
     const body = orderBody(
       [

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { insertDiscountCode, putCodeOnCart } from "../setup/discount-codes";
 import { parseEnv } from "~/config/env.server";
 import type { DB } from "~/db/db.server";
 import { DELETED_SHOPPER_NAME, PERSONAL_DATA_MESSAGES } from "~/lib/personal-data";
@@ -162,11 +163,8 @@ describe.each(testDatabases())("personal data on $name", ({ create }) => {
 
   it("exports the shopper's discount code uses, and erasure empties their email and mobile but keeps the use (issue 47)", async () => {
     const { userId } = await richShopper();
-    await db
-      .insertInto("discount_codes")
-      .values({ code: "Diwali10", code_key: "DIWALI10", kind: "percent", percent_bp: 1000, value_paise: null, scope: "all", total_limit: null, per_shopper_limit: 1, starts_at: null, ends_at: null, status: "active", created_at: NOW - 20 * DAY, created_by: "owner@example.in", updated_at: NOW - 20 * DAY, updated_by: "owner@example.in" })
-      .execute();
-    await db.insertInto("cart_codes").values({ user_id: userId, code_key: "DIWALI10", applied_at: NOW - 2 * DAY }).execute();
+    await insertDiscountCode(db, "Diwali10", { per_shopper_limit: 1, public: 0 }, NOW - 20 * DAY);
+    await putCodeOnCart(db, userId, "DIWALI10", NOW - 2 * DAY);
     const order = await placeOrder(userId, NOW - 2 * DAY);
     // 10 % of ₹1,000 = ₹100 off; the order is delivered so the account may be deleted.
     expect(order).toMatchObject({ discountCode: "Diwali10", discountPaise: 10_000, amountPaise: 90_000 });

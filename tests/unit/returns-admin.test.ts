@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertDiscountCode, putCodeOnCart } from "../setup/discount-codes";
 import type { BackendError } from "~/backend/types";
 import type { DB } from "~/db/db.server";
 import { renderOrderEmail } from "~/lib/order-emails";
@@ -299,12 +300,8 @@ describe.each(testDatabases())("the back office's returns on $name", ({ create }
     // the larger remainder (.84, Casio): 4445 + 5557. Casio's 4445 over its 2 units: 2223 + 2222, so the
     // first unit returned was paid 100000 − 2223 = 97777 p (not ₹1,000).
     const at = Date.now();
-    await db
-      .insertInto("discount_codes")
-      .values({ code: "FEST", code_key: "FEST", kind: "fixed", percent_bp: null, value_paise: 10_002, scope: "all", total_limit: null, per_shopper_limit: null, starts_at: null, ends_at: null, status: "active", created_at: at, created_by: STAFF.email, updated_at: at, updated_by: STAFF.email })
-      .execute();
-    await db.deleteFrom("cart_codes").where("user_id", "=", shopper).execute();
-    await db.insertInto("cart_codes").values({ user_id: shopper, code_key: "FEST", applied_at: at }).execute();
+    await insertDiscountCode(db, "FEST", { kind: "fixed", percent_bp: null, value_paise: 10_002, public: 0 }, at);
+    await putCodeOnCart(db, shopper, "FEST", at);
     const order = await deliveredCod();
     expect(order).toMatchObject({ discountCode: "FEST", discountPaise: 10_002 });
     const casio = order.items.findIndex((item) => item.productId === "w-plain");

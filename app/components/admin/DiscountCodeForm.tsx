@@ -3,25 +3,8 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { adminStyles } from "~/components/admin/ui";
 import { CATEGORIES } from "~/constants/store";
+import type { DiscountCodeFormValues } from "~/schemas/discount-codes";
 
-/** The code form's values as text (utils/discount-form.server.ts `DiscountCodeFormValues`). */
-export type DiscountCodeFormValues = {
-  code: string;
-  kind: "percent" | "fixed";
-  percent: string;
-  amount: string;
-  scope: "all" | "brands" | "categories" | "products";
-  brands: string[];
-  categories: string[];
-  products: string;
-  minSubtotal: string;
-  totalLimit: string;
-  perShopperLimit: string;
-  startsAt: string;
-  endsAt: string;
-  status: "active" | "paused";
-  public: boolean;
-};
 
 const SCOPES = [
   { value: "all", label: "The whole order" },
