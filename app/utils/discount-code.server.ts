@@ -92,7 +92,8 @@ async function accountOf(request: Request, token: string): Promise<number> {
 export type CodeBoxAnswer = { codeBox: { ok: boolean; message: string } };
 
 /**
- * The box's post, if `formData` is one (`intent=applyCode` with `code`, or `intent=removeCode`);
+ * The box's post, if `formData` is one (`intent=applyCode` with `code`, or `intent=removeCode`; or,
+ * from inside the checkout's form, an `applyCode` / `removeCode` field: the pressed control);
  * null for any other post (the page's own). Origin and session are the caller's checks. At most
  * CODE_TRIES_PER_MINUTE applies a minute per shopper (429, DISCOUNT_MESSAGES.tooManyTries).
  * Success: 303 back to `pagePath` (made Hindi for a Hindi page) with a toast — or, for the
@@ -101,7 +102,9 @@ export type CodeBoxAnswer = { codeBox: { ok: boolean; message: string } };
  * action data `{codeBox: {ok: false, message}}` with its status, nothing stored.
  */
 export async function handleCodePost(request: Request, token: string, formData: FormData, pagePath: string): Promise<Response | null> {
-  const intent = formData.get("intent");
+  // `intent` from the box's own form; inside the checkout's form, the pressed control's name.
+  const named = formData.has("removeCode") ? "removeCode" : formData.has("applyCode") ? "applyCode" : null;
+  const intent = formData.get("intent") ?? named;
   if (intent !== "applyCode" && intent !== "removeCode") return null;
   const { own } = getBackend();
   if (!own) throw new Response("Not found", { status: 404 });

@@ -42,9 +42,8 @@ export function DiscountCodeBox({ box, answer, attached = false }: { box: CodeBo
   const applied = box.applied;
   const formId = attached ? CODE_FORM_ID : undefined;
   const enhanced = hydrated ? <input type="hidden" name="enhanced" value="1" form={formId} /> : null;
-  // The post's intent: on the pressed button inside another form (only that button's post carries
-  // it); in a form of its own, a hidden field (text browsers then read the button as a button).
-  const intent = (value: "applyCode" | "removeCode") => (attached ? { name: "intent", value } : {});
+  // The post's intent: in a form of its own, a hidden field; inside another form, the pressed
+  // control's own name (SubmitControl), as only that control's post carries it.
   const ownIntent = attached ? null : <input type="hidden" name="intent" value={applied ? "removeCode" : "applyCode"} />;
   const content = (
     <>
@@ -69,16 +68,15 @@ export function DiscountCodeBox({ box, answer, attached = false }: { box: CodeBo
           <p className="mt-1 text-gray-600">
             {t("discountCode.terms")}: <span data-testid="discount-code-terms">{applied.terms.join("; ")}</span>
           </p>
-          <button
-            type="submit"
-            form={formId}
-            {...intent("removeCode")}
+          <SubmitControl
+            attached={attached}
+            formId={formId}
+            intent="removeCode"
+            label={t("discountCode.remove")}
+            ariaLabel={t("discountCode.removeCode", { code: applied.code })}
             disabled={busy}
-            aria-label={t("discountCode.removeCode", { code: applied.code })}
             className="mt-2 rounded border border-gray-900 px-4 py-1 font-medium text-gray-900 hover:bg-gray-100"
-          >
-            {t("discountCode.remove")}
-          </button>
+          />
         </div>
       ) : (
         <div className="mt-2 flex flex-col gap-2">
@@ -96,15 +94,14 @@ export function DiscountCodeBox({ box, answer, attached = false }: { box: CodeBo
               aria-invalid={refusal ? true : undefined}
               className="w-48 rounded border border-gray-400 px-3 py-2 uppercase"
             />
-            <button
-              type="submit"
-              form={formId}
-              {...intent("applyCode")}
+            <SubmitControl
+              attached={attached}
+              formId={formId}
+              intent="applyCode"
+              label={t("discountCode.apply")}
               disabled={busy}
               className="rounded border border-gray-900 px-5 py-2 font-medium text-gray-900 hover:bg-gray-100"
-            >
-              {t("discountCode.apply")}
-            </button>
+            />
           </div>
         </div>
       )}
@@ -125,5 +122,40 @@ export function DiscountCodeBox({ box, answer, attached = false }: { box: CodeBo
         </fetcher.Form>
       )}
     </section>
+  );
+}
+
+/**
+ * The box's Apply or Remove. In a form of its own, a plain button (the form's hidden `intent` says
+ * which). Inside another form (`attached`), a submit input named for its intent (`applyCode` /
+ * `removeCode`) whose value is its label: only the pressed control's name is posted, and a text
+ * browser reads it as its label (lynx writes a button's value before its text, "(applyCode) Apply").
+ */
+function SubmitControl(props: {
+  attached: boolean;
+  formId: string | undefined;
+  intent: "applyCode" | "removeCode";
+  label: string;
+  ariaLabel?: string;
+  disabled: boolean;
+  className: string;
+}) {
+  if (props.attached) {
+    return (
+      <input
+        type="submit"
+        form={props.formId}
+        name={props.intent}
+        value={props.label}
+        aria-label={props.ariaLabel}
+        disabled={props.disabled}
+        className={props.className}
+      />
+    );
+  }
+  return (
+    <button type="submit" aria-label={props.ariaLabel} disabled={props.disabled} className={props.className}>
+      {props.label}
+    </button>
   );
 }
