@@ -67,6 +67,8 @@ installHttpGuard({
   storeName: startupEnv.STORE_NAME,
   graceMs: 9_000,
   exitDeadlineMs: 10_000,
+  // Issue 49 item 3: behind a balancer that probes /readyz, keep serving while it takes us out.
+  drainMs: startupEnv.SHUTDOWN_DRAIN_MS,
   // The email in flight first (it marks its outbox row), then the database and the rate limits'
   // own PostgreSQL pool, if one was opened.
   onClosed: async () => {

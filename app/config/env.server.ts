@@ -59,6 +59,12 @@ const envSchema = z
     SEED_DEMO_CATALOGUE: z.enum(["true", "false"]).default("true"),
     /** Memory for the full-page cache of anonymous pages, MB (DESIGN.md §17); 0 turns it off. */
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /**
+     * After SIGTERM, how long the process goes on serving while `/readyz` already says 503, ms
+     * (issue 49 item 3): a load balancer that probes `/readyz` takes it out of rotation before it
+     * refuses anything. 0 (the default): new requests are refused at once (docs/decisions/1003).
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     /** The log's level (issue 46 item 2): pino's levels, or "silent". */
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** `/metrics` answers only `Authorization: Bearer METRICS_TOKEN` (issue 46 item 3); unset: 404. At least 16 characters. */

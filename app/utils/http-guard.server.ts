@@ -29,7 +29,9 @@ import type { OriginHeaders } from "~/utils/origin.server";
  *   (`nosniff`, HSTS on https: issue 8 item 8) and its request's `X-Request-Id`;
  * - every request runs inside its RequestContext (observability/request-context.server.ts) and,
  *   once answered, is reported once to `onAnswered` (the request log line and metrics, issue 46);
- * - `/readyz` (readiness, issue 46 item 4): 503 from the moment SIGTERM arrives, else `ready()`.
+ * - `/readyz` (readiness, issue 46 item 4): 503 from the moment SIGTERM arrives, else `ready()`;
+ *   with `drainMs`, every other request is still served for that long after the signal (issue 49
+ *   item 3; docs/decisions/1022-load-balancer.md), then the refusals above begin.
  * docs/decisions/0330-http-guard-csp-and-shutdown.md records why and how.
  */
 export type HttpGuardOptions = {
@@ -53,6 +55,12 @@ export type HttpGuardOptions = {
   graceMs: number;
   /** Hard limit from SIGTERM to exit, ms (>= graceMs): closing tasks are cut off there too. */
   exitDeadlineMs: number;
+  /**
+   * After SIGTERM, how long requests are still served while `/readyz` says 503 "shutting down",
+   * ms, before the refusals and the grace time start (issue 49 item 3: a balancer that probes
+   * `/readyz` takes the process out of rotation first, so no request is refused). Unset or 0: none.
+   */
+  drainMs?: number;
   /** Runs once every connection is closed (or cut): e.g. closes the database pool. */
   onClosed: () => Promise<void>;
   /** Ends the process; replaced in tests. */
@@ -198,6 +206,8 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
   /** Connections opened after the signal: answered 503 and closed; the exit does not wait for them. */
   const late = new Set<Socket>();
   let shuttingDown = false;
+  /** Between SIGTERM and the end of `drainMs`: `/readyz` reads 503, everything else is served. */
+  let draining = false;
   let finished = false;
   /** Requests whose client asked for `Connection: close` and whose body was not read whole. */
   const closeAfterBody = new WeakSet<http.IncomingMessage>();
@@ -389,9 +399,9 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
       res.setHeader("Content-Type", "application/json; charset=utf-8");
       res.end(JSON.stringify(reason === null ? { ready: true } : { ready: false, reason }));
     };
-    if (shuttingDown || !options.ready) return answer(shuttingDown ? "shutting down" : null);
+    if (shuttingDown || draining || !options.ready) return answer(shuttingDown || draining ? "shutting down" : null);
     options.ready().then(
-      (reason) => answer(shuttingDown ? "shutting down" : reason),
+      (reason) => answer(shuttingDown || draining ? "shutting down" : reason),
       (error: unknown) => answer(error instanceof Error ? error.message : "not ready"),
     );
   }
@@ -467,13 +477,23 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
     });
   } as typeof server.close;
 
-  return {
+  const guard: HttpGuard = {
     get shuttingDown() {
       return shuttingDown;
     },
     address: () => server.address(),
     shutdown(reason: string) {
-      if (shuttingDown) return;
+      if (shuttingDown || draining) return;
+      const drainMs = options.drainMs ?? 0;
+      if (drainMs > 0) {
+        draining = true;
+        log.info({ signal: reason, drainMs }, "shutdown: /readyz says 503; still serving while the balancer takes this process out");
+        setTimeout(() => {
+          draining = false;
+          guard.shutdown(reason);
+        }, drainMs).unref();
+        return;
+      }
       shuttingDown = true;
       const busy = [...connections.values()].reduce((sum, n) => sum + n, 0);
       log.info({ signal: reason, inFlight: busy }, "shutdown: no new requests; finishing those in flight, then exiting");
@@ -483,6 +503,7 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
       finishWhenIdle();
     },
   };
+  return guard;
 }
 
 declare global {
@@ -529,6 +550,9 @@ export function installHttpGuard(options: HttpGuardOptions): void {
     },
     get exitDeadlineMs() {
       return holder.options.exitDeadlineMs;
+    },
+    get drainMs() {
+      return holder.options.drainMs;
     },
     onClosed: () => holder.options.onClosed(),
     exit: (code) => holder.options.exit(code),
