@@ -38,6 +38,25 @@ export interface Database {
   discount_codes: DiscountCodesTable;
   discount_code_uses: DiscountCodeUsesTable;
   cart_codes: CartCodesTable;
+  scheduled_runs: ScheduledRunsTable;
+}
+
+/**
+ * One job on a timer that must run once for the whole store however many processes run (issue 49
+ * item 1; docs/decisions/1020; services/scheduled-runs.server.ts). Times in ms since epoch by the
+ * DATABASE's clock, never a process's.
+ */
+export interface ScheduledRunsTable {
+  /** The job's name, e.g. "backup". */
+  job: string;
+  /** The next run is due at this time. */
+  due_at: number;
+  /** A process runs it now until this time (renewed while it runs), or null. */
+  lease_until: number | null;
+  /** The run's taker: "<host>:<pid>:<random>" of the latest process that took a run. */
+  ran_by: string | null;
+  /** When the latest run finished, or null. */
+  ran_at: number | null;
 }
 
 /** The discount code a shopper applied to their cart (issue 47 item 2): one per shopper; cleared with the ordered lines. */
@@ -296,6 +315,12 @@ export interface OutboxTable {
   headers: string | null;
   /** The newsletter send (`newsletter_campaigns.id`) this message belongs to, or null. */
   campaign_id: number | null;
+  /**
+   * SQLite only: when a sender claimed the row and has not yet written what happened (its due time
+   * was moved on by OUTBOX_LEASE_MS); null otherwise. The next start puts such a row due again at
+   * this time (docs/decisions/1020). PostgreSQL's claim is the row lock instead.
+   */
+  claimed_at: Generated<number | null>;
 }
 
 /** The owner's delivery rules (issue 13; one row, id 1): JSON of `deliveryRulesSchema` (schemas/delivery.ts). */

@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { getEnv, mailFrom, publicUrl, type Env } from "~/config/env.server";
 import { outboxDir, outboxFileStem } from "~/config/outbox.server";
 import { isSqlite, type DB, type Executor } from "~/db/db.server";
@@ -21,8 +21,9 @@ import { log, withoutEmails } from "~/observability/log.server";
  *   exactly when the change does; its unique `dedupe_key` (insert … on conflict do nothing) makes a
  *   replayed webhook or a double submit enqueue once.
  * - **Deliver** (`deliverOutbox`) claims due rows one at a time (PostgreSQL: `for update skip
- *   locked`, so two processes never take the same row; the claim moves `next_attempt_at` on by a
- *   lease), sends each and sets `sent_at` once. A failure counts the attempt, keeps the error and
+ *   locked` in a transaction held open for the send and committing `sent_at`, so two processes
+ *   never take the same row and a killed one's row is free at once — docs/decisions/1020; SQLite:
+ *   the claim moves `next_attempt_at` on by a lease), sends each and sets `sent_at` once. A failure counts the attempt, keeps the error and
  *   waits by `OUTBOX_BACKOFF_MS`; after `OUTBOX_MAX_ATTEMPTS` the row is given up with a log line
  *   starting "MAIL FAILED:".
  * - **The loop** (`startOrderEmails`) runs the sender in the server process every 5 s and right
@@ -35,7 +36,7 @@ export type OutboxRow = Selectable<OutboxTable>;
 export const OUTBOX_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 6 * 60 * 60_000] as const;
 /** Attempts before the sender gives up ("MAIL FAILED:"): about a day and a half of retries. */
 export const OUTBOX_MAX_ATTEMPTS = 10;
-/** How long a claimed row is left alone by other senders while this one sends it, ms. */
+/** SQLite: how long a claimed row is left alone while this process sends it, ms (PostgreSQL holds the row lock instead; docs/decisions/1020). */
 export const OUTBOX_LEASE_MS = 10 * 60_000;
 /** Most rows one `deliverOutbox` call sends (the loop calls again while there are more). */
 export const OUTBOX_RUN_LIMIT = 50;
@@ -147,7 +148,7 @@ export type OutboxRun = { sent: number; retried: number; failed: number };
 export const NEWSLETTER_KIND = "newsletter";
 
 /** Newsletter messages sent in the minute up to `now` (ms), by every sender. */
-async function newslettersSentLastMinute(db: DB, now: number): Promise<number> {
+async function newslettersSentLastMinute(db: Executor, now: number): Promise<number> {
   const row = await db
     .selectFrom("outbox")
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -157,26 +158,136 @@ async function newslettersSentLastMinute(db: DB, now: number): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
+/** The next due row on `db` (sent_at and failed_at null, due by `now`), oldest first; `kinds` picks newsletters only, or everything else. */
+function dueRows(db: Executor, now: number, kinds: "all" | "newsletters" | "not-newsletters") {
+  return db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("sent_at", "is", null)
+    .where("failed_at", "is", null)
+    .where("next_attempt_at", "<=", now)
+    .$if(kinds === "newsletters", (q) => q.where("kind", "=", NEWSLETTER_KIND))
+    .$if(kinds === "not-newsletters", (q) => q.where("kind", "<>", NEWSLETTER_KIND))
+    .orderBy("next_attempt_at")
+    .orderBy("id")
+    .limit(1);
+}
+
 /**
- * Takes the next due row for this sender, or undefined; newsletter rows only while `newsletters`
- * is true. PostgreSQL skips rows another sender holds.
+ * SQLite (one process per file): takes the next due row in a short transaction that moves its due
+ * time on by OUTBOX_LEASE_MS and marks it `claimed_at` (its due time before the claim), or undefined;
+ * newsletter rows only while `newsletters` is true.
  */
-async function claimNext(db: DB, now: number, newsletters = true): Promise<OutboxRow | undefined> {
+async function claimNextSqlite(db: DB, now: number, newsletters: boolean): Promise<OutboxRow | undefined> {
   return db.transaction().execute(async (trx) => {
-    let query = trx
-      .selectFrom("outbox")
-      .selectAll()
-      .where("sent_at", "is", null)
-      .where("failed_at", "is", null)
-      .where("next_attempt_at", "<=", now)
-      .$if(!newsletters, (q) => q.where("kind", "<>", NEWSLETTER_KIND))
-      .orderBy("next_attempt_at")
-      .orderBy("id")
-      .limit(1);
-    if (!isSqlite(db)) query = query.forUpdate().skipLocked();
-    const row = await query.executeTakeFirst();
-    if (row) await trx.updateTable("outbox").set({ next_attempt_at: now + OUTBOX_LEASE_MS }).where("id", "=", row.id).execute();
+    const row = await dueRows(trx, now, newsletters ? "all" : "not-newsletters").executeTakeFirst();
+    if (row) await trx.updateTable("outbox").set({ next_attempt_at: now + OUTBOX_LEASE_MS, claimed_at: Number(row.next_attempt_at) }).where("id", "=", row.id).execute();
     return row;
+  });
+}
+
+/**
+ * SQLite only, at the process's start (docs/decisions/1020): rows a sender claimed and never
+ * finished — it was this process's predecessor on the file, killed mid-send — are due again at
+ * their due time before the claim, instead of a lease (10 min) later. Answers how many. Throws
+ * what the database throws. Source: issue 49 item 1.
+ */
+export async function releaseInterruptedClaims(db: DB): Promise<number> {
+  const result = await db
+    .updateTable("outbox")
+    .set((eb) => ({ next_attempt_at: eb.ref("claimed_at").$castTo<number>(), claimed_at: null }))
+    .where("claimed_at", "is not", null)
+    .where("sent_at", "is", null)
+    .where("failed_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * How long PostgreSQL keeps a sender's transaction idle (the SMTP conversation) before it ends the
+ * session, ms: longer than a send can take (SMTP_TIMEOUTS_MS: 15 s to connect, 15 s greeting, 60 s
+ * idle socket), so it only fires for a sender whose machine vanished without closing its socket —
+ * then the row lock goes within this time rather than at TCP keep-alive's 2 h.
+ */
+export const OUTBOX_SEND_TRANSACTION_IDLE_MS = 120_000;
+
+/** Names the newsletter pace's transaction-level advisory lock: one per schema (a store), as two stores may share a database. */
+const NEWSLETTER_LOCK = sql`hashtext(current_schema() || ':outbox:newsletter')`;
+
+/** What sending one row came to. */
+type SendOutcome = "sent" | "retried" | "failed";
+
+/** Everything a run needs to send one row. */
+type SendContext = { from: string; env: Env; attachments: OrderEmailAttachments; careEmail: () => Promise<string>; transport: MailTransport; now: number };
+
+/** Sends `row` and writes what happened on `writer` (the claim's transaction on PostgreSQL, the database on SQLite): sent_at, or the attempt and its back-off, or given up. */
+async function sendAndRecord(db: DB, writer: Executor, row: OutboxRow, context: SendContext): Promise<SendOutcome> {
+  const { now, env } = context;
+  const attempts = Number(row.attempts) + 1;
+  try {
+    await context.transport.send({
+      from: context.from,
+      to: row.recipient,
+      replyTo: (await context.careEmail()) || undefined,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+      messageId: `<outbox-${row.id}.${row.order_id}@${messageIdDomain(env)}>`,
+      headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
+      attachments: await context.attachments(db, row),
+      fileStem: outboxFileStem(row, now),
+    });
+  } catch (error) {
+    const message = errorText(error);
+    if (attempts >= OUTBOX_MAX_ATTEMPTS) {
+      await writer.updateTable("outbox").set({ attempts, last_error: message, failed_at: now, claimed_at: null }).where("id", "=", row.id).execute();
+      log.error(
+        { alert: "mail_failed", outboxId: row.id, orderId: row.order_id, kind: row.kind, attempt: attempts, lastError: withoutEmails(message) },
+        `MAIL FAILED: the ${row.kind} email of order ${row.order_id} (outbox ${row.id}) was not sent after ${attempts} attempts; last error: ${withoutEmails(message)}`,
+      );
+      return "failed";
+    }
+    const wait = outboxBackoffMs(attempts);
+    await writer.updateTable("outbox").set({ attempts, last_error: message, next_attempt_at: now + wait, claimed_at: null }).where("id", "=", row.id).execute();
+    log.warn(
+      { outboxId: row.id, orderId: row.order_id, kind: row.kind, attempt: attempts, maxAttempts: OUTBOX_MAX_ATTEMPTS, lastError: withoutEmails(message), retryInMs: wait },
+      `Mail: the ${row.kind} email of order ${row.order_id} was not sent (attempt ${attempts} of ${OUTBOX_MAX_ATTEMPTS}): ${withoutEmails(message)}; next try in ${waitWords(wait)}.`,
+    );
+    return "retried";
+  }
+  await writer
+    .updateTable("outbox")
+    .set({ attempts, last_error: null, sent_at: now, claimed_at: null, ...(SENT_BODY_REMOVED_KINDS.has(row.kind) ? { html: BODY_REMOVED, text: BODY_REMOVED } : {}) })
+    .where("id", "=", row.id)
+    .where("sent_at", "is", null)
+    .execute();
+  return "sent";
+}
+
+/**
+ * PostgreSQL: claims, sends and records ONE due row in one transaction (docs/decisions/1020). The
+ * claim is the row lock (`for update skip locked`), held while the email is sent and released by
+ * the COMMIT that writes sent_at (or the failure's attempt and back-off): a process killed at any
+ * moment before the commit loses its session, PostgreSQL rolls back and drops the lock, and the
+ * next sender's poll takes the row — no lease to wait out, no lock left behind. Other mail goes
+ * first; a newsletter row is taken only under the store's newsletter lock
+ * (`pg_try_advisory_xact_lock`, held to the commit), after counting the newsletters sent in the
+ * last minute (all committed: every newsletter send holds that lock), so NEWSLETTER_PER_MINUTE
+ * holds for the whole store however many processes send. Answers what happened, or "none" when
+ * nothing was due (or only newsletters, and the budget is spent or another process is sending one).
+ */
+async function deliverNextPostgres(db: DB, context: SendContext, perMinute: number): Promise<SendOutcome | "none"> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local idle_in_transaction_session_timeout = ${sql.lit(OUTBOX_SEND_TRANSACTION_IDLE_MS)}`.execute(trx);
+    let row = await dueRows(trx, context.now, "not-newsletters").forUpdate().skipLocked().executeTakeFirst();
+    if (!row && perMinute > 0) {
+      const locked = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${NEWSLETTER_LOCK}) as locked`.execute(trx);
+      if (locked.rows[0]?.locked && (await newslettersSentLastMinute(trx, context.now)) < perMinute) {
+        row = await dueRows(trx, context.now, "newsletters").forUpdate().skipLocked().executeTakeFirst();
+      }
+    }
+    if (!row) return "none";
+    return sendAndRecord(db, trx, row, context);
   });
 }
 
@@ -200,9 +311,14 @@ function messageIdDomain(env: Env): string {
  * `signal` aborts (shutdown). Each sent row gets `sent_at = now` once. A failed send counts the
  * attempt, stores the error and is due again after `outboxBackoffMs(attempts)` with a warning;
  * at OUTBOX_MAX_ATTEMPTS it is given up (`failed_at`) with an error line "MAIL FAILED: …".
- * `from` defaults to `mailFrom()`, attachments to `orderEmailAttachments`. One process per SQLite
- * file; on PostgreSQL any number of processes may run it at once. Rejects only when the database
- * does. Source: issue 14 item 4; DESIGN.md §20.
+ * `from` defaults to `mailFrom()`, attachments to `orderEmailAttachments`; newsletters go at most
+ * `newslettersPerMinute` (NEWSLETTER_PER_MINUTE) a minute for the whole store.
+ * PostgreSQL: any number of processes may run it at once; each row is claimed, sent and recorded
+ * in one transaction holding its row lock (deliverNextPostgres), other mail before newsletters, so
+ * a sender killed mid-send leaves the row to the next poll of any sender (issue 49 item 1).
+ * SQLite: one process per file; a short claim moves the row's due time on by OUTBOX_LEASE_MS and
+ * marks it claimed (`releaseInterruptedClaims` puts it back at the next start), in due order.
+ * Rejects only when the database does. Source: issue 14 item 4; issue 49 item 1; DESIGN.md §20.
  */
 export async function deliverOutbox(
   db: DB,
@@ -211,59 +327,33 @@ export async function deliverOutbox(
   options: { limit?: number; from?: string; attachments?: OrderEmailAttachments; signal?: AbortSignal; env?: Env; newslettersPerMinute?: number } = {},
 ): Promise<OutboxRun> {
   const env = options.env ?? getEnv();
-  const from = options.from ?? mailFrom(env);
-  const attachments = options.attachments ?? orderEmailAttachments;
-  const run: OutboxRun = { sent: 0, retried: 0, failed: 0 };
   // Replies go to the owner's customer-care email (issue 25 item 1), read once a run that sends any.
   let careEmail: Promise<string> | null = null;
+  const context: SendContext = {
+    from: options.from ?? mailFrom(env),
+    env,
+    attachments: options.attachments ?? orderEmailAttachments,
+    careEmail: () => (careEmail ??= readStoreSettings(db).then((settings) => settings.careEmail)),
+    transport,
+    now,
+  };
+  const run: OutboxRun = { sent: 0, retried: 0, failed: 0 };
   // Newsletters go at most NEWSLETTER_PER_MINUTE a minute (issue 24 item 3); other mail never waits for them.
-  let newsletterBudget = (options.newslettersPerMinute ?? env.NEWSLETTER_PER_MINUTE) - (await newslettersSentLastMinute(db, now));
+  const perMinute = options.newslettersPerMinute ?? env.NEWSLETTER_PER_MINUTE;
+  const sqlite = isSqlite(db);
+  let newsletterBudget = sqlite ? perMinute - (await newslettersSentLastMinute(db, now)) : 0;
   for (let count = 0; count < (options.limit ?? OUTBOX_RUN_LIMIT) && !options.signal?.aborted; count++) {
-    const row = await claimNext(db, now, newsletterBudget > 0);
-    if (!row) break;
-    if (row.kind === NEWSLETTER_KIND) newsletterBudget -= 1;
-    const attempts = Number(row.attempts) + 1;
-    try {
-      careEmail ??= readStoreSettings(db).then((settings) => settings.careEmail);
-      await transport.send({
-        from,
-        to: row.recipient,
-        replyTo: (await careEmail) || undefined,
-        subject: row.subject,
-        html: row.html,
-        text: row.text,
-        messageId: `<outbox-${row.id}.${row.order_id}@${messageIdDomain(env)}>`,
-        headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
-        attachments: await attachments(db, row),
-        fileStem: outboxFileStem(row, now),
-      });
-    } catch (error) {
-      const message = errorText(error);
-      if (attempts >= OUTBOX_MAX_ATTEMPTS) {
-        await db.updateTable("outbox").set({ attempts, last_error: message, failed_at: now }).where("id", "=", row.id).execute();
-        log.error(
-          { alert: "mail_failed", outboxId: row.id, orderId: row.order_id, kind: row.kind, attempt: attempts, lastError: withoutEmails(message) },
-          `MAIL FAILED: the ${row.kind} email of order ${row.order_id} (outbox ${row.id}) was not sent after ${attempts} attempts; last error: ${withoutEmails(message)}`,
-        );
-        run.failed += 1;
-      } else {
-        const wait = outboxBackoffMs(attempts);
-        await db.updateTable("outbox").set({ attempts, last_error: message, next_attempt_at: now + wait }).where("id", "=", row.id).execute();
-        log.warn(
-          { outboxId: row.id, orderId: row.order_id, kind: row.kind, attempt: attempts, maxAttempts: OUTBOX_MAX_ATTEMPTS, lastError: withoutEmails(message), retryInMs: wait },
-          `Mail: the ${row.kind} email of order ${row.order_id} was not sent (attempt ${attempts} of ${OUTBOX_MAX_ATTEMPTS}): ${withoutEmails(message)}; next try in ${waitWords(wait)}.`,
-        );
-        run.retried += 1;
-      }
-      continue;
+    let outcome: SendOutcome | "none";
+    if (sqlite) {
+      const row = await claimNextSqlite(db, now, newsletterBudget > 0);
+      if (!row) break;
+      if (row.kind === NEWSLETTER_KIND) newsletterBudget -= 1;
+      outcome = await sendAndRecord(db, db, row, context);
+    } else {
+      outcome = await deliverNextPostgres(db, context, perMinute);
     }
-    await db
-      .updateTable("outbox")
-      .set({ attempts, last_error: null, sent_at: now, ...(SENT_BODY_REMOVED_KINDS.has(row.kind) ? { html: BODY_REMOVED, text: BODY_REMOVED } : {}) })
-      .where("id", "=", row.id)
-      .where("sent_at", "is", null)
-      .execute();
-    run.sent += 1;
+    if (outcome === "none") break;
+    run[outcome] += 1;
   }
   return run;
 }
@@ -278,8 +368,9 @@ declare global {
 
 /**
  * Starts the server process's order-email sender (issue 14 item 4): SMTP with SMTP_URL, else
- * `.eml` files in `outboxDir()` (logged once: "Mail: no SMTP_URL; writing emails to <dir>"); runs
- * `deliverOutbox` now, every OUTBOX_POLL_MS on an unref'd timer, and when nudged — one run at a
+ * `.eml` files in `outboxDir()` (logged once: "Mail: no SMTP_URL; writing emails to <dir>"); on
+ * SQLite first puts the rows its predecessor claimed and never finished due again
+ * (`releaseInterruptedClaims`); runs `deliverOutbox` now, every OUTBOX_POLL_MS on an unref'd timer, and when nudged — one run at a
  * time. Replaces a sender started before (dev rebuilds). Never throws on a send: failures are
  * the outbox's retries; a database error is logged and tried again at the next tick.
  */
@@ -292,11 +383,19 @@ export function startOrderEmails(env: Env = getEnv(), database: () => Promise<DB
   let running: Promise<void> | null = null;
   let again = false;
 
+  // SQLite: the rows this file's previous process claimed and never finished are due again (issue 49 item 1).
+  let released = false;
   const runOnce = async () => {
     do {
       again = false;
       try {
-        const run = await deliverOutbox(await database(), transport, Date.now(), { signal: stop.signal, env });
+        const db = await database();
+        if (!released && isSqlite(db)) {
+          const count = await releaseInterruptedClaims(db);
+          if (count > 0) log.info({ outboxRows: count }, `Mail: ${count} email(s) claimed by the previous process and not sent are due again`);
+        }
+        released = true;
+        const run = await deliverOutbox(db, transport, Date.now(), { signal: stop.signal, env });
         if (run.sent + run.retried + run.failed >= OUTBOX_RUN_LIMIT) again = true;
       } catch (error) {
         log.error({ err: error }, "Mail: the outbox could not be read");

@@ -1086,6 +1086,26 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable("discount_codes").ifExists().execute();
     },
   },
+  // Issue 49 item 1 (docs/decisions/1020): a job on a timer runs once for the whole store — one
+  // conditional UPDATE on its row takes a run (scheduled_runs); an outbox row claimed by a SQLite
+  // sender that was killed is known by claimed_at and put due again at the next start.
+  "0029_scheduled_runs": {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("scheduled_runs")
+        .addColumn("job", "text", (c) => c.primaryKey())
+        .addColumn("due_at", "bigint", (c) => c.notNull())
+        .addColumn("lease_until", "bigint")
+        .addColumn("ran_by", "text")
+        .addColumn("ran_at", "bigint")
+        .execute();
+      await db.schema.alterTable("outbox").addColumn("claimed_at", "bigint").execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable("outbox").dropColumn("claimed_at").execute();
+      await db.schema.dropTable("scheduled_runs").ifExists().execute();
+    },
+  },
 };
 
 /**
