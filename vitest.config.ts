@@ -25,6 +25,7 @@ const MEASURED_FILES = [
   "tests/contract/guard-server.test.ts",
   "tests/contract/multi-process.test.ts",
   "tests/crash/crash-safety.test.ts",
+  "tests/cluster/scale-out.test.ts",
 ];
 
 /**
