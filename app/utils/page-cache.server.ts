@@ -44,6 +44,15 @@ const gzip = promisify(gzipCallback);
  * with it; each answer splices the shopper's regions and root data in (utils/personal-page.server.ts),
  * `private, no-store`, `X-Page-Cache: PERSONAL`. When the templates differ from the page anywhere
  * the splicer does not know, the page's key goes to Remix for signed-in shoppers instead.
+ *
+ * **Generations** (issue 49 item 2; docs/decisions/1021): the cache counts generations, one more
+ * each time it sees the catalogue's tag change and each time `invalidate` or `clear` is called (a
+ * `NOTIFY catalogue_changed` heard before the tag's re-read has answered). A render belongs to the
+ * generation it started in: requests of a later generation never wait on it (they start their
+ * own), and it is stored only if the generation is still the same when it ends — else its answer
+ * goes to the requests that waited on it and nowhere else. A stored page is served only in its own
+ * generation. So a render whose loaders may have read the catalogue before a change can never be
+ * served as current once the change is known.
  */
 export type PageCacheOptions = {
   /** Memory cap of the stored pages, bytes (bodies + headers). */
@@ -82,8 +91,17 @@ export type PageCache = {
   isRender: (req: { headers: { get(name: string): string | null } }) => boolean;
   /** The same for the Node request the HTTP guard sees (it keeps a render's X-Request-Id: the outer request's). */
   isRenderRequest: (req: http.IncomingMessage) => boolean;
-  /** Drops every stored page (e.g. after a change this process made). */
+  /**
+   * Drops every stored page and starts a new generation (e.g. the LISTEN connection was lost: a
+   * change may have been missed). Renders running now are not stored.
+   */
   clear: () => void;
+  /**
+   * The catalogue may have changed (a `catalogue_changed` notification, issue 49 item 2): starts a
+   * new generation at once, before the tag's re-read answers. Pages and renders of earlier
+   * generations are not served to later requests; stored pages stay in memory until replaced.
+   */
+  invalidate: () => void;
   /** Counters for the bench and tests (the metrics count the same events: observability/event-metrics.server.ts). */
   stats: () => { entries: number; bytes: number; hits: number; stale: number; misses: number; renders: number; personal: number };
   /** Closes the keep-alive connections of the loopback renders. */
@@ -104,6 +122,8 @@ type StoredPage = {
   bodyParts: Buffer[];
   nonce: string | null;
   tag: string;
+  /** The cache's generation its render started in: served only while it is still the current one. */
+  generation: number;
   renderedAt: number;
   bytes: number;
   /** The signed-in templates, made on the first shopper's request; null when the page can't be spliced. */
@@ -134,34 +154,63 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     ttl: options.freshMs + options.staleMs,
     ttlResolution: 100,
   });
-  /** Keys whose last render was not storable, with the tag it was rendered under: they go to Remix for a while. */
-  const notStorable = new LRUCache<string, string>({ max: 10_000, ttl: options.freshMs });
-  const rendering = new Map<string, Promise<RenderOutcome>>();
+  /** Keys whose last render was not storable, with the generation it was rendered in: they go to Remix for a while. */
+  const notStorable = new LRUCache<string, number>({ max: 10_000, ttl: options.freshMs });
+  /** The running render of each key, with the generation it started in (a later generation's request starts its own). */
+  const rendering = new Map<string, { generation: number; outcome: Promise<RenderOutcome> }>();
+  /** The current generation, and the tag it was last seen with (see "Generations"). */
+  let generation = 0;
+  let seenTag: string | null = null;
+
+  /** The catalogue's tag now and the generation it is in: a tag unlike the last one seen starts a new generation. */
+  function current(): { tag: string | null; generation: number } {
+    const tag = options.catalogueTag();
+    if (tag !== seenTag) {
+      seenTag = tag;
+      generation++;
+    }
+    return { tag, generation };
+  }
+
+  /** Whether `page` may be served now: rendered in the current generation under the current tag, within the hard age. */
+  function servable(page: StoredPage | undefined, now: { tag: string; generation: number }, age: number): page is StoredPage {
+    return page !== undefined && page.generation === now.generation && page.tag === now.tag && age < options.freshMs + options.staleMs;
+  }
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   const counters = { hits: 0, stale: 0, misses: 0, renders: 0, personal: 0 };
 
-  function render(key: string, req: http.IncomingMessage, tag: string): Promise<RenderOutcome> {
+  /**
+   * The render of `key` for generation `started` (joined when one of that generation runs). Its page
+   * is stored only if the generation is unchanged when it answers; else it is only passed
+   * to the requests that waited on it (docs/decisions/1021).
+   */
+  function render(key: string, req: http.IncomingMessage, tag: string, started: number): Promise<RenderOutcome> {
     const running = rendering.get(key);
-    if (running) return running;
+    if (running && running.generation === started) return running.outcome;
     counters.renders++;
     eventMetrics.pageCacheRenders.inc();
     const renderedAt = now();
-    const outcome = loopbackGet(req)
+    const entry = { generation: started, outcome: null as unknown as Promise<RenderOutcome> };
+    entry.outcome = loopbackGet(req)
       .then((answer): RenderOutcome => {
-        const page = toStoredPage(answer, tag, renderedAt);
+        const page = toStoredPage(answer, tag, started, renderedAt);
         if (page === null) return { fallBack: true };
+        // A later generation began while it rendered (a tag change or a notification): not current, not stored.
+        if (current().generation !== started) return { passOn: page };
         if (isStorable(answer)) {
           pages.set(key, page);
           notStorable.delete(key);
           return { stored: page };
         }
-        notStorable.set(key, tag);
+        notStorable.set(key, started);
         return { passOn: page };
       })
       .catch((): RenderOutcome => ({ fallBack: true }))
-      .finally(() => rendering.delete(key));
-    rendering.set(key, outcome);
-    return outcome;
+      .finally(() => {
+        if (rendering.get(key) === entry) rendering.delete(key);
+      });
+    rendering.set(key, entry);
+    return entry.outcome;
   }
 
   /**
@@ -231,30 +280,30 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const [one, many] = await Promise.all(
       (["one", "many"] as const).map(async (cart) => {
         const answer = await loopbackGet(req, pageTemplateHeader({ cart, savedIds }));
-        const rendered = isStorable(answer) ? toStoredPage(answer, page.tag, page.renderedAt) : null;
+        const rendered = isStorable(answer) ? toStoredPage(answer, page.tag, page.generation, page.renderedAt) : null;
         return rendered === null ? null : markedText(rendered);
       }),
     );
     return one === null || many === null ? null : buildPersonalTemplate(anonymous, one, many, NONCE_MARK);
   }
 
-  /** The stored page for `key` under `tag`, rendered now if missing or too old; null when it can't be stored. */
-  async function currentPage(key: string, req: http.IncomingMessage, tag: string): Promise<StoredPage | null> {
+  /** The stored page for `key` in generation `at`, rendered now if missing or too old; null when it can't be stored. */
+  async function currentPage(key: string, req: http.IncomingMessage, at: { tag: string; generation: number }): Promise<StoredPage | null> {
     const page = pages.get(key);
     const age = page ? now() - page.renderedAt : Infinity;
-    if (page && page.tag === tag && age < options.freshMs + options.staleMs) {
-      if (age >= options.freshMs) void render(key, req, tag);
+    if (servable(page, at, age)) {
+      if (age >= options.freshMs) void render(key, req, at.tag, at.generation);
       return page;
     }
-    const outcome = await render(key, req, tag);
+    const outcome = await render(key, req, at.tag, at.generation);
     return "stored" in outcome ? outcome.stored : null;
   }
 
   /** Answers a signed-in shopper's request from the stored page and its templates, or passes it on. */
   async function answerPersonal(req: http.IncomingMessage, res: http.ServerResponse, personal: PersonalRequest, pass: () => void) {
-    const tag = options.catalogueTag();
-    if (tag === null || notStorable.get(personal.key) === tag) return pass();
-    const page = await currentPage(personal.key, req, tag);
+    const { tag, generation: at } = current();
+    if (tag === null || notStorable.get(personal.key) === at) return pass();
+    const page = await currentPage(personal.key, req, { tag, generation: at });
     if (page === null) return pass();
     if (!page.personal) {
       page.personal = personalTemplate(req, page).catch(() => null);
@@ -301,16 +350,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         .catch(() => (res.headersSent ? res.destroy() : pass()));
       return;
     }
-    const tag = options.catalogueTag();
-    if (key === null || tag === null || notStorable.get(key) === tag) return pass();
+    const { tag, generation: at } = current();
+    if (key === null || tag === null || notStorable.get(key) === at) return pass();
     const page = pages.get(key);
     const age = page ? now() - page.renderedAt : Infinity;
-    if (page && page.tag === tag && age < options.freshMs + options.staleMs) {
+    if (servable(page, { tag, generation: at }, age)) {
       const fresh = age < options.freshMs;
       if (fresh) counters.hits++;
       else {
         counters.stale++;
-        void render(key, req, tag);
+        void render(key, req, tag, at);
       }
       eventMetrics.pageCache.inc({ outcome: fresh ? "hit" : "stale" });
       void answer(req, res, page, fresh ? "HIT" : "STALE").catch(() => res.destroy());
@@ -318,7 +367,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     counters.misses++;
     eventMetrics.pageCache.inc({ outcome: "miss" });
-    render(key, req, tag)
+    render(key, req, tag, at)
       .then((outcome) => {
         if ("stored" in outcome) return answer(req, res, outcome.stored, "MISS");
         if ("passOn" in outcome) return answer(req, res, outcome.passOn, null);
@@ -332,8 +381,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     isRender: (request) => request.headers.get(PAGE_RENDER_HEADER) === secret,
     isRenderRequest: (req) => req.headers[PAGE_RENDER_HEADER] === secret,
     clear: () => {
+      generation++;
       pages.clear();
       notStorable.clear();
+    },
+    invalidate: () => {
+      generation++;
     },
     stats: () => ({ entries: pages.size, bytes: pages.calculatedSize, ...counters }),
     close: () => agent.destroy(),
@@ -357,7 +410,7 @@ function isStorable(answer: RenderedAnswer): boolean {
  * A render as a page to answer with: its nonce (from `Content-Security-Policy`), body split there.
  * Null when the answer sets a cookie: that belongs to one visitor and is never passed on.
  */
-function toStoredPage(answer: RenderedAnswer, tag: string, renderedAt: number): StoredPage | null {
+function toStoredPage(answer: RenderedAnswer, tag: string, generation: number, renderedAt: number): StoredPage | null {
   if (answer.headers["set-cookie"] !== undefined) return null;
   const headers: [string, string[]][] = [];
   let bytes = answer.body.length + 256;
@@ -370,7 +423,7 @@ function toStoredPage(answer: RenderedAnswer, tag: string, renderedAt: number): 
   const csp = String(answer.headers["content-security-policy"] ?? "");
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? null;
   const bodyParts = nonce === null ? [answer.body] : splitBuffer(answer.body, Buffer.from(nonce));
-  return { status: answer.status, headers, bodyParts, nonce, tag, renderedAt, bytes };
+  return { status: answer.status, headers, bodyParts, nonce, tag, generation, renderedAt, bytes };
 }
 
 function splitBuffer(body: Buffer, separator: Buffer): Buffer[] {

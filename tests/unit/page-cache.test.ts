@@ -280,6 +280,136 @@ describe("page cache", () => {
   });
 });
 
+/** A gate a test opens by hand: a held render answers when it opens, not when a timer says. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+/**
+ * Issue 49 item 2: once this process knows the catalogue changed — it read a new tag, or heard
+ * `catalogue_changed` while the tag's re-read is still out — no request gets a page rendered from
+ * before (docs/decisions/1021). Each race is forced: the render is held open on a gate after its
+ * "loader" read the price, the change happens, then the gate opens.
+ */
+describe("page cache generations (issue 49 item 2)", () => {
+  const PATH = "/product/w00001";
+  /** An app whose product page shows `state.price`, read when the render starts (as a loader reads it). */
+  async function priced() {
+    const state = { price: "₹1,000" };
+    const h = await start({}, { answer: () => ({ text: `<!doctype html><html><body><p data-testid="price">${state.price}</p></body></html>` }) });
+    return { h, state, renders: () => h.app.renders.get(PATH) ?? 0 };
+  }
+
+  it("a render that read the old price is neither joined by requests after the tag moved nor stored", async () => {
+    const { h, state, renders } = await priced();
+    const first = gate();
+    h.app.hold = first.promise;
+    const before = get(h, PATH);
+    await expect.poll(renders).toBe(1);
+    // The change commits and this process reads the new tag while render 1 (old price) is still out.
+    state.price = "₹2,000";
+    h.setTag("c2");
+    const second = gate();
+    h.app.hold = second.promise;
+    const after = get(h, PATH);
+    // The later request starts its own render instead of waiting on the old one.
+    await expect.poll(renders).toBe(2);
+    second.open();
+    expect((await after).text).toContain("₹2,000");
+    // The old render answers last: only the request that came before the change gets it, and it is not stored.
+    first.open();
+    expect((await before).text).toContain("₹1,000");
+    h.app.hold = null;
+    const later = await get(h, PATH);
+    expect(later.cache).toBe("HIT");
+    expect(later.text).toContain("₹2,000");
+    expect(renders()).toBe(2);
+  });
+
+  it("a notification heard before the tag's re-read answers ends the stored page and the render in flight", async () => {
+    const { h, state, renders } = await priced();
+    expect((await get(h, PATH)).text).toContain("₹1,000");
+    // A stale answer starts a background re-render; it reads the old price and is held.
+    h.advance(61_000);
+    const held = gate();
+    h.app.hold = held.promise;
+    const stale = await get(h, PATH);
+    expect(stale.cache).toBe("STALE");
+    await expect.poll(renders).toBe(2);
+    // The change commits; NOTIFY arrives; the tag is still "c1" (its re-read is out).
+    state.price = "₹2,000";
+    h.cache.invalidate();
+    h.app.hold = null;
+    const afterNotify = await get(h, PATH);
+    expect(afterNotify.cache).toBe("MISS");
+    expect(afterNotify.text).toContain("₹2,000");
+    // The held re-render (old price) answers now: it must not replace the new page.
+    held.open();
+    await expect.poll(() => h.cache.stats().renders).toBe(3);
+    await new Promise((resolve) => setImmediate(resolve));
+    const afterOld = await get(h, PATH);
+    expect(afterOld.cache).toBe("HIT");
+    expect(afterOld.text).toContain("₹2,000");
+    // The re-read then answers "c2": one more render, the same new price.
+    h.setTag("c2");
+    const afterTag = await get(h, PATH);
+    expect(afterTag.cache).toBe("MISS");
+    expect(afterTag.text).toContain("₹2,000");
+    expect(renders()).toBe(4);
+  });
+
+  it("clear() during a render drops what is stored and does not store that render", async () => {
+    const { h, state, renders } = await priced();
+    await get(h, PATH);
+    h.advance(61_000);
+    const held = gate();
+    h.app.hold = held.promise;
+    expect((await get(h, PATH)).cache).toBe("STALE");
+    await expect.poll(renders).toBe(2);
+    h.cache.clear();
+    expect(h.cache.stats().entries).toBe(0);
+    state.price = "₹2,000";
+    held.open();
+    h.app.hold = null;
+    await expect.poll(() => h.cache.stats().renders).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(h.cache.stats().entries).toBe(0);
+    const next = await get(h, PATH);
+    expect(next.cache).toBe("MISS");
+    expect(next.text).toContain("₹2,000");
+  });
+
+  it("never serves a page older than freshMs + staleMs, whatever the tag says (the TTL backstop)", async () => {
+    // The store's figures (store-page-cache.server.ts): fresh 60 s, then stale up to 11 min while one re-render runs.
+    const h = await start();
+    await get(h, "/about");
+    await get(h, "/new-arrivals");
+    h.advance(660_000 - 1);
+    const last = await get(h, "/about");
+    expect(last.cache).toBe("STALE");
+    expect(last.text).toContain("render 1");
+    h.advance(1);
+    const past = await get(h, "/new-arrivals");
+    expect(past.cache).toBe("MISS");
+    expect(past.text).toContain("render 2");
+  });
+
+  it("a stale page whose re-render fails (database down) is not served again: the page goes to Remix", async () => {
+    const h = await start();
+    await get(h, "/about");
+    h.app.answer = () => ({ status: 503, text: "down" });
+    h.advance(61_000);
+    expect((await get(h, "/about")).cache).toBe("STALE");
+    await expect.poll(() => h.app.renders.get("/about")).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const next = await get(h, "/about");
+    expect(next.cache).toBeNull();
+    expect(next.status).toBe(503);
+  });
+});
+
 describe("storePageKey", () => {
   const paths = { curated: ["/new-arrivals"], staticSlugs: ["about", "faqs"] };
   const key = (url: string, headers: Record<string, string> = {}) => storePageKey(url, (name) => headers[name], paths, ["__session", "toast-session"]);
