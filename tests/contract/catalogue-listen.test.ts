@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listenForCatalogueChanges } from "~/db/catalogue-listen.server";
+import { CATALOGUE_LISTEN_APPLICATION, listenForCatalogueChanges } from "~/db/catalogue-listen.server";
 import { CATALOGUE_CHANNEL } from "~/db/products.server";
 
 /**
@@ -44,6 +44,47 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("listenForCatalogueChanges (Post
       expect(calls).toBe(2);
     } finally {
       await other.end();
+    }
+  });
+
+  /** The backends of this file's database named as the listener names its connection (pg_stat_activity), by pid. */
+  async function listenerBackends(client: pg.Client): Promise<number[]> {
+    const { rows } = await client.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1 and application_name = $2 order by pid", [database, CATALOGUE_LISTEN_APPLICATION]);
+    return rows.map((row) => row.pid);
+  }
+
+  it("a LISTEN connection killed with pg_terminate_backend is reported lost, comes back on a new backend, and hears again (issue 49 item 2)", async () => {
+    const events: string[] = [];
+    const listener = listenForCatalogueChanges(url.href, () => events.push("change"), { onLost: () => events.push("lost") });
+    const other = new pg.Client({ connectionString: url.href });
+    await other.connect();
+    try {
+      await expect.poll(() => events).toEqual(["change"]);
+      const [first, ...more] = await listenerBackends(other);
+      expect(more).toEqual([]);
+      expect(first).toEqual(expect.any(Number));
+
+      await other.query("select pg_terminate_backend($1)", [first]);
+      // Lost (the page cache drops its pages), then reconnected after 1 s: "change" again for what it may have missed.
+      await expect.poll(() => events, { timeout: 10_000 }).toEqual(["change", "lost", "change"]);
+      const again = await listenerBackends(other);
+      expect(again).toHaveLength(1);
+      expect(again[0]).not.toBe(first);
+
+      await other.query(`select pg_notify($1, '9')`, [CATALOGUE_CHANNEL]);
+      await expect.poll(() => events).toEqual(["change", "lost", "change", "change"]);
+    } finally {
+      await listener.close();
+      await other.end();
+    }
+    // Closing is not a loss, and leaves no backend behind.
+    expect(events.filter((event) => event === "lost")).toHaveLength(1);
+    const check = new pg.Client({ connectionString: url.href });
+    await check.connect();
+    try {
+      await expect.poll(() => listenerBackends(check)).toEqual([]);
+    } finally {
+      await check.end();
     }
   });
 });
