@@ -44,6 +44,17 @@ const envSchema = z
       .string()
       .default("file:./data/store.db")
       .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), "must start with file: or postgres://"),
+    /**
+     * Where the page cache's catalogue listener connects (issue 49 item 3; docs/decisions/1021): a
+     * postgres:// URL of PostgreSQL itself, for stores whose DATABASE_URL goes through PgBouncer in
+     * transaction mode (which cannot hold a LISTEN). Unset: DATABASE_URL (`catalogueListenUrl`).
+     */
+    DATABASE_LISTEN_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// (PostgreSQL itself, not PgBouncer in transaction mode)")
+        .optional(),
+    ),
     SESSION_SECRET: optionalText,
     BACKEND_URL: optionalText.pipe(z.url().optional()),
     CASHFREE_APP_ID: optionalText,
@@ -122,6 +133,9 @@ const envSchema = z
           "PUBLIC_URL is public but CASHFREE_APP_ID/CASHFREE_SECRET_KEY are not set: set both to take real payments, or PAYMENT_SIMULATOR=true for a staging store that takes none",
       });
     }
+    if (env.DATABASE_LISTEN_URL && !env.DATABASE_URL.startsWith("postgres")) {
+      ctx.addIssue({ code: "custom", path: ["DATABASE_LISTEN_URL"], message: "is for a PostgreSQL DATABASE_URL only: unset it, or set DATABASE_URL to postgres://…" });
+    }
     if (env.NODE_ENV === "production" && env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < MIN_SESSION_SECRET_LENGTH) {
       ctx.addIssue({
         code: "custom",
@@ -168,6 +182,16 @@ export function resetEnv() {
  */
 export function publicUrl(env: Env = getEnv()): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}
+
+/**
+ * The URL the page cache's catalogue listener connects to (issue 49 item 3): DATABASE_LISTEN_URL,
+ * else DATABASE_URL; null when the store's database is not PostgreSQL (SQLite: one process, no
+ * LISTEN). Source: docs/decisions/1021.
+ */
+export function catalogueListenUrl(env: Env = getEnv()): string | null {
+  if (!env.DATABASE_URL.startsWith("postgres")) return null;
+  return env.DATABASE_LISTEN_URL ?? env.DATABASE_URL;
 }
 
 /** True for a local trial: PUBLIC_URL unset or on a loopback host (DESIGN.md §16). */

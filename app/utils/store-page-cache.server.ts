@@ -1,7 +1,7 @@
 import { languageOfPath } from "~/i18n/language";
 import type http from "node:http";
 import { getBackend } from "~/backend/index.server";
-import { getEnv, type Env } from "~/config/env.server";
+import { catalogueListenUrl, getEnv, type Env } from "~/config/env.server";
 import { CURATED_COLLECTIONS } from "~/lib/curated-collections";
 import { watchCatalogue } from "~/utils/catalogue-watch.server";
 import { CONTENT_SLUGS } from "~/utils/content.server";
@@ -17,6 +17,12 @@ export const PAGE_FRESH_MS = 60_000;
 export const PAGE_STALE_MS = 10 * 60_000;
 /** How often the catalogue's tag is read when no notification says it changed, ms. */
 const CATALOGUE_POLL_MS = 500;
+/**
+ * How long a tag read is trusted without a newer one succeeding, ms: past it (the database down or
+ * out of reach) the cache answers nothing, so a change it could not see is never hidden behind a
+ * stored page for longer (issue 49 item 2; docs/decisions/1021).
+ */
+const CATALOGUE_TRUST_MS = 5_000;
 
 const paths = { curated: Object.keys(CURATED_COLLECTIONS), staticSlugs: CONTENT_SLUGS };
 
@@ -90,14 +96,15 @@ export type StorePageCache = {
  * and the static pages; the session and toast cookies make a request personal; a stored page is
  * valid while the catalogue's tag (`catalogue_state.version`, or a remote backend's
  * ETag) is the one it was rendered under — read every 500 ms and, on PostgreSQL, at once on
- * `NOTIFY catalogue_changed`. Null when PAGE_CACHE_MB is 0.
+ * `NOTIFY catalogue_changed`, heard on a connection of its own to DATABASE_LISTEN_URL (else
+ * DATABASE_URL; issue 49 item 3). No stale page after a change is known (issue 49 item 2;
+ * docs/decisions/1021): the notification starts a new cache generation before the tag's re-read
+ * answers; a lost LISTEN connection drops every stored page (the poll carries on meanwhile); a
+ * tag not confirmed for CATALOGUE_TRUST_MS serves nothing from the cache. Null when PAGE_CACHE_MB is 0.
  */
 export function startStorePageCache(env: Env = getEnv()): StorePageCache | null {
   if (env.PAGE_CACHE_MB === 0) return null;
-  const watch = watchCatalogue(() => getBackend().catalogueTag(), CATALOGUE_POLL_MS);
-  // On the store's own PostgreSQL, a catalogue change is heard at once (NOTIFY catalogue_changed).
-  const own = getBackend().own;
-  const listener = own && env.DATABASE_URL.startsWith("postgres") ? own.catalogueChanges.listen(env.DATABASE_URL, watch.nudge) : null;
+  const watch = watchCatalogue(() => getBackend().catalogueTag(), CATALOGUE_POLL_MS, { trustMs: CATALOGUE_TRUST_MS });
   const cache = createPageCache({
     maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     freshMs: PAGE_FRESH_MS,
@@ -108,6 +115,20 @@ export function startStorePageCache(env: Env = getEnv()): StorePageCache | null 
     newNonce,
     personalOf: personalRequest,
   });
+  // On the store's own PostgreSQL, a catalogue change is heard at once (NOTIFY catalogue_changed).
+  const own = getBackend().own;
+  const listenUrl = catalogueListenUrl(env);
+  const listener =
+    own && listenUrl
+      ? own.catalogueChanges.listen(
+          listenUrl,
+          () => {
+            cache.invalidate();
+            watch.nudge();
+          },
+          { onLost: cache.clear },
+        )
+      : null;
   running = cache;
   return {
     front: cache.handle,
