@@ -53,7 +53,9 @@ export async function readBrandDeclarations(db: Executor): Promise<Map<string, B
 
 /**
  * Saves one brand's declarations (owner, /admin/declarations), audited (entity `declarations`, id
- * the brand), and re-checks that brand's products. Throws BackendError 400 with the first problem.
+ * the brand), and re-checks that brand's products; the catalogue's version goes up in the same
+ * transaction (product pages show the brand's declarations: every process's page cache drops them,
+ * issue 49 item 2). Throws BackendError 400 with the first problem.
  */
 export async function saveBrandDeclarations(db: DB, brand: string, input: unknown, actor: Actor, now = Date.now()): Promise<BrandDeclarations> {
   const name = z.string().trim().min(1).max(100).safeParse(brand);
@@ -68,7 +70,9 @@ export async function saveBrandDeclarations(db: DB, brand: string, input: unknow
       .values({ brand: name.data, declarations: json, updated_at: now })
       .onConflict((oc) => oc.column("brand").doUpdateSet({ declarations: json, updated_at: now }))
       .execute();
-    await refreshDeclarations(trx, { brand: name.data });
+    // The product pages' declarations table shows the brand's: every process's page cache drops them (issue 49 item 2),
+    // also when no product's visibility moved (refreshDeclarations marks the change itself when one did).
+    if ((await refreshDeclarations(trx, { brand: name.data })) === 0) await markCatalogueChanged(trx);
     await recordAudit(trx, { actor, entity: "declarations", entityId: name.data, action: "brand declarations changed", before, after: parsed.data, at: now });
   });
   return parsed.data;

@@ -5,6 +5,7 @@ import { reportVideoDir } from "~/config/media.server";
 import { outboxDir, removeOutboxFiles } from "~/config/outbox.server";
 import { asStaffRole, type StaffRole } from "~/constants/staff";
 import { isSqlite, type DB, type Executor } from "~/db/db.server";
+import { markCatalogueChanged } from "~/db/products.server";
 import { BackendError } from "~/lib/errors";
 import { DELETED_SHOPPER_NAME, PERSONAL_DATA_MESSAGES, deletedEmail } from "~/lib/personal-data";
 import { GRIEVANCE_SUBJECTS } from "~/schemas/grievance-constants";
@@ -491,6 +492,8 @@ export async function deleteAccount(
     await trx.updateTable("outbox").set({ recipient: placeholder, subject: "(erased)", html: "", text: "", headers: null }).where("recipient", "=", email).execute();
 
     const reviewsAnonymised = count(await trx.updateTable("reviews").set({ author_name: DELETED_SHOPPER_NAME }).where("user_id", "=", userId).executeTakeFirst());
+    // Product pages show published reviews by their author's name: every process's page cache drops them (issue 49 item 2).
+    if (reviewsAnonymised > 0) await markCatalogueChanged(trx);
     const grievancesAnonymised = count(
       await trx
         .updateTable("grievances")

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
+import { catalogueVersion } from "~/db/products.server";
 import { declarationRows, effectiveDeclarations, missingDeclarations } from "~/lib/declarations";
 import { getProduct, importCatalogue } from "~/services/catalogue.server";
 import { refreshDeclarations, saveBrandDeclarations, undeclaredProducts } from "~/services/declarations.server";
@@ -105,6 +106,18 @@ describe.each(testDatabases())("declarations on $name", ({ create }) => {
     await db.transaction().execute((trx) => refreshDeclarations(trx, {}, false));
     expect([await hiddenOf("s-full"), await hiddenOf("s-bare")]).toEqual([0, 0]);
     expect((await listAudit(db, "declarations", "Seiko")).map((entry) => entry.action)).toEqual(["brand declarations changed", "brand declarations changed"]);
+  });
+
+  it("a brand's new declarations move the catalogue's version though no product's visibility changed (issue 49 item 2)", async () => {
+    current = await create();
+    db = current.db;
+    await saveBrandDeclarations(db, "Seiko", SEIKO, OWNER);
+    expect((await importCatalogue(db, [watch("s-full", { manufactured: "2026-02" })])).ok).toBe(true);
+    const before = await catalogueVersion(db);
+    // Another importer's address: shown in every Seiko page's declarations table, nothing withheld or shown again.
+    await saveBrandDeclarations(db, "Seiko", { ...SEIKO, importerAddress: "Mumbai 400001" }, OWNER);
+    expect(await hiddenOf("s-full")).toBe(0);
+    expect(await catalogueVersion(db)).toBe(before + 1);
   });
 
   it("a product hidden by staff stays hidden whatever its declarations", async () => {
