@@ -19,6 +19,8 @@ declare module "autocannon" {
     /** Seconds before a request counts as a timeout (default 10). */
     timeout?: number;
     headers?: Record<string, string>;
+    /** Requests each connection sends in turn, cycling (the cluster bench's rotating pages). */
+    requests?: { method?: string; path?: string; headers?: Record<string, string> }[];
   };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -36,23 +36,41 @@
  *
  *   npm run bench -- --backup [--databases sqlite,postgres]
  *
+ * Cluster mode (scripts/bench/cluster.ts; issue 49 item 5; docs/decisions/1023-cluster-bench.md):
+ * the stores behind HAProxy and PgBouncer as tests/setup/cluster.ts runs them (the shipped deploy/
+ * files; PostgreSQL at TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres; Debian's
+ * haproxy and pgbouncer), built once into build-benchc/, `--products` generated products (2,000 by
+ * default) imported into each cluster's fresh database. Load by Debian's wrk when installed (else
+ * autocannon; the output says which): 8 filtered collections and 8 product pages in rotation,
+ * `--connections` (50) for `--duration` s (15) after a 3 s warm-up, through the balancer.
+ * (1) One store, then two, PAGE_CACHE_MB=0: pages served a second (answers below 400), p50/p99,
+ * failures, where the CPU went (from /proc) and PASS if two ≥ 1.5× one. (2) Two stores with the
+ * page cache on, 8 signed-in shoppers' session cookies in rotation: PASS if p99 < 150 ms. (3) During
+ * (2), 20 price changes through the back office's `updateProduct`, each store's product page polled
+ * directly every 20 ms: the lag from commit to new price, p50/p99/max per store. About 2 minutes.
+ *
+ *   npm run bench -- --cluster [--products=N --connections=N --duration=SECONDS --skip-build]
+ *
  * Exit code 1 if a check failed, 2 for a wrong option. Client and server share the machine's cores:
  * compare figures of the same run, not with another machine's.
  */
 import { runBackupBench } from "./bench/backup";
+import { runClusterBench } from "./bench/cluster";
 import { runPagesBench } from "./bench/pages";
 import { runPinsBench } from "./bench/pins";
 import { runScaleBench, type DatabaseKind } from "./bench/scale";
 import { buildForBench } from "./bench/server";
+import { buildProofApp } from "../tests/setup/production-build";
 
 const USAGE = [
   "Usage: npm run bench -- [--products=N] [--connections=N] [--duration=SECONDS] [--lighthouse-runs=N | --no-lighthouse] [--skip-build]",
   "       npm run bench -- --products A,B[,…] [--databases sqlite,postgres] [--connections=N] [--duration=SECONDS] [--skip-build]",
   "       npm run bench -- --pins",
   "       npm run bench -- --backup [--databases sqlite,postgres]",
+  "       npm run bench -- --cluster [--products=N] [--connections=N] [--duration=SECONDS] [--skip-build]",
 ].join("\n");
 const VALUE_OPTIONS = ["products", "databases", "connections", "duration", "lighthouse-runs"] as const;
-const FLAGS = ["skip-build", "no-lighthouse", "pins", "backup", "help"] as const;
+const FLAGS = ["skip-build", "no-lighthouse", "pins", "backup", "cluster", "help"] as const;
 
 type Args = { values: Partial<Record<(typeof VALUE_OPTIONS)[number], string>>; flags: Set<string> };
 
@@ -118,6 +136,23 @@ async function main() {
   const pinsOk = runPinsBench();
   if (flags.has("pins")) {
     process.exit(pinsOk ? 0 : 1);
+  }
+
+  // Issue 49 item 5: one store against two behind the balancer, signed-in p99, invalidation lag.
+  if (flags.has("cluster")) {
+    if (scale) usageError("--cluster takes one --products size, not a list.");
+    if (!flags.has("skip-build")) {
+      console.log("Building (BUILD_SUFFIX=benchc)…");
+      buildProofApp("benchc");
+    }
+    const clusterOk = await runClusterBench({
+      root,
+      products: values.products === undefined ? 2_000 : sizes[0],
+      connections,
+      durationS: wholeNumber("duration", values.duration ?? "15"),
+    });
+    console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+    process.exit(clusterOk && pinsOk ? 0 : 1);
   }
 
   if (!flags.has("skip-build")) {

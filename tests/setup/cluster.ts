@@ -101,7 +101,7 @@ export function renderPgbouncerConfig(port: number, authFile: string): string {
     [/^listen_port = .*$/, `listen_port = ${port}`],
     [/^auth_type = .*$/, "auth_type = trust"],
     [/^auth_file = .*$/, `auth_file = ${authFile}`],
-  ])}\nunix_socket_dir =\nuser = postgres\n`;
+  ])}\nunix_socket_dir =\nuser = postgres\nadmin_users = postgres\n`;
 }
 
 type Child = { process: ChildProcess; output: () => string; stop: () => Promise<void> };
@@ -141,11 +141,20 @@ async function waitFor(label: string, limitMs: number, check: () => Promise<bool
  * `suffix` (built unless the run shares one), each with `env` on top of the cluster's settings;
  * ports from [portFrom, portTo] for the balancer, its stats and the pooler. Resolves when every
  * store is UP at the balancer. Throws (after stopping what it started) when a part fails to start.
+ * `build: false` skips the build: the caller made `suffix`'s build already (the cluster bench
+ * starts three clusters on one build).
  */
-export async function startCluster(options: { suffix: string; stores?: number; env?: Record<string, string>; portFrom?: number; portTo?: number }): Promise<Cluster> {
+export async function startCluster(options: {
+  suffix: string;
+  stores?: number;
+  env?: Record<string, string>;
+  portFrom?: number;
+  portTo?: number;
+  build?: boolean;
+}): Promise<Cluster> {
   const portFrom = options.portFrom ?? 3850;
   const portTo = options.portTo ?? 3899;
-  buildProofApp(options.suffix);
+  if (options.build !== false) buildProofApp(options.suffix);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cluster-"));
   fs.chmodSync(dir, 0o755);
   const cleanups: (() => Promise<void>)[] = [async () => fs.rmSync(dir, { recursive: true, force: true })];
