@@ -24,7 +24,7 @@ import { postgresAdminUrl, postgresUnreachable, safeUrl } from "./postgres";
  *    filtered collection and product pages through the balancer; the ratio two/one ≥ 1.5;
  * 2. signed-in: two stores with the page cache on (as a shop runs), signed-in shoppers (one
  *    session cookie each) on the same pages; p99 < 150 ms;
- * 3. invalidation lag: during that load, N price changes through the back office's own write
+ * 3. invalidation lag: during a second run of that load (its figures printed too), N price changes through the back office's own write
  *    (`updateProduct`: bumps catalogue_state and sends NOTIFY when it commits), each store's
  *    product page polled directly every POLL_MS until the new price shows.
  *
@@ -213,11 +213,59 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-type CpuSnapshot = { processes: ProcessTimes; machine: { busy: number; total: number }; at: number };
-const snapshot = (): CpuSnapshot => ({ processes: processTimes(), machine: machineTicks(), at: performance.now() });
+/**
+ * The store processes' threads' CPU ticks by kind: the JavaScript thread ("main"), libuv's pool
+ * (zlib for gzip, fs, dns: "libuv-worker"), V8's helpers (GC and compilation: "V8 DefaultWorke…").
+ */
+function storeThreadTicks(processes: ProcessTimes): Map<string, number> {
+  const kinds = new Map<string, number>();
+  for (const [pid, p] of processes) {
+    if (!p.cmdline.includes(`${proofBuildFolder(SUFFIX)}/index.js`)) continue;
+    let tasks: string[] = [];
+    try {
+      tasks = fs.readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tasks) {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+        const close = stat.lastIndexOf(")");
+        const comm = stat.slice(stat.indexOf("(") + 1, close);
+        const fields = stat.slice(close + 2).split(" ");
+        const kind = Number(tid) === pid ? "main (JavaScript)" : comm.startsWith("V8") ? "V8 helpers (GC, compiler)" : comm.startsWith("libuv") ? "libuv pool (gzip, fs)" : "other threads (GC, libuv pool: gzip)";
+        kinds.set(kind, (kinds.get(kind) ?? 0) + Number(fields[11]) + Number(fields[12]));
+      } catch {
+        // the thread ended while we read
+      }
+    }
+  }
+  return kinds;
+}
+
+type CpuSnapshot = { processes: ProcessTimes; threads: Map<string, number>; machine: { busy: number; total: number }; at: number };
+const snapshot = (): CpuSnapshot => {
+  const processes = processTimes();
+  return { processes, threads: storeThreadTicks(processes), machine: machineTicks(), at: performance.now() };
+};
 
 /** USER_HZ, the unit of /proc's times (100 on Linux's usual builds). */
 const CLOCK_TICKS_PER_S = 100;
+
+/**
+ * One measured load with /proc read 1 s after it starts and 1 s before it ends (so the load
+ * generator is still there to be read): its figures and where the CPU went meanwhile.
+ */
+async function loadWithCpu(cluster: Cluster, generator: Generator, paths: string[], connections: number, durationS: number) {
+  const running = startLoad(generator, cluster.url, paths, [], connections, durationS);
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const windowMs = Math.max(1_000, (durationS - 2) * 1_000);
+  await sleep(1_000);
+  const before = snapshot();
+  await sleep(windowMs);
+  const cpu = cpuShares(before, snapshot(), cluster, running.pid);
+  return { load: await running.done, cpu };
+}
 
 /**
  * Where the CPU went between two snapshots, in cores (1.0 = one core busy the whole time): the
@@ -243,7 +291,10 @@ function cpuShares(before: CpuSnapshot, after: CpuSnapshot, cluster: Cluster, ge
   }
   const machineCores = (after.machine.busy - before.machine.busy) / CLOCK_TICKS_PER_S / seconds;
   const accounted = [...groups.values()].reduce((a, b) => a + b, 0);
-  return [...groups.entries(), ["everything else on the machine", Math.max(0, machineCores - accounted)], ["machine busy (all cores)", machineCores]];
+  const threads = [...after.threads].map(([kind, ticks]): [string, number] => [`  of which ${kind}`, (ticks - (before.threads.get(kind) ?? 0)) / CLOCK_TICKS_PER_S / seconds]);
+  const order = (name: string) => (name === "store processes (node)" ? 0 : 1);
+  const listed = [...groups.entries()].sort((a, b) => order(a[0]) - order(b[0]));
+  return [listed[0], ...threads.sort((a, b) => a[0].localeCompare(b[0])), ...listed.slice(1), ["everything else on the machine", Math.max(0, machineCores - accounted)], ["machine busy (all cores)", machineCores]];
 }
 
 const percentile = (values: number[], p: number) => {
@@ -310,12 +361,29 @@ function downEvents(log: string): Map<string, number> {
   return events;
 }
 
-/** A note when the balancer took stores out of rotation during a load (between log offsets). */
+/**
+ * The balancer's answers of status ≥ 400 in `log` (its `option httplog` lines: `… stores/store1
+ * 0/0/0/12/12 200 …`), counted by server (`<NOSRV>`: no store in rotation) and status.
+ */
+function failedAnswers(log: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const m of log.matchAll(/ stores\/(\S+) -?\d+\/-?\d+\/-?\d+\/-?\d+\/\+?-?\d+ (\d{3}) /g)) {
+    if (Number(m[2]) < 400) continue;
+    const key = `${m[2]} from ${m[1]}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** What the balancer's log says of a load's failures (between log offsets), or null when nothing failed. */
 function rotationNote(cluster: Cluster, from: number): string | null {
-  const events = downEvents(cluster.balancerLog().slice(from));
-  if (events.size === 0) return null;
-  const reasons = [...new Set([...cluster.balancerLog().slice(from).matchAll(/is DOWN, reason: ([^,]+)/g)].map((m) => m[1]))];
-  return `the balancer took ${[...events].map(([name, n]) => `${name} out of rotation ${n}×`).join(", ")} (${reasons.join("; ")}): its 503s are the "status ≥ 400" answers`;
+  const log = cluster.balancerLog().slice(from);
+  const events = downEvents(log);
+  const failed = failedAnswers(log);
+  if (events.size === 0 && failed.size === 0) return null;
+  const reasons = [...new Set([...log.matchAll(/is DOWN, reason: ([^,]+)/g)].map((m) => m[1]))];
+  const down = events.size > 0 ? `the balancer took ${[...events].map(([name, n]) => `${name} out of rotation ${n}×`).join(", ")} (${reasons.join("; ")})` : "no store left rotation";
+  return `${down}; its log's answers ≥ 400: ${[...failed].map(([key, n]) => `${key} ×${n}`).join(", ") || "none"}`;
 }
 
 /**
@@ -365,10 +433,7 @@ export async function runClusterBench(options: ClusterBenchOptions): Promise<boo
         await checkPaths(cluster.url, paths);
         await startLoad(generator, cluster.url, paths, [], connections, WARMUP_S).done;
         const logFrom = cluster.balancerLog().length;
-        const before = snapshot();
-        const running = startLoad(generator, cluster.url, paths, [], connections, durationS);
-        const load = await running.done;
-        const cpu = cpuShares(before, snapshot(), cluster, running.pid);
+        const { load, cpu } = await loadWithCpu(cluster, generator, paths, connections, durationS);
         throughput.push({ stores, load, cpu });
         noteFailures(`${stores} store(s)`, load);
         const note = rotationNote(cluster, logFrom);
@@ -420,15 +485,24 @@ export async function runClusterBench(options: ClusterBenchOptions): Promise<boo
       await startLoad(generator, cluster.url, paths, cookies, connections, WARMUP_S).done;
 
       const logFrom = cluster.balancerLog().length;
+      const signedIn = await startLoad(generator, cluster.url, paths, cookies, connections, durationS).done;
+      // The same load again, with the price changes (each one empties both stores' page caches).
       const running = startLoad(generator, cluster.url, paths, cookies, connections, durationS);
       const loadEnded = running.done.then(() => performance.now());
       const lags = await measureLag(cluster, plain[Math.floor(plain.length / 2)]._id);
-      const signedIn = await running.done;
+      const duringChanges = await running.done;
       const lagFinishedUnderLoad = lags.finishedAt <= (await loadEnded);
 
       console.log(`\nSigned-in collection and product pages through the balancer, ${connections} connections, ${SHOPPERS} sessions:`);
-      console.log(table([LOAD_HEADER, ["2 stores, signed in", ...describe(signedIn)]]));
+      console.log(
+        table([
+          LOAD_HEADER,
+          ["2 stores, signed in", ...describe(signedIn)],
+          [`the same, during ${PRICE_CHANGES} price changes`, ...describe(duringChanges)],
+        ]),
+      );
       noteFailures("signed in", signedIn);
+      noteFailures("signed in during the price changes", duringChanges);
       const note = rotationNote(cluster, logFrom);
       if (note) notes.push(`signed in: ${note}`);
       signedInOk = signedIn.p99 < CLUSTER_TARGETS.maxSignedInP99Ms;
