@@ -1,5 +1,6 @@
 import client from "prom-client";
 import { getEnv } from "~/config/env.server";
+import { getDb } from "~/db/index.server";
 import { errorFields, log } from "~/observability/log.server";
 import { metrics } from "~/observability/metrics.server";
 import {
@@ -13,13 +14,16 @@ import {
   sqliteFileOf,
   storeBackupSource,
 } from "~/services/backups.server";
+import { planScheduledJob, runIfDue, type ScheduledJob } from "~/services/scheduled-runs.server";
 
 /*
  * The server's own backups on a schedule (issue 46 item 1; docs/decisions/1001-backups.md):
  * BACKUP_EVERY (default hourly on SQLite, off on PostgreSQL) runs backupStore in this process —
  * SQLite's online backup steps a few MB per event-loop turn, pg_dump is a child process — then
  * retention (BACKUP_KEEP_HOURLY, BACKUP_KEEP_DAILY), each run one JSON log line. Only a process with
- * its own database runs it (backend/own process.start).
+ * its own database runs it (backend/own process.start). SQLite: one process, its own timer. PostgreSQL:
+ * every process looks, and one run per interval happens for the whole store (scheduled_runs; issue 49
+ * item 1; docs/decisions/1020).
  */
 
 type BackupMetrics = { newestAge: client.Gauge; failures: client.Counter };
@@ -95,7 +99,8 @@ export async function runScheduledBackup(): Promise<void> {
 /**
  * Starts the schedule (backend/own process.start): holds the SQLite database's pid file (the
  * restore's sign of a running store), registers the metrics, and — unless BACKUP_EVERY is off —
- * runs a backup every interval, the first when the interval since the newest good one is up.
+ * runs a backup every interval, the first when the interval since the newest good one is up — on
+ * PostgreSQL once for the whole store whatever the number of processes (startSharedBackupSchedule).
  * A bad BACKUP_EVERY is refused by config/env.server.ts at start-up.
  */
 export function startBackupSchedule(): void {
@@ -109,6 +114,11 @@ export function startBackupSchedule(): void {
   globalThis.__storeBackupSchedule = state;
   if (everyMs === null) return;
   const newest = listGoodBackups(backupDirFor(env.DATABASE_URL))[0];
+  const firstDelay = firstBackupDelayMs(everyMs, newest ? Date.parse(newest.manifest.createdAt) : null, Date.now());
+  if (!file) {
+    startSharedBackupSchedule(state, everyMs, firstDelay);
+    return;
+  }
   const plan = (delay: number) => {
     state.timer = setTimeout(() => {
       state.running = runScheduledBackup().finally(() => {
@@ -118,7 +128,51 @@ export function startBackupSchedule(): void {
     }, delay);
     state.timer.unref();
   };
-  plan(firstBackupDelayMs(everyMs, newest ? Date.parse(newest.manifest.createdAt) : null, Date.now()));
+  plan(firstDelay);
+}
+
+/** How long a process that took a backup run holds it without renewing, ms (renewed every third of it while the backup runs). */
+export const BACKUP_LEASE_MS = 2 * 60_000;
+
+/** The scheduled backup as a job of scheduled_runs (issue 49 item 1): BACKUP_EVERY apart, BACKUP_LEASE_MS lease. */
+export function backupJob(everyMs: number): ScheduledJob {
+  return { job: "backup", everyMs, leaseMs: BACKUP_LEASE_MS };
+}
+
+/** How often a PostgreSQL process looks whether the backup is due, ms: a quarter of the interval, 1 s to 1 min. */
+export function backupPollMs(everyMs: number): number {
+  return Math.min(60_000, Math.max(1_000, Math.floor(everyMs / 4)));
+}
+
+/**
+ * PostgreSQL (any number of processes, docs/decisions/1020): the run is one row of scheduled_runs;
+ * each process looks every backupPollMs and only the one whose conditional UPDATE takes the due
+ * run backs up, so the store gets one backup per interval, by the database's clock.
+ */
+function startSharedBackupSchedule(state: NonNullable<typeof globalThis.__storeBackupSchedule>, everyMs: number, firstDelay: number): void {
+  const job = backupJob(everyMs);
+  let planned: Promise<void> | null = null;
+  const look = async () => {
+    const db = await getDb();
+    planned ??= planScheduledJob(db, job, firstDelay);
+    await planned;
+    await runIfDue(db, job, runScheduledBackup);
+  };
+  const tick = () => {
+    state.timer = setTimeout(() => {
+      state.running = look()
+        .catch((error: unknown) => {
+          planned = null;
+          log.error({ ...errorFields(error) }, "Backup schedule: the database could not be asked whether a backup is due");
+        })
+        .finally(() => {
+          state.running = null;
+          if (!state.stopped) tick();
+        });
+    }, backupPollMs(everyMs));
+    state.timer.unref();
+  };
+  tick();
 }
 
 /** Stops the schedule (graceful shutdown): no new run; a run in progress finishes; the pid file is released. */
