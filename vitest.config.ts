@@ -22,6 +22,7 @@ const MEASURED_FILES = [
   "tests/abuse/hold-under-abuse.test.ts",
   "tests/abuse/stock-hoarding.test.ts",
   "tests/abuse/stranger-mail.test.ts",
+  "tests/contract/cache-lag.test.ts",
   "tests/contract/guard-server.test.ts",
   "tests/contract/multi-process.test.ts",
   "tests/crash/crash-safety.test.ts",

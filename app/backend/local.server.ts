@@ -1,6 +1,7 @@
 import { createOwnStore } from "~/backend/own/index.server";
 import { capabilitiesAll, type Backend } from "~/backend/types";
 import type { DB } from "~/db/db.server";
+import { catalogueTagOf } from "~/db/products.server";
 import * as accounts from "~/services/accounts.server";
 import * as carts from "~/services/carts.server";
 import * as catalogue from "~/services/catalogue.server";
@@ -47,7 +48,7 @@ export function createLocalBackend(getDb: () => Promise<DB>, options: LocalBacke
     },
 
     async catalogueTag() {
-      return `"c${await catalogue.catalogueVersion(await getDb())}"`;
+      return catalogueTagOf(await catalogue.catalogueVersion(await getDb()));
     },
 
     async *productBatches() {

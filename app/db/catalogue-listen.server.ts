@@ -1,5 +1,5 @@
 import pg from "pg";
-import { CATALOGUE_CHANNEL } from "~/db/products.server";
+import { CATALOGUE_CHANNEL, catalogueTagOf } from "~/db/products.server";
 
 /** What `listenForCatalogueChanges` returns: stop listening and close the connection. */
 export type CatalogueListener = { close: () => Promise<void> };
@@ -28,12 +28,13 @@ export const CATALOGUE_LISTEN_APPLICATION = "store-catalogue-listen";
  * Listens on PostgreSQL's `catalogue_changed` channel (DESIGN.md §15: every catalogue write sends
  * `NOTIFY catalogue_changed` when it commits) on one dedicated connection to `url` — a session
  * of its own, never through PgBouncer in transaction mode (DATABASE_LISTEN_URL; issue 49 item 3)
- * — and calls `onChange` for each notification and after each (re)connection (a change may have
- * been missed while it was down). When a listening connection is lost it calls `options.onLost`,
+ * — and calls `onChange` for each notification, with the catalogue's new tag (`catalogueTagOf`
+ * its payload; null for a payload that is not a version), and after each (re)connection with null
+ * (a change may have been missed while it was down). When a listening connection is lost it calls `options.onLost`,
  * then reconnects after RECONNECT_MS, as often as it takes. TCP keep-alive is on, so a
  * connection the network dropped is noticed too. Never throws; never emits an unhandled 'error'.
  */
-export function listenForCatalogueChanges(url: string, onChange: () => void, options: CatalogueListenOptions = {}): CatalogueListener {
+export function listenForCatalogueChanges(url: string, onChange: (tag: string | null) => void, options: CatalogueListenOptions = {}): CatalogueListener {
   let client: pg.Client | null = null;
   let listening = false;
   let closed = false;
@@ -44,7 +45,9 @@ export function listenForCatalogueChanges(url: string, onChange: () => void, opt
     const next = new pg.Client({ connectionString: url, application_name: CATALOGUE_LISTEN_APPLICATION, keepAlive: true });
     client = next;
     next.on("notification", (message) => {
-      if (message.channel === CATALOGUE_CHANNEL) onChange();
+      if (message.channel !== CATALOGUE_CHANNEL) return;
+      const version = /^[0-9]{1,15}$/.test(message.payload ?? "") ? Number(message.payload) : null;
+      onChange(version === null ? null : catalogueTagOf(version));
     });
     next.on("error", () => reconnect(next));
     next.on("end", () => reconnect(next));
@@ -54,7 +57,7 @@ export function listenForCatalogueChanges(url: string, onChange: () => void, opt
       if (closed) await next.end().catch(() => {});
       else if (client === next) {
         listening = true;
-        onChange();
+        onChange(null);
       }
     } catch {
       reconnect(next);

@@ -175,6 +175,16 @@ function modelGroup(row: Pick<NewProductRow, "model_key" | "sub_category" | "cat
 export const CATALOGUE_CHANNEL = "catalogue_changed";
 
 /**
+ * The catalogue's tag for `version` (`catalogue_state.version`): listproduct's ETag and what the
+ * page cache compares (DESIGN.md §17), e.g. `"c42"`. The listener makes the same tag from a
+ * notification's payload, so the page cache knows the new tag before its re-read answers (issue 49
+ * item 2; docs/decisions/1021).
+ */
+export function catalogueTagOf(version: number): string {
+  return `"c${version}"`;
+}
+
+/**
  * Bumps `catalogue_state.version` inside the caller's transaction and, on PostgreSQL, queues a
  * `NOTIFY catalogue_changed` that is delivered when it commits (DESIGN.md §15). Every write to
  * products must call it. Returns the new version.

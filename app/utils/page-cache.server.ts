@@ -47,7 +47,8 @@ const gzip = promisify(gzipCallback);
  *
  * **Generations** (issue 49 item 2; docs/decisions/1021): the cache counts generations, one more
  * each time it sees the catalogue's tag change and each time `invalidate` or `clear` is called (a
- * `NOTIFY catalogue_changed` heard before the tag's re-read has answered). A render belongs to the
+ * `NOTIFY catalogue_changed` heard before the tag's re-read has answered; the tag it announces, when
+ * the re-read shows it, is that same change and starts no other generation). A render belongs to the
  * generation it started in: requests of a later generation never wait on it (they start their
  * own), and it is stored only if the generation is still the same when it ends — else its answer
  * goes to the requests that waited on it and nowhere else. A stored page is served only in its own
@@ -97,11 +98,13 @@ export type PageCache = {
    */
   clear: () => void;
   /**
-   * The catalogue may have changed (a `catalogue_changed` notification, issue 49 item 2): starts a
-   * new generation at once, before the tag's re-read answers. Pages and renders of earlier
-   * generations are not served to later requests; stored pages stay in memory until replaced.
+   * The catalogue changed (a `catalogue_changed` notification, issue 49 item 2), to `tag` when the
+   * notification says (else unknown): starts a new generation at once, before the tag's re-read
+   * answers — unless `tag` is the one already seen. Pages and renders of earlier generations are not
+   * served to later requests; stored pages stay in memory until replaced. When the re-read then
+   * answers `tag`, that is this same change: no further generation.
    */
-  invalidate: () => void;
+  invalidate: (tag?: string | null) => void;
   /** Counters for the bench and tests (the metrics count the same events: observability/event-metrics.server.ts). */
   stats: () => { entries: number; bytes: number; hits: number; stale: number; misses: number; renders: number; personal: number };
   /** Closes the keep-alive connections of the loopback renders. */
@@ -161,20 +164,29 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   /** The current generation, and the tag it was last seen with (see "Generations"). */
   let generation = 0;
   let seenTag: string | null = null;
+  /** The tag a notification announced (its generation already begun), until the tag read shows it or another. */
+  let announcedTag: string | null = null;
 
-  /** The catalogue's tag now and the generation it is in: a tag unlike the last one seen starts a new generation. */
+  /**
+   * The catalogue's tag now and the generation it is in: a tag unlike the last one seen starts a
+   * new generation, unless it is the one a notification announced (that change began one already).
+   */
   function current(): { tag: string | null; generation: number } {
     const tag = options.catalogueTag();
     if (tag !== seenTag) {
+      if (tag === null || tag !== announcedTag) generation++;
       seenTag = tag;
-      generation++;
+      announcedTag = null;
     }
     return { tag, generation };
   }
 
-  /** Whether `page` may be served now: rendered in the current generation under the current tag, within the hard age. */
-  function servable(page: StoredPage | undefined, now: { tag: string; generation: number }, age: number): page is StoredPage {
-    return page !== undefined && page.generation === now.generation && page.tag === now.tag && age < options.freshMs + options.staleMs;
+  /**
+   * Whether `page` may be served now: rendered in the current generation (every tag change and
+   * notification since its render began would have ended it), within the hard age.
+   */
+  function servable(page: StoredPage | undefined, now: { generation: number }, age: number): page is StoredPage {
+    return page !== undefined && page.generation === now.generation && age < options.freshMs + options.staleMs;
   }
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   const counters = { hits: 0, stale: 0, misses: 0, renders: 0, personal: 0 };
@@ -354,7 +366,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (key === null || tag === null || notStorable.get(key) === at) return pass();
     const page = pages.get(key);
     const age = page ? now() - page.renderedAt : Infinity;
-    if (servable(page, { tag, generation: at }, age)) {
+    if (servable(page, { generation: at }, age)) {
       const fresh = age < options.freshMs;
       if (fresh) counters.hits++;
       else {
@@ -385,8 +397,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       pages.clear();
       notStorable.clear();
     },
-    invalidate: () => {
+    invalidate: (tag) => {
+      if (tag != null && tag === options.catalogueTag() && tag === seenTag) return;
       generation++;
+      announcedTag = tag ?? null;
     },
     stats: () => ({ entries: pages.size, bytes: pages.calculatedSize, ...counters }),
     close: () => agent.destroy(),

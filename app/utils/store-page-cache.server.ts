@@ -99,7 +99,7 @@ export type StorePageCache = {
  * `NOTIFY catalogue_changed`, heard on a connection of its own to DATABASE_LISTEN_URL (else
  * DATABASE_URL; issue 49 item 3). No stale page after a change is known (issue 49 item 2;
  * docs/decisions/1021): the notification starts a new cache generation before the tag's re-read
- * answers; a lost LISTEN connection drops every stored page (the poll carries on meanwhile); a
+ * answers (and names the new tag, so the re-read showing it starts no second one); a lost LISTEN connection drops every stored page (the poll carries on meanwhile); a
  * tag not confirmed for CATALOGUE_TRUST_MS serves nothing from the cache. Null when PAGE_CACHE_MB is 0.
  */
 export function startStorePageCache(env: Env = getEnv()): StorePageCache | null {
@@ -122,8 +122,8 @@ export function startStorePageCache(env: Env = getEnv()): StorePageCache | null 
     own && listenUrl
       ? own.catalogueChanges.listen(
           listenUrl,
-          () => {
-            cache.invalidate();
+          (tag) => {
+            cache.invalidate(tag);
             watch.nudge();
           },
           { onLost: cache.clear },

@@ -92,8 +92,15 @@ export type ProofServer = {
  * (so payments go to the in-process simulator: no Cashfree credentials), TRUST_PROXY=true, then
  * `env` on top.
  */
-export async function proofServer(options: { suffix: string; database: ProofDatabase; env?: Record<string, string> }): Promise<ProofServer> {
-  const port = await freePortInRange(3400, 3499);
+export async function proofServer(options: {
+  suffix: string;
+  database: ProofDatabase;
+  env?: Record<string, string>;
+  /** The port range to take one from (freePortInRange): 3400–3499 unless a file keeps to a range of its own. */
+  ports?: [from: number, to: number];
+}): Promise<ProofServer> {
+  const [from, to] = options.ports ?? [3400, 3499];
+  const port = await freePortInRange(from, to);
   const baseUrl = `http://127.0.0.1:${port}`;
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(CASHFREE_|PAYMENT_SIMULATOR|BACKEND_URL|DATABASE_URL|RATE_LIMIT_)/.test(name)),

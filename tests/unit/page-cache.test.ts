@@ -360,6 +360,33 @@ describe("page cache generations (issue 49 item 2)", () => {
     expect(renders()).toBe(4);
   });
 
+  it("a notification that names the new tag: the re-read showing that tag keeps what was rendered since, another tag does not", async () => {
+    const { h, state, renders } = await priced();
+    await get(h, PATH);
+    state.price = "₹2,000";
+    h.cache.invalidate('"c2"');
+    expect((await get(h, PATH)).text).toContain("₹2,000");
+    // The re-read answers the announced tag: the page rendered after the notification stays current.
+    h.setTag('"c2"');
+    const same = await get(h, PATH);
+    expect(same.cache).toBe("HIT");
+    expect(same.text).toContain("₹2,000");
+    expect(renders()).toBe(2);
+    // A notification of the tag already seen (the poll was first) ends nothing.
+    h.cache.invalidate('"c2"');
+    expect((await get(h, PATH)).cache).toBe("HIT");
+    // Announced "c3", but the re-read shows "c4" (a later change it has not heard of yet): a new generation.
+    state.price = "₹3,000";
+    h.cache.invalidate('"c3"');
+    expect((await get(h, PATH)).text).toContain("₹3,000");
+    state.price = "₹4,000";
+    h.setTag('"c4"');
+    const other = await get(h, PATH);
+    expect(other.cache).toBe("MISS");
+    expect(other.text).toContain("₹4,000");
+    expect(renders()).toBe(4);
+  });
+
   it("clear() during a render drops what is stored and does not store that render", async () => {
     const { h, state, renders } = await priced();
     await get(h, PATH);
