@@ -27,6 +27,7 @@ const MEASURED_FILES = [
   "tests/contract/multi-process.test.ts",
   "tests/crash/crash-safety.test.ts",
   "tests/cluster/scale-out.test.ts",
+  "tests/unit/background-work-once.test.ts",
 ];
 
 /**
