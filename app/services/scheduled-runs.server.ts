@@ -136,3 +136,37 @@ export async function runIfDue(db: DB, job: ScheduledJob, work: () => Promise<vo
   if (!(await finishScheduledRun(db, lease, job.everyMs).catch(() => false))) log.warn({ job: job.job }, `Scheduled run of ${job.job}: the lease ran out before the run ended`);
   return "ran";
 }
+
+/** How far this process's clock may be from the database's before the start-up check warns, ms. */
+export const CLOCK_SKEW_WARN_MS = 2_000;
+
+/**
+ * This process's clock minus the database's, ms (the database's read halfway through the round
+ * trip). Throws what the database throws. Source: issue 49 item 1 (Vendure #4681).
+ */
+export async function clockSkewMs(db: DB): Promise<number> {
+  const before = Date.now();
+  const database = await databaseNowMs(db);
+  const after = Date.now();
+  return Math.round((before + after) / 2 - database);
+}
+
+/**
+ * At a PostgreSQL process's start (backend/own process.start; issue 49 item 1): warns when this
+ * machine's clock is more than CLOCK_SKEW_WARN_MS from the database's — scheduled runs use the
+ * database's clock and cannot double, but a skewed machine shifts an unpaid order's hold expiry and
+ * an email's due time by its skew (docs/decisions/1020). SQLite (one machine) is not checked.
+ * Never throws: a failure is logged at warn.
+ */
+export async function checkClockSkewAtStart(database: () => Promise<DB>): Promise<void> {
+  try {
+    const db = await database();
+    if (isSqlite(db)) return;
+    const skewMs = await clockSkewMs(db);
+    if (Math.abs(skewMs) > CLOCK_SKEW_WARN_MS) {
+      log.warn({ skewMs }, `Clock: this machine's clock is ${skewMs} ms from the database's; run NTP on every machine (holds and email due times follow each machine's clock)`);
+    }
+  } catch (error) {
+    log.warn({ ...errorFields(error) }, "Clock: the database's clock could not be read");
+  }
+}

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createDatabase, migrateToLatest, type DB } from "~/db/db.server";
 import { sweepIncoming } from "~/http/upload.server";
 import { OUTBOX_LEASE_MS, OUTBOX_POLL_MS } from "~/services/order-emails.server";
-import { databaseNowMs, planScheduledJob, runIfDue, takeScheduledRun, type ScheduledJob } from "~/services/scheduled-runs.server";
+import { log } from "~/observability/log.server";
+import { checkClockSkewAtStart, databaseNowMs, planScheduledJob, runIfDue, takeScheduledRun, type ScheduledJob } from "~/services/scheduled-runs.server";
 import { startFakeSmtp, type FakeSmtp, type HoldPhase } from "../fakes/smtp-server";
 import type { WorkerMessage } from "../setup/background-worker";
 import { createProofDatabase, type ProofDatabase } from "../setup/proof-server";
@@ -289,6 +290,25 @@ describe.skipIf(!PG)("background work once across processes on PostgreSQL", () =
         expect(await runIfDue(other, job, async () => undefined)).toBe("not-due");
       } finally {
         vi.useRealTimers();
+      }
+    });
+
+    it("warns at start when this machine's clock is an hour from the database's, and not when it agrees", async () => {
+      const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
+      try {
+        await checkClockSkewAtStart(async () => db);
+        expect(warn).not.toHaveBeenCalled();
+        vi.useFakeTimers({ toFake: ["Date"] });
+        vi.setSystemTime(Date.now() + 60 * 60_000);
+        await checkClockSkewAtStart(async () => db);
+        vi.useRealTimers();
+        expect(warn).toHaveBeenCalledTimes(1);
+        const { skewMs } = warn.mock.calls[0][0] as unknown as { skewMs: number };
+        // An hour, give or take the test's own round trips.
+        expect(Math.abs(skewMs - 3_600_000)).toBeLessThan(5_000);
+      } finally {
+        vi.useRealTimers();
+        warn.mockRestore();
       }
     });
 

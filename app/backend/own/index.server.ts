@@ -34,6 +34,7 @@ import * as refunds from "~/services/refunds.server";
 import * as returns from "~/services/returns.server";
 import * as returnsAdmin from "~/services/returns-admin.server";
 import * as reviews from "~/services/reviews.server";
+import * as scheduledRuns from "~/services/scheduled-runs.server";
 import * as sellerDetails from "~/services/seller-details.server";
 import * as salesExport from "~/services/sales-export.server";
 import * as staff from "~/services/staff.server";
@@ -338,8 +339,11 @@ export function createOwnStore(getDb: () => Promise<DB>) {
         stock.startStockHoldSweep();
         declarations.startDeclarationsCheck();
         void sellerDetails.checkSellerDetailsAtStart();
-        // Issue 46 item 1: the scheduled backups and the pid file a restore checks (docs/decisions/1001).
+        // Issue 46 item 1: the scheduled backups and the pid file a restore checks (docs/decisions/1001);
+        // on PostgreSQL once for the whole store (issue 49 item 1; docs/decisions/1020).
         backupSchedule.startBackupSchedule();
+        // Issue 49 item 1: a machine whose clock is off from the database's is told at start.
+        void scheduledRuns.checkClockSkewAtStart(getDb);
       },
       stop: async () => {
         stock.stopStockHoldSweep();
