@@ -5,7 +5,9 @@ import {
   CompiledQuery,
   Kysely,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
+  PostgresDriver,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
@@ -14,6 +16,7 @@ import {
   type SqliteDatabase,
   type SqliteDialectConfig,
   type Transaction,
+  type TransactionSettings,
 } from "kysely";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
@@ -112,19 +115,77 @@ export function createDatabase(url: string, options: { pgSchema?: string } = {})
   pool.on("error", () => {
     // Logged by the client's own listener above.
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pgPools.set(db, pool);
+  return db;
+}
+
+/** Each PostgreSQL handle's pool, for the migrations' own handle on it (`migrationHandle`). */
+const pgPools = new WeakMap<DB, pg.Pool>();
+/** The advisory lock's key Kysely's own PostgreSQL migration lock uses (its PostgresAdapter). */
+const MIGRATION_LOCK_KEY = "3853314791062309107";
+
+/**
+ * Kysely's PostgreSQL adapter takes the migration lock as a *session* lock (`pg_advisory_lock`)
+ * and frees it with a later statement. Through PgBouncer in transaction mode those two statements
+ * may run on different server connections: the lock is never freed, and the next process to
+ * start waits on it for an hour (found by tests/cluster/scale-out.test.ts; issue 49 item 3). Here
+ * the lock is a transaction lock instead, taken by the migrations' transaction as its first
+ * statement (`MigrationLockDriver`) and freed by its commit or rollback — on one server connection
+ * whatever pools sit between, and gone with a process that dies holding it.
+ */
+class TransactionLockAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(): Promise<void> {
+    // Taken by the transaction itself (MigrationLockDriver.beginTransaction).
+  }
+
+  override async releaseMigrationLock(): Promise<void> {
+    // Freed by the transaction's end.
+  }
+}
+
+class MigrationLockDriver extends PostgresDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await super.beginTransaction(connection, settings);
+    await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`));
+  }
+}
+
+class MigrationDialect extends PostgresDialect {
+  constructor(private readonly pool: pg.Pool) {
+    super({ pool });
+  }
+
+  override createDriver(): Driver {
+    return new MigrationLockDriver({ pool: this.pool });
+  }
+
+  override createAdapter(): PostgresAdapter {
+    return new TransactionLockAdapter();
+  }
+}
+
+/**
+ * The handle migrations run on: SQLite's own; for PostgreSQL a handle on the same pool whose
+ * migration lock is a transaction lock (see TransactionLockAdapter). Never destroyed: the pool is `db`'s.
+ */
+function migrationHandle(db: DB): DB {
+  const pool = pgPools.get(db);
+  return pool ? new Kysely<Database>({ dialect: new MigrationDialect(pool) }) : db;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
- * Runs every pending migration. `pgSchema` keeps Kysely's own bookkeeping tables in that schema
- * (otherwise it finds another schema's lock table through the catalogue and fails).
+ * Runs every pending migration, one process at a time (on PostgreSQL under a transaction lock,
+ * safe through PgBouncer's transaction mode: see TransactionLockAdapter). `pgSchema` keeps
+ * Kysely's own bookkeeping tables in that schema (otherwise it finds another schema's lock table
+ * through the catalogue and fails).
  * Throws the migration's own error when one fails.
  */
 export async function migrateToLatest(db: DB, options: { pgSchema?: string } = {}): Promise<void> {
   const migrator = new Migrator({
-    db,
+    db: migrationHandle(db),
     provider,
     ...(options.pgSchema ? { migrationTableSchema: options.pgSchema } : {}),
   });
