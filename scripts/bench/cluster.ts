@@ -12,6 +12,7 @@ import { productToJson } from "~/schemas/product";
 import { startCluster, type Cluster } from "../../tests/setup/cluster";
 import { proofBuildFolder } from "../../tests/setup/production-build";
 import { addToCart, logInCookie, registerShopper } from "../../tests/setup/shoppers";
+import { downEvents, failedAnswers } from "./balancer-log";
 import { REQUEST_TIMEOUT_S, table } from "./load";
 import { postgresAdminUrl, postgresUnreachable, safeUrl } from "./postgres";
 
@@ -355,27 +356,6 @@ async function checkPaths(base: string, paths: string[], cookie?: string): Promi
 
 const describe = (l: ClusterLoad) => [l.goodRps.toFixed(0), l.rps.toFixed(0), l.p50.toFixed(1), l.p99.toFixed(1), l.max.toFixed(0), String(l.badStatus), String(l.errors)];
 const LOAD_HEADER = ["", "served/s", "answers/s", "p50 ms", "p99 ms", "max ms", "status ≥ 400", "errors"];
-
-/** How often HAProxy took each store out of rotation (its "Server stores/storeN is DOWN" lines) in `log`. */
-function downEvents(log: string): Map<string, number> {
-  const events = new Map<string, number>();
-  for (const m of log.matchAll(/Server stores\/(\w+) is DOWN/g)) events.set(m[1], (events.get(m[1]) ?? 0) + 1);
-  return events;
-}
-
-/**
- * The balancer's answers of status ≥ 400 in `log` (its `option httplog` lines: `… stores/store1
- * 0/0/0/12/12 200 …`), counted by server (`<NOSRV>`: no store in rotation) and status.
- */
-function failedAnswers(log: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const m of log.matchAll(/ stores\/(\S+) -?\d+\/-?\d+\/-?\d+\/-?\d+\/\+?-?\d+ (\d{3}) /g)) {
-    if (Number(m[2]) < 400) continue;
-    const key = `${m[2]} from ${m[1]}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return counts;
-}
 
 /** What the balancer's log says of a load's failures (between log offsets), or null when nothing failed. */
 function rotationNote(cluster: Cluster, from: number): string | null {
