@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { getEnv } from "~/config/env.server";
+import { catalogueListenUrl, getEnv } from "~/config/env.server";
 import { mediaDir, reportVideoDir } from "~/config/media.server";
 import { createDatabase, migrateToLatest } from "~/db/db.server";
 
@@ -83,9 +83,12 @@ export function storeUploadFolders(): UploadFolder[] {
   ];
 }
 
-/** The store's own source (DATABASE_URL, its schema, its upload folders). */
+/** The store's own source (DATABASE_LISTEN_URL, else DATABASE_URL; its schema; its upload folders). */
 export function storeBackupSource(): BackupSource {
-  const url = getEnv().DATABASE_URL;
+  // pg_dump sets session parameters (search_path among them): through PgBouncer in transaction
+  // mode they would land on pooled connections the store then uses. DATABASE_LISTEN_URL is
+  // PostgreSQL itself (issue 49 item 3; docs/decisions/1022).
+  const url = catalogueListenUrl() ?? getEnv().DATABASE_URL;
   return { url, pgSchema: pgSchemaOf(url), uploads: storeUploadFolders() };
 }
 
