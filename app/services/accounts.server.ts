@@ -44,20 +44,22 @@ export async function registerAccount(db: DB, input: unknown, now = Date.now()):
   if (existing) throw new BackendError(409, API_MESSAGES.emailTaken);
 
   const passwordHash = await hash(password, ARGON2_OPTIONS);
-  let id: number;
   try {
-    const row = await db
-      .insertInto("users")
-      .values({ name, email, password_hash: passwordHash, created_at: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    id = Number(row.id);
+    // The account and its first session in one transaction: a backup's snapshot (or a crash) never
+    // holds an account whose sign-up token is missing (found by tests/unit/backup-under-load.test.ts).
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto("users")
+        .values({ name, email, password_hash: passwordHash, created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return createSession(trx, { id: Number(row.id), name, email }, now);
+    });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides.
     if (isUniqueViolation(error)) throw new BackendError(409, API_MESSAGES.emailTaken);
     throw error;
   }
-  return createSession(db, { id, name, email }, now);
 }
 
 /**
