@@ -253,10 +253,12 @@ describe.skipIf(!runnable)("many processes, one store: HAProxy, two stores, PgBo
       let stopped = false;
       const load = shopperLoad(shoppers, placed, browse, () => stopped);
       const kills: string[] = [];
+      const killedAt: number[] = [];
       for (let round = 0; round < KILL_ROUNDS; round += 1) {
         await sleep(1_500 + crypto.randomInt(2_500));
         const victim: ClusterStore = pick(cluster.stores);
         const acknowledged = placed.filter((p) => p.orderId).length;
+        killedAt.push(Date.now());
         await victim.kill();
         kills.push(`round ${round + 1}: ${victim.name} killed after ${acknowledged} acknowledged orders`);
         await sleep(500 + crypto.randomInt(1_000));
@@ -301,17 +303,32 @@ describe.skipIf(!runnable)("many processes, one store: HAProxy, two stores, PgBo
       // No order paid twice: Cashfree was paid once per order, and the store flagged no second payment.
       for (const row of orders.values()) if (Number(row.refund_due) !== 0) violations.push(`order ${row.id} was paid twice (refund due)`);
 
-      // Each email exactly once at the SMTP server: every outbox row sent, each Message-ID received once.
+      // Each email once at the SMTP server: every outbox row sent, each Message-ID received once —
+      // but for an email the SMTP server accepted in the moment between its 250 and the commit of
+      // `sent_at` when a kill came (decision 1020: that window cannot be closed from our side of
+      // SMTP), which another process then sends again: received twice, its first copy accepted
+      // less than 250 ms before a kill. Those are counted and printed; never a third copy.
       const outbox = await db.selectFrom("outbox").select(["id", "order_id", "kind", "sent_at"]).execute();
       const received = new Map<string, number>();
-      for (const mail of cluster.smtp.received) received.set(String(mail.messageId), (received.get(String(mail.messageId)) ?? 0) + 1);
+      const firstAcceptedAt = new Map<string, number>();
+      cluster.smtp.received.forEach((mail, i) => {
+        const id = String(mail.messageId);
+        received.set(id, (received.get(id) ?? 0) + 1);
+        if (!firstAcceptedAt.has(id)) firstAcceptedAt.set(id, cluster.smtp.acceptedAt[i]);
+      });
+      const inKillWindow = (id: string) => killedAt.some((at) => at - firstAcceptedAt.get(id)! >= 0 && at - firstAcceptedAt.get(id)! < 250);
+      const resentAfterKill: string[] = [];
       for (const row of outbox) {
         const messageId = [...received.keys()].find((id) => id.startsWith(`<outbox-${row.id}.`) || id.startsWith(`outbox-${row.id}.`));
         if (row.sent_at === null) violations.push(`outbox ${row.id} (${row.kind}) was never sent`);
         else if (!messageId) violations.push(`outbox ${row.id} (${row.kind} of ${row.order_id}) is marked sent but never reached the SMTP server`);
+        else if (received.get(messageId) === 2 && inKillWindow(messageId)) resentAfterKill.push(`outbox ${row.id} (${row.kind})`);
         else if (received.get(messageId) !== 1) violations.push(`outbox ${row.id} (${row.kind}) reached the SMTP server ${received.get(messageId)} times`);
       }
-      if (cluster.smtp.received.length !== outbox.length) violations.push(`${cluster.smtp.received.length} messages received for ${outbox.length} outbox rows`);
+      if (cluster.smtp.received.length !== outbox.length + resentAfterKill.length) {
+        violations.push(`${cluster.smtp.received.length} messages received for ${outbox.length} outbox rows (${resentAfterKill.length} resent after a kill)`);
+      }
+      console.info(`emails: ${outbox.length} outbox rows, ${cluster.smtp.received.length} messages received; resent after a kill cut the commit of their sending: ${JSON.stringify(resentAfterKill)}`);
       // A cash-on-delivery order is confirmed at once, an online one once paid (a failed one sends none).
       for (const order of acknowledged.filter((p) => p.method === "cod" || p.outcome === "SUCCESS")) {
         if (!outbox.some((row) => row.order_id === order.orderId)) violations.push(`${order.method} order ${order.orderId} (${order.outcome ?? "placed"}) has no email`);

@@ -17,6 +17,8 @@ export type FakeSmtp = {
   received: ParsedMail[];
   /** The envelope sender (MAIL FROM) of each message in `received`, same order. */
   senders: string[];
+  /** When each message in `received` was accepted (its 250), ms since epoch, same order. */
+  acceptedAt: number[];
   /** Messages answered 451 so far. */
   refused: () => number;
   failNext: (count: number) => void;
@@ -33,6 +35,7 @@ export type HeldMessage = { phase: HoldPhase; from: string; messageId: string | 
 export async function startFakeSmtp(): Promise<FakeSmtp> {
   const received: ParsedMail[] = [];
   const senders: string[] = [];
+  const acceptedAt: number[] = [];
   let failing = 0;
   let refused = 0;
   let hold: { phase: HoldPhase; skip: number; resolve: (held: HeldMessage) => void } | null = null;
@@ -73,6 +76,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
             maybeHold("data", from, mail.messageId ?? null, () => {
               received.push(mail);
               senders.push(from);
+              acceptedAt.push(Date.now());
               callback();
             }),
           (error: Error) => callback(error),
@@ -89,6 +93,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     senders,
+    acceptedAt,
     refused: () => refused,
     failNext: (count) => {
       failing = count;
