@@ -208,6 +208,8 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
   let shuttingDown = false;
   /** Between SIGTERM and the end of `drainMs`: `/readyz` reads 503, everything else is served. */
   let draining = false;
+  /** The drain has run (it runs once; then the shutdown proper). */
+  let drained = false;
   let finished = false;
   /** Requests whose client asked for `Connection: close` and whose body was not read whole. */
   const closeAfterBody = new WeakSet<http.IncomingMessage>();
@@ -485,8 +487,9 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
     shutdown(reason: string) {
       if (shuttingDown || draining) return;
       const drainMs = options.drainMs ?? 0;
-      if (drainMs > 0) {
+      if (drainMs > 0 && !drained) {
         draining = true;
+        drained = true;
         log.info({ signal: reason, drainMs }, "shutdown: /readyz says 503; still serving while the balancer takes this process out");
         setTimeout(() => {
           draining = false;

@@ -34,6 +34,12 @@ const KILL_ROUNDS = 3;
 const STOCK_EACH = 100_000;
 const COD_MAX_PAISE = 100_000_000;
 const SHOPPERS = 8;
+/**
+ * How long before a kill an email's first copy may have been accepted for its second copy to be
+ * the kill's (250 → commit of `sent_at`): a few ms at rest, but the sender shares its event loop
+ * with page renders, and on a loaded two-core CI machine that step was seen to take over 250 ms.
+ */
+const KILL_WINDOW_MS = 3_000;
 /** Online orders a shopper places at most (the payments limit is 10 unpaid an hour). */
 const ONLINE_PER_SHOPPER = 6;
 
@@ -307,7 +313,7 @@ describe.skipIf(!runnable)("many processes, one store: HAProxy, two stores, PgBo
       // but for an email the SMTP server accepted in the moment between its 250 and the commit of
       // `sent_at` when a kill came (decision 1020: that window cannot be closed from our side of
       // SMTP), which another process then sends again: received twice, its first copy accepted
-      // less than 250 ms before a kill. Those are counted and printed; never a third copy.
+      // less than KILL_WINDOW_MS before a kill. Those are counted and printed; never a third copy.
       const outbox = await db.selectFrom("outbox").select(["id", "order_id", "kind", "sent_at"]).execute();
       const received = new Map<string, number>();
       const firstAcceptedAt = new Map<string, number>();
@@ -316,7 +322,7 @@ describe.skipIf(!runnable)("many processes, one store: HAProxy, two stores, PgBo
         received.set(id, (received.get(id) ?? 0) + 1);
         if (!firstAcceptedAt.has(id)) firstAcceptedAt.set(id, cluster.smtp.acceptedAt[i]);
       });
-      const inKillWindow = (id: string) => killedAt.some((at) => at - firstAcceptedAt.get(id)! >= 0 && at - firstAcceptedAt.get(id)! < 250);
+      const inKillWindow = (id: string) => killedAt.some((at) => at - firstAcceptedAt.get(id)! >= 0 && at - firstAcceptedAt.get(id)! < KILL_WINDOW_MS);
       const resentAfterKill: string[] = [];
       for (const row of outbox) {
         const messageId = [...received.keys()].find((id) => id.startsWith(`<outbox-${row.id}.`) || id.startsWith(`outbox-${row.id}.`));
@@ -407,11 +413,13 @@ describe.skipIf(!runnable)("many processes, one store: HAProxy, two stores, PgBo
       await sleep(1_000);
       for (const store of cluster.stores) {
         const began = Date.now();
-        const stopping = store.stop();
+        // The store's own shutdown: the drain, then its in-flight requests (up to its 9 s grace), then exit.
+        const stopping = store.stop(20_000);
         // /readyz reads 503 at once; the balancer takes the store out within its check interval.
         await cluster.waitForBalancer(store, "DOWN", 5_000);
         const outAfter = Date.now() - began;
         await stopping;
+        const exitedAfter = Date.now() - began;
         await store.start().catch(async (error: unknown) => {
           const activity = await sql<Record<string, unknown>>`select pid, application_name, state, wait_event_type, wait_event, now() - xact_start as xact, left(query, 160) as query from pg_stat_activity where datname = current_database()`.execute(db);
           const admin = new URL(cluster.poolerUrl);
@@ -427,13 +435,14 @@ describe.skipIf(!runnable)("many processes, one store: HAProxy, two stores, PgBo
           throw new Error(`${String(error).slice(-800)}\nSHOW POOLS: ${pools}\npg_stat_activity: ${JSON.stringify(activity.rows)}\npooler: ${cluster.poolerLog().slice(-1500)}`);
         });
         await cluster.waitForBalancer(store, "UP", 20_000);
-        steps.push(`${store.name}: out of rotation after ${outAfter} ms, back after ${Date.now() - began} ms`);
+        steps.push(`${store.name}: out of rotation after ${outAfter} ms, exited after ${exitedAfter} ms, back after ${Date.now() - began} ms`);
         await sleep(1_000);
       }
       stopped = true;
       await load;
       console.info(`rolling restart: ${steps.join("; ")}; ${requests} requests, ${failures.length} failed`);
       expect(requests).toBeGreaterThan(100);
+      if (failures.length > 0) console.info(`balancer lines of failed requests:\n${cluster.balancerLog().split("\n").filter((line) => /" (POST|GET) /.test(line) && !/ 200 | 30\d /.test(line)).slice(-10).join("\n")}`);
       expect(tallied(failures)).toEqual([]);
     },
     180_000,

@@ -80,8 +80,8 @@ export type ProofServer = {
   start: () => Promise<void>;
   /** `kill -9`: no shutdown hooks, no flush; resolves once the process is gone. */
   kill: () => Promise<void>;
-  /** SIGTERM, then SIGKILL after 5 s. */
-  stop: () => Promise<void>;
+  /** SIGTERM, then SIGKILL after `killAfterMs` (5 s) if it has not exited by then. */
+  stop: (killAfterMs?: number) => Promise<void>;
   /** Everything the server printed, across restarts. */
   output: () => string;
 };
@@ -147,15 +147,15 @@ export async function proofServer(options: {
     baseUrl,
     start,
     kill: () => (child ? stopChild(child, "SIGKILL") : Promise.resolve()),
-    stop: () => (child ? stopChild(child, "SIGTERM") : Promise.resolve()),
+    stop: (killAfterMs?: number) => (child ? stopChild(child, "SIGTERM", killAfterMs) : Promise.resolve()),
     output: () => output,
   };
 }
 
-function stopChild(child: ChildProcess, signal: "SIGTERM" | "SIGKILL"): Promise<void> {
+function stopChild(child: ChildProcess, signal: "SIGTERM" | "SIGKILL", killAfterMs = 5_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
     child.once("exit", () => {
       clearTimeout(timer);
       resolve();
