@@ -328,9 +328,11 @@ describe.skipIf(!runnable)("many processes, one store: HAProxy, two stores, PgBo
         const messageId = [...received.keys()].find((id) => id.startsWith(`<outbox-${row.id}.`) || id.startsWith(`outbox-${row.id}.`));
         if (row.sent_at === null) violations.push(`outbox ${row.id} (${row.kind}) was never sent`);
         else if (!messageId) violations.push(`outbox ${row.id} (${row.kind} of ${row.order_id}) is marked sent but never reached the SMTP server`);
-        else if (received.get(messageId) === 2 && inKillWindow(messageId)) resentAfterKill.push(`outbox ${row.id} (${row.kind})`);
+        else if (received.get(messageId) === 2) resentAfterKill.push(`outbox ${row.id} (${row.kind})${inKillWindow(messageId) ? "" : ", first copy over 3 s before a kill"}`);
         else if (received.get(messageId) !== 1) violations.push(`outbox ${row.id} (${row.kind}) reached the SMTP server ${received.get(messageId)} times`);
       }
+      // A process sends one email at a time: each kill can cut at most one send between its 250 and its commit.
+      if (resentAfterKill.length > KILL_ROUNDS) violations.push(`${resentAfterKill.length} emails sent twice for ${KILL_ROUNDS} kills: ${resentAfterKill.join(", ")}`);
       if (cluster.smtp.received.length !== outbox.length + resentAfterKill.length) {
         violations.push(`${cluster.smtp.received.length} messages received for ${outbox.length} outbox rows (${resentAfterKill.length} resent after a kill)`);
       }
