@@ -1,7 +1,6 @@
 // First: a refused configuration stops the server before any module reads it (issue 46 item 2).
 import { startupEnv } from "~/config/startup-check.server";
 import { redirectInLanguage } from "~/i18n/language";
-import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -9,6 +8,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getBackend, getStoreDb } from "~/backend/index.server";
 import { MAX_FORM_BODY_BYTES, MAX_WEBHOOK_BODY_BYTES } from "~/http/body.server";
+import { pageBody } from "~/http/page-body.server";
 import { adminProductBodyBytes } from "~/constants/media";
 import { reportBodyBytes } from "~/constants/problem-reports";
 import { returnBodyBytes } from "~/constants/returns";
@@ -131,7 +131,7 @@ export default function handleRequest(
         nonce,
         [whole ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = pageBody();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, pathname));
           responseHeaders.set("X-Content-Type-Options", "nosniff");

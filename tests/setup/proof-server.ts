@@ -90,7 +90,9 @@ export type ProofServer = {
  * A restartable production server on `database` (its build, proofBuildFolder(suffix), must exist).
  * Environment: production, a 48-character SESSION_SECRET, PUBLIC_URL = its own loopback origin
  * (so payments go to the in-process simulator: no Cashfree credentials), TRUST_PROXY=true, then
- * `env` on top.
+ * `env` on top. PROOF_NODE_ARGS in the caller's environment (space-separated) goes to node before
+ * the server's script: `PROOF_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- --cluster`
+ * profiles each store (NODE_OPTIONS refuses --cpu-prof).
  */
 export async function proofServer(options: {
   suffix: string;
@@ -120,7 +122,7 @@ export async function proofServer(options: {
   let output = "";
 
   const start = async () => {
-    const proc = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./${proofBuildFolder(options.suffix)}/index.js`], {
+    const proc = spawn(process.execPath, [...(process.env.PROOF_NODE_ARGS ?? "").split(" ").filter(Boolean), path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), `./${proofBuildFolder(options.suffix)}/index.js`], {
       cwd: ROOT,
       env,
       stdio: ["ignore", "pipe", "pipe"],
