@@ -19,6 +19,8 @@ export type FakeSmtp = {
   senders: string[];
   /** When each message in `received` was accepted (its 250), ms since epoch, same order. */
   acceptedAt: number[];
+  /** When each message in `received` had come in whole (the end of its DATA, the sender's final dot), ms since epoch, same order. */
+  dataEndedAt: number[];
   /** Messages answered 451 so far. */
   refused: () => number;
   failNext: (count: number) => void;
@@ -36,6 +38,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
   const received: ParsedMail[] = [];
   const senders: string[] = [];
   const acceptedAt: number[] = [];
+  const dataEndedAt: number[] = [];
   let failing = 0;
   let refused = 0;
   let hold: { phase: HoldPhase; skip: number; resolve: (held: HeldMessage) => void } | null = null;
@@ -65,6 +68,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
       const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        const endedAt = Date.now();
         if (failing > 0) {
           failing -= 1;
           refused += 1;
@@ -77,6 +81,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
               received.push(mail);
               senders.push(from);
               acceptedAt.push(Date.now());
+              dataEndedAt.push(endedAt);
               callback();
             }),
           (error: Error) => callback(error),
@@ -94,6 +99,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     received,
     senders,
     acceptedAt,
+    dataEndedAt,
     refused: () => refused,
     failNext: (count) => {
       failing = count;
