@@ -464,12 +464,19 @@ export function guardServer(server: http.Server, options: HttpGuardOptions): Htt
     else pass();
   }
 
-  // remix-serve closes the server on SIGTERM with `console.error` as the callback, which would
-  // print "undefined" on a clean close: report only real errors. While shutting down the listener
-  // stays open (new requests read 503, /readyz says so) until the in-flight ones are done.
+  // remix-serve closes the server on SIGTERM (its handler runs after ours) with `console.error` as
+  // the callback, which would print "undefined" on a clean close: report only real errors. Until
+  // `finish` the listener stays open: during the drain everything but /readyz is served, then new
+  // requests read 503. Closing it earlier — during the drain, as the guard once did — refused every
+  // new connection, and Node's close also drops the connections it thinks idle: a balancer's
+  // connection whose request had not been read yet was closed unanswered, and HAProxy then closes
+  // the shopper's reused connection without a word (issue 49; docs/decisions/1022).
   const close = server.close;
   server.close = function guardedClose(this: http.Server, callback?: (error?: Error) => void) {
-    if (shuttingDown && !finished) return this;
+    if (!finished) {
+      guard.shutdown("close");
+      return this;
+    }
     return close.call(this, (error?: Error) => {
       if (!error) return;
       // remix-serve's callback is console.error: the store's log line instead (issue 46 item 2).

@@ -525,6 +525,56 @@ describe("graceful shutdown (issue 8 item 18)", () => {
     await server.stop();
   }, 30_000);
 
+  it("SIGTERM with SHUTDOWN_DRAIN_MS: for the drain /readyz reads 503 and everything else is served — on new connections and on ones opened before the signal — then refused (issue 49 item 4)", async () => {
+    const drainMs = 1_500;
+    const server = await startServer(() => ({ SHUTDOWN_DRAIN_MS: String(drainMs) }));
+    /** A raw connection: `send` writes a GET of `target` and resolves with the status line, or how it ended without one. */
+    const connection = () =>
+      new Promise<{ send: (target: string) => Promise<string> }>((resolve, reject) => {
+        const socket = net.connect(server.port, "127.0.0.1");
+        let answer = "";
+        let waiting: ((line: string) => void) | null = null;
+        const settle = (line: string) => {
+          waiting?.(line);
+          waiting = null;
+        };
+        socket.on("data", (chunk) => {
+          answer += chunk;
+          if (answer.includes("\r\n")) settle(answer.split("\r\n")[0]);
+        });
+        socket.on("end", () => settle("closed by the server without an answer"));
+        socket.on("error", (error: NodeJS.ErrnoException) => settle(error.code ?? "error"));
+        socket.once("connect", () =>
+          resolve({
+            send: (target) =>
+              new Promise<string>((answered) => {
+                waiting = answered;
+                socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
+              }),
+          }),
+        );
+        socket.once("error", reject);
+      });
+    // Connections a balancer opened just before the signal and sends on just after it.
+    const opened = await Promise.all([connection(), connection(), connection()]);
+    server.child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 200));
+    const onOpened = await Promise.all(opened.map((c) => c.send("/healthz")));
+    const onNew = await (await connection()).send("/healthz");
+    const readiness = await (await connection()).send("/readyz");
+    await new Promise((r) => setTimeout(r, drainMs));
+    const afterDrain = await (await connection().catch(() => ({ send: async () => "refused" }))).send("/healthz");
+    const code = await Promise.race([server.exited, new Promise<string>((r) => setTimeout(() => r("still running"), 10_000))]);
+
+    expect(onOpened).toEqual(["HTTP/1.1 200 OK", "HTTP/1.1 200 OK", "HTTP/1.1 200 OK"]);
+    expect(onNew).toBe("HTTP/1.1 200 OK");
+    expect(readiness).toBe("HTTP/1.1 503 Service Unavailable");
+    // After the drain: a clear 503 (Retry-After), or no listener at all once the process is done.
+    expect(["HTTP/1.1 503 Service Unavailable", "refused", "ECONNREFUSED"]).toContain(afterDrain);
+    expect(code).toBe(0);
+    await server.stop();
+  }, 30_000);
+
   it("SIGTERM with nothing in flight exits 0 at once", async () => {
     const server = await startServer();
     const signalledAt = Date.now();
