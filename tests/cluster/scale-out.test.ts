@@ -474,8 +474,9 @@ describe.skipIf(!runnable)("many processes, one store: HAProxy, two stores, PgBo
       await load;
       console.info(`rolling restart: ${steps.join("; ")}; ${requests} requests, ${failures.length} failed`);
       expect(requests).toBeGreaterThan(100);
+      const balancerLines = cluster.balancerLog().split("\n");
       // HAProxy's line of each request that did not end well (its termination state says which side closed).
-      const unwell = cluster.balancerLog().split("\n").filter((line) => / shop stores\//.test(line) && !/ (200|30\d) \d+ - - ----/.test(line));
+      const unwell = balancerLines.filter((line) => / shop stores\//.test(line) && !/ (200|30\d) \d+ - - ----/.test(line));
       // And what the stores said of their own troubles meanwhile: warnings, errors, answers cut off.
       const troubles = cluster.stores.flatMap((store) =>
         store
@@ -486,7 +487,6 @@ describe.skipIf(!runnable)("many processes, one store: HAProxy, two stores, PgBo
           .map((line) => `${store.name}: ${line.slice(0, 300)}`),
       );
       // The balancer's last lines on each failed request's connection (its port, from undici's error).
-      const balancerLines = cluster.balancerLog().split("\n");
       const onTheirConnections = failures.flatMap((failure) => {
         const port = /on port (\d+)/.exec(failure)?.[1];
         const id = /request id (t-[0-9a-f-]+)/.exec(failure)?.[1];
