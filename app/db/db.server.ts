@@ -3,6 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
   CompiledQuery,
+  DEFAULT_MIGRATION_TABLE,
   Kysely,
   Migrator,
   PostgresAdapter,
@@ -10,6 +11,7 @@ import {
   PostgresDriver,
   SqliteDialect,
   SqliteDriver,
+  sql,
   type DatabaseConnection,
   type Driver,
   type MigrationProvider,
@@ -194,13 +196,32 @@ export async function migrateToLatest(db: DB, options: { pgSchema?: string } = {
 }
 
 /**
- * Names of the migrations this build has that the database has not applied (Kysely's
- * `getMigrations`), in order; empty when it is up to date. Readiness (issue 46 item 4) and the
- * restore (scripts/restore.ts) ask it. Throws when the database does not answer.
+ * Names of the migrations this build has that the database has not applied, in Kysely's order (by
+ * name); empty when it is up to date; all of them when the database has no migrations table yet.
+ * Readiness (issue 46 item 4; asked every 500 ms by the balancer, issue 49) and the restore
+ * (scripts/restore.ts) ask it. One read of `kysely_migration` — not Kysely's `getMigrations`, whose
+ * catalogue introspection took ~11 ms of PostgreSQL a probe (docs/decisions/1025). Throws when the
+ * database does not answer.
  */
 export async function pendingMigrations(db: DB, options: { pgSchema?: string } = {}): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, ...(options.pgSchema ? { migrationTableSchema: options.pgSchema } : {}) });
-  return (await migrator.getMigrations()).filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+  const table = sql.table(options.pgSchema ? `${options.pgSchema}.${DEFAULT_MIGRATION_TABLE}` : DEFAULT_MIGRATION_TABLE);
+  let applied: Set<string>;
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(db);
+    applied = new Set(rows.map((row) => row.name));
+  } catch (error) {
+    if (!isMissingTable(error)) throw error;
+    applied = new Set();
+  }
+  return Object.keys(migrations)
+    .sort()
+    .filter((name) => !applied.has(name));
+}
+
+/** True for "no such table" (SQLite) or undefined_table (PostgreSQL 42P01). */
+function isMissingTable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  return e?.code === "42P01" || (typeof e?.message === "string" && /no such table/i.test(e.message));
 }
 
 /** True when the handle talks to SQLite. */

@@ -17,6 +17,8 @@ export type RequestContext = {
   routeId?: string;
   /** The signed-in shopper's or staff member's user id — never their email. */
   userId?: number;
+  /** Reads shared by this request's loaders (`oncePerRequest`), by key. */
+  shared?: Map<string, Promise<unknown>>;
 };
 
 declare global {
@@ -40,6 +42,26 @@ export function currentRequest(): RequestContext | undefined {
 export function noteRequestUser(userId: number): void {
   const context = storage.getStore();
   if (context) context.userId = userId;
+}
+
+/**
+ * `read()`'s answer, read once for the request being answered when it is a GET or HEAD (the root
+ * loader's footer and a product page's return policy both want the store settings: one database
+ * statement, not three). Every other case reads afresh: outside a request (background work), and in
+ * a POST, whose action may change what a loader then reads in the same request (a document POST
+ * without JavaScript renders the page after its action). A rejection is shared like an answer: the
+ * callers handle it as they would their own. Issue 49 item 5 (docs/decisions/1025).
+ */
+export function oncePerRequest<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const context = storage.getStore();
+  if (!context || (context.method !== "GET" && context.method !== "HEAD")) return read();
+  context.shared ??= new Map();
+  let answer = context.shared.get(key) as Promise<T> | undefined;
+  if (!answer) {
+    answer = read();
+    context.shared.set(key, answer);
+  }
+  return answer;
 }
 
 /** The largest request id taken from a proxy, characters. */

@@ -1,4 +1,6 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
+import { jsonArrayFrom as postgresJsonArrayFrom } from "kysely/helpers/postgres";
+import { jsonArrayFrom as sqliteJsonArrayFrom } from "kysely/helpers/sqlite";
 import { isSqlite, type DB, type Executor } from "~/db/db.server";
 import { DEMO_BRAND_DECLARATIONS, generateDemoCatalogue } from "~/db/demo-catalogue";
 import { STORE_CONTACT } from "~/content/store-details";
@@ -123,11 +125,12 @@ const ORDER_BY: Record<CollectionParams["sort"], [keyof ProductRow & string, "as
 
 /**
  * One page of /collection from the database (issue 10 item 1; SPEC.md §5, §9; DESIGN.md §15):
- * the same answer as lib/catalogue `queryCatalogue` over the whole list, from three indexed
- * queries — the category counts (whose sum over the selected categories is the total), the brand
- * counts, and `LIMIT pageSize OFFSET …` of the clamped page, ties in catalogue order — plus the
- * catalogue's price range (`priceRange`, two index probes). Prices in `params` are whole rupees;
- * the answer's money is paise.
+ * the same answer as lib/catalogue `queryCatalogue` over the whole list, from two statements of
+ * indexed reads: one of the category counts (whose sum over the selected categories is the total),
+ * the brand counts and the catalogue's price range (`priceRange`'s two index probes); and
+ * `LIMIT pageSize OFFSET …` of the clamped page, ties in catalogue order (on PostgreSQL without a
+ * search read beside the counts, a guess at the page). Prices in `params` are whole rupees; the
+ * answer's money is paise.
  */
 export async function queryCatalogue(db: DB, params: CollectionParams, pageSize = PAGE_SIZE): Promise<CataloguePage> {
   const sqlite = isSqlite(db);
@@ -147,16 +150,23 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
           .select((eb) => [eb.ref(column).as("value"), eb.fn.countAll<number>().as("n")])
           .where(productWhere(sqlite, filter, omit))
           .groupBy(column)
-          .execute()
       : db
           .selectFrom("catalogue_facets")
           .select((eb) => [eb.ref(column).as("value"), eb.fn.sum<number>("n").as("n")])
           .where(facetWhere(filter, omit))
-          .groupBy(column)
-          .execute();
-  const categoryCounts = facetCounts("category", "category");
-  const brandCounts = facetCounts("sub_category", "brand");
-  const range = priceRange(db);
+          .groupBy(column);
+  // Both counts and the price range in one statement (one round trip through the pooler, one
+  // statement for the database to parse: issue 49 item 5, docs/decisions/1025), each count a JSON
+  // array (Kysely's jsonArrayFrom; SQLite answers it as text).
+  const jsonArrayFrom = sqlite ? sqliteJsonArrayFrom : postgresJsonArrayFrom;
+  const counts = db
+    .selectNoFrom([
+      jsonArrayFrom(facetCounts("category", "category")).as("by_category"),
+      jsonArrayFrom(facetCounts("sub_category", "brand")).as("by_brand"),
+      PRICE_LOW.as("low"),
+      PRICE_HIGH.as("high"),
+    ])
+    .executeTakeFirstOrThrow();
 
   const order = ORDER_BY[params.sort];
   const where = productWhere(sqlite, filter, null);
@@ -191,7 +201,10 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
   const guessedOffset = (Math.max(1, params.page) - 1) * pageSize;
   const guessedPage = !sqlite && filter.needle === "" && params.page <= GUESS_PAGES ? readPage(guessedOffset, false) : null;
   guessedPage?.catch(() => undefined); // awaited below when used; never an unhandled rejection
-  const [byCategory, byBrand, prices] = await Promise.all([categoryCounts, brandCounts, range]);
+  const row = await counts;
+  const byCategory = jsonRows(row.by_category);
+  const byBrand = jsonRows(row.by_brand);
+  const prices = priceRangeOf(row);
 
   const facets = emptyFacets();
   let total = 0;
@@ -217,8 +230,21 @@ export async function queryCatalogue(db: DB, params: CollectionParams, pageSize 
   return cataloguePage(products, total, { page, pageCount, offset }, facets, prices);
 }
 
-/** priceRange's statement (exported for the test of its query plan). */
-export const PRICE_RANGE_SQL = sql<{ low: number | string | null; high: number | string | null }>`select (select min(price_paise) from products where hidden = 0) as low, (select max(price_paise) from products where hidden = 0) as high`;
+/** The lowest and the highest shown price, paise, as scalar subqueries (see `priceRange`). */
+const PRICE_LOW = sql<number | string | null>`(select min(price_paise) from products where hidden = 0)`;
+const PRICE_HIGH = sql<number | string | null>`(select max(price_paise) from products where hidden = 0)`;
+
+/** priceRange's statement (exported for the test of its query plan; queryCatalogue's counts embed the same two subqueries). */
+export const PRICE_RANGE_SQL = sql<{ low: number | string | null; high: number | string | null }>`select ${PRICE_LOW} as low, ${PRICE_HIGH} as high`;
+
+/** A count's rows from `jsonArrayFrom`: PostgreSQL's driver parses the JSON, SQLite answers text. */
+function jsonRows(value: unknown): { value: string; n: number | string }[] {
+  return (typeof value === "string" ? JSON.parse(value) : value) as { value: string; n: number | string }[];
+}
+
+function priceRangeOf({ low, high }: { low: number | string | null; high: number | string | null }): PriceRangePaise | null {
+  return low === null || high === null ? null : { lowPaise: Number(low), highPaise: Number(high) };
+}
 
 /**
  * The lowest and highest effective price (`price_paise`) of the shown catalogue, in paise, or null
@@ -231,8 +257,7 @@ export const PRICE_RANGE_SQL = sql<{ low: number | string | null; high: number |
  */
 export async function priceRange(db: Executor): Promise<PriceRangePaise | null> {
   const row = await PRICE_RANGE_SQL.execute(db);
-  const { low, high } = row.rows[0] ?? { low: null, high: null };
-  return low === null || high === null ? null : { lowPaise: Number(low), highPaise: Number(high) };
+  return priceRangeOf(row.rows[0] ?? { low: null, high: null });
 }
 
 /** The number of shown products and the time of the last catalogue change (ms since epoch). */

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 import { z } from "zod";
 import { BRANDS, SORTS } from "~/constants/store";
 import { generateDemoCatalogue } from "~/db/demo-catalogue";
@@ -265,9 +266,33 @@ async function loadWithCpu(cluster: Cluster, generator: Generator, paths: string
   const windowMs = Math.max(1_000, (durationS - 2) * 1_000);
   await sleep(1_000);
   const before = snapshot();
+  const transactionsBefore = await databaseTransactions(cluster);
   await sleep(windowMs);
   const cpu = cpuShares(before, snapshot(), cluster, running.pid);
-  return { load: await running.done, cpu };
+  const transactions = (await databaseTransactions(cluster)) - transactionsBefore;
+  const load = await running.done;
+  /** PostgreSQL transactions (each statement outside a transaction is one) a served page, over the window. */
+  const transactionsPerPage = transactions / Math.max(1, load.goodRps * (windowMs / 1000));
+  return { load, cpu, transactionsPerPage };
+}
+
+/**
+ * The cluster database's committed and rolled-back transactions so far (pg_stat_database; each
+ * statement a store sends outside a transaction is one, readiness probes and the catalogue
+ * listener's reads included). Read directly, not through the pooler.
+ */
+async function databaseTransactions(cluster: Cluster): Promise<number> {
+  const client = new pg.Client({ connectionString: cluster.database.url });
+  await client.connect();
+  try {
+    await client.query("select pg_stat_force_next_flush()");
+    const { rows } = await client.query<{ n: string }>(
+      "select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()",
+    );
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -406,7 +431,7 @@ export async function runClusterBench(options: ClusterBenchOptions): Promise<boo
   };
 
   // 1. Throughput, uncached: one store, then two.
-  const throughput: { stores: number; load: ClusterLoad; cpu: [string, number][] }[] = [];
+  const throughput: { stores: number; load: ClusterLoad; cpu: [string, number][]; transactionsPerPage: number }[] = [];
   try {
     for (const stores of [1, 2]) {
       console.log(`\nThroughput, ${stores} store${stores > 1 ? "s" : ""}, PAGE_CACHE_MB=0:`);
@@ -415,8 +440,8 @@ export async function runClusterBench(options: ClusterBenchOptions): Promise<boo
         await checkPaths(cluster.url, paths);
         await startLoad(generator, cluster.url, paths, [], connections, WARMUP_S).done;
         const logFrom = cluster.balancerLog().length;
-        const { load, cpu } = await loadWithCpu(cluster, generator, paths, [], connections, durationS);
-        throughput.push({ stores, load, cpu });
+        const { load, cpu, transactionsPerPage } = await loadWithCpu(cluster, generator, paths, [], connections, durationS);
+        throughput.push({ stores, load, cpu, transactionsPerPage });
         noteFailures(`${stores} store(s)`, load);
         const note = rotationNote(cluster, logFrom);
         if (note) notes.push(`${stores} store(s): ${note}`);
@@ -434,6 +459,7 @@ export async function runClusterBench(options: ClusterBenchOptions): Promise<boo
     console.log(
       table([["", ...throughput.map((t) => `${t.stores} store${t.stores > 1 ? "s" : ""}`)], ...groups.map((g) => [g, ...throughput.map((t) => (t.cpu.find(([name]) => name === g)?.[1] ?? 0).toFixed(2))])]),
     );
+    console.log(`PostgreSQL transactions a served page (pg_stat_database): ${throughput.map((t) => `${t.transactionsPerPage.toFixed(2)} with ${t.stores} store${t.stores > 1 ? "s" : ""}`).join(", ")}.`);
   }
   let ratioOk = false;
   const others = Math.max(...throughput.map((t) => t.cpu.find(([name]) => name === "everything else on the machine")?.[1] ?? 0), 0);

@@ -90,3 +90,42 @@ describe.each(testDatabases())("the demo catalogue's price range on $name", ({ n
     }
   });
 });
+
+describe.each(testDatabases())("a collection page's statements on $name (issue 49 item 5; docs/decisions/1025)", ({ create }) => {
+  let current: TestDatabase;
+  let db: DB;
+  beforeAll(async () => {
+    current = await create();
+    db = current.db;
+    expect(await catalogue.importCatalogue(db, rows)).toMatchObject({ ok: true, imported: rows.length });
+  });
+  afterAll(async () => current?.cleanup());
+
+  /** `db` that counts the statements it executed (a Kysely plugin sees each statement's result once). */
+  function counting(): { db: DB; statements: () => number } {
+    let statements = 0;
+    const counted = db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements += 1;
+        return args.result;
+      },
+    });
+    return { db: counted, statements: () => statements };
+  }
+
+  it("two statements a page: the counts and the price range in one, the page in the other — the answer unchanged", async () => {
+    const brand = BRANDS[0];
+    for (const params of [
+      DEFAULT_COLLECTION_PARAMS,
+      { ...DEFAULT_COLLECTION_PARAMS, brands: [brand], sort: "low-high" as const },
+      { ...DEFAULT_COLLECTION_PARAMS, q: brand.toLowerCase(), sort: "newest" as const },
+    ]) {
+      const { db: counted, statements } = counting();
+      const page = await catalogue.queryCatalogue(counted, params);
+      expect(statements(), JSON.stringify(params)).toBe(2);
+      const products = rows.map((row) => productFromJson(productJsonSchema.parse(row)));
+      expect(page).toEqual(queryInMemory(products, params));
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { listenForCatalogueChanges } from "~/db/catalogue-listen.server";
 import { closeDb } from "~/db/index.server";
 import { pendingMigrations } from "~/db/db.server";
 import { bindDb } from "~/backend/own/bind.server";
+import { oncePerRequest } from "~/observability/request-context.server";
 import * as accounts from "~/services/accounts.server";
 import * as addresses from "~/services/addresses.server";
 import * as adminOrders from "~/services/admin-orders.server";
@@ -141,7 +142,9 @@ export function createOwnStore(getDb: () => Promise<DB>) {
     orderPages: bind({ shopperOrderPage: orderPage.shopperOrderPage, shopperInvoicePdf: orderPage.shopperInvoicePdf }),
     /** GST tax invoices and the store settings they are issued under (issue 14 item 2). */
     invoices: {
-      ...bind({ findInvoice: invoices.findInvoice, readStoreSettings: invoices.readStoreSettings, saveStoreSettings: invoices.saveStoreSettings }),
+      ...bind({ findInvoice: invoices.findInvoice, saveStoreSettings: invoices.saveStoreSettings }),
+      /** The settings, read once a GET (the footer, the return policy, the seller's details on one page). */
+      readStoreSettings: () => oncePerRequest("store-settings", async () => invoices.readStoreSettings(await getDb())),
       invoicePdfFilename: invoices.invoicePdfFilename,
       renderInvoicePdf: invoicePdf.renderInvoicePdf,
     },
@@ -308,11 +311,14 @@ export function createOwnStore(getDb: () => Promise<DB>) {
       PROBLEMS_SHOWN: catalogueImport.PROBLEMS_SHOWN,
     },
     /** Legal Metrology declarations: brands' defaults and the products that lack one (issue 25 item 2). */
-    declarations: bind({
-      readBrandDeclarations: declarations.readBrandDeclarations,
-      saveBrandDeclarations: declarations.saveBrandDeclarations,
-      undeclaredProducts: declarations.undeclaredProducts,
-    }),
+    declarations: {
+      /** Every brand's declarations, read once a GET. */
+      readBrandDeclarations: () => oncePerRequest("brand-declarations", async () => declarations.readBrandDeclarations(await getDb())),
+      ...bind({
+        saveBrandDeclarations: declarations.saveBrandDeclarations,
+        undeclaredProducts: declarations.undeclaredProducts,
+      }),
+    },
     /** Staff roles, the audit trail and the dashboard (issue 12). */
     office: bind({
       listStaff: staff.listStaff,
