@@ -42,12 +42,14 @@
  * haproxy and pgbouncer), built once into build-benchc/, `--products` generated products (2,000 by
  * default) imported into each cluster's fresh database. Load by Debian's wrk when installed (else
  * autocannon; the output says which): 8 filtered collections and 8 product pages in rotation,
- * `--connections` (50) for `--duration` s (15) after a 3 s warm-up, through the balancer.
- * (1) One store, then two, PAGE_CACHE_MB=0: pages served a second (answers below 400), p50/p99,
- * failures, where the CPU went (from /proc) and PASS if two ≥ 1.5× one. (2) Two stores with the
+ * `--connections` (50) for `--duration` s (15) after a warm-up in 5 s rounds until steady
+ * (scripts/bench/scaling.ts), through the balancer.
+ * (1) One store and two, PAGE_CACHE_MB=0, both clusters up and measured in turn 1, 2, 2, 1, 1, 2:
+ * pages served a second (answers below 400), p50/p99, failures, where the CPU went (from /proc),
+ * the ceiling the cores allow, and PASS if the pairs' median two/one ≥ 1.5×. (2) Two stores with the
  * page cache on, 8 signed-in shoppers' session cookies in rotation: PASS if p99 < 150 ms. (3) During
  * (2), 20 price changes through the back office's `updateProduct`, each store's product page polled
- * directly every 20 ms: the lag from commit to new price, p50/p99/max per store. About 2 minutes.
+ * directly every 20 ms: the lag from commit to new price, p50/p99/max per store. About 4 minutes.
  *
  *   npm run bench -- --cluster [--products=N --connections=N --duration=SECONDS --skip-build]
  *

@@ -14,16 +14,19 @@ import { startCluster, type Cluster } from "../../tests/setup/cluster";
 import { proofBuildFolder } from "../../tests/setup/production-build";
 import { addToCart, logInCookie, registerShopper } from "../../tests/setup/shoppers";
 import { downEvents, failedAnswers } from "./balancer-log";
+import { pairRatios, scaleCeiling, THROUGHPUT_ORDER, WARMUP_MAX_ROUNDS, WARMUP_ROUND_S, WARMUP_STEADY, WARMUP_STEADY_ROUNDS, warmUpSteady } from "./scaling";
 import { REQUEST_TIMEOUT_S, table } from "./load";
 import { postgresAdminUrl, postgresUnreachable, safeUrl } from "./postgres";
 
 /**
  * The cluster mode of `npm run bench -- --cluster` (issue 49 item 5; docs/decisions/1023-cluster-bench.md):
  * the stores behind HAProxy and PgBouncer as tests/setup/cluster.ts starts them (the shipped
- * deploy/ files), three clusters one after another on one build (build-benchc/):
+ * deploy/ files), three clusters on one build (the first two up together, then the third) (build-benchc/):
  *
- * 1. throughput: one store, then two, PAGE_CACHE_MB=0 (every page rendered), the same rotating
- *    filtered collection and product pages through the balancer; the ratio two/one ≥ 1.5;
+ * 1. throughput: a cluster of one store and one of two, both up, PAGE_CACHE_MB=0 (every page
+ *    rendered), the same rotating filtered collection and product pages through each balancer,
+ *    each cluster warmed until steady, then measured in turn (THROUGHPUT_ORDER); the median of the
+ *    pairs' ratios two/one ≥ 1.5, beside the ceiling the machine's cores allow (scripts/bench/scaling.ts);
  * 2. signed-in: two stores with the page cache on (as a shop runs), signed-in shoppers (one
  *    session cookie each) on the same pages; p99 < 150 ms;
  * 3. invalidation lag: during a second run of that load (its figures printed too), N price changes through the back office's own write
@@ -46,7 +49,6 @@ export const CLUSTER_TARGETS = {
 const SUFFIX = "benchc";
 const PORT_FROM = 3900;
 const PORT_TO = 3949;
-const WARMUP_S = 3;
 /** Signed-in shoppers, one session each (sign-ups are limited to 10 a minute an address). */
 const SHOPPERS = 8;
 /** Price changes for the invalidation lag, and how often each store's page is asked. */
@@ -185,6 +187,28 @@ function startLoad(generator: Generator, base: string, paths: string[], cookies:
   });
   return { pid: child.pid ?? null, done };
 }
+
+/** The warm-up's rounds (pages below 400 a second each) and whether the last two agreed. */
+type WarmUp = { rounds: number[]; steady: boolean };
+
+/**
+ * Loads `base` as startLoad would, in rounds of WARMUP_ROUND_S s, until two successive rounds'
+ * served pages a second differ by at most WARMUP_STEADY (relative to the later), after at least
+ * WARMUP_MIN_ROUNDS and at most WARMUP_MAX_ROUNDS rounds. Rejects as startLoad does.
+ */
+async function warmUp(generator: Generator, base: string, paths: string[], cookies: string[], connections: number): Promise<WarmUp> {
+  const rounds: number[] = [];
+  while (rounds.length < WARMUP_MAX_ROUNDS) {
+    rounds.push((await startLoad(generator, base, paths, cookies, connections, WARMUP_ROUND_S).done).goodRps);
+    if (warmUpSteady(rounds)) return { rounds, steady: true };
+  }
+  return { rounds, steady: false };
+}
+
+
+
+const describeWarmUp = (warm: WarmUp) =>
+  `warm-up: ${warm.rounds.map((r) => r.toFixed(0)).join(", ")} pages/s in ${WARMUP_ROUND_S} s rounds${warm.steady ? " (steady)" : `; not steady after ${WARMUP_MAX_ROUNDS} rounds, the figures below may still be climbing`}`;
 
 /** CPU time (user + system, clock ticks) of every process now, with its name and command line. */
 type ProcessTimes = Map<number, { comm: string; cmdline: string; ticks: number }>;
@@ -420,7 +444,7 @@ export async function runClusterBench(options: ClusterBenchOptions): Promise<boo
   console.log(
     `Cluster bench (issue 49 item 5): ${options.products.toLocaleString("en-IN")} generated products on PostgreSQL (${safeUrl(process.env.TEST_DATABASE_URL)}), ` +
       `stores behind HAProxy (deploy/haproxy.cfg) and PgBouncer (deploy/pgbouncer.ini); load by ${generator === "wrk" ? "wrk (Debian's, 2 threads)" : "autocannon (no /usr/bin/wrk)"}, ` +
-      `${connections} connections, ${WARMUP_S} s warm-up, ${durationS} s measured; ${os.cpus().length} cores shared by everything.`,
+      `${connections} connections, warm-up in ${WARMUP_ROUND_S} s rounds until the last ${WARMUP_STEADY_ROUNDS} agree within ${WARMUP_STEADY * 100}% (at most ${WARMUP_MAX_ROUNDS}), ${durationS} s measured; ${os.cpus().length} cores shared by everything.`,
   );
   console.log(`Pages, in rotation: ${collectionPaths.length} filtered collections (e.g. ${collectionPaths[0]}) and ${productPaths.length} product pages (e.g. ${productPaths[0]}).`);
 
@@ -430,50 +454,78 @@ export async function runClusterBench(options: ClusterBenchOptions): Promise<boo
     if (load.badStatus > 0 || load.errors > 0) problems.push(`${what}: ${load.badStatus} answers ≥ 400 and ${load.errors} errors under load`);
   };
 
-  // 1. Throughput, uncached: one store, then two.
-  const throughput: { stores: number; load: ClusterLoad; cpu: [string, number][]; transactionsPerPage: number }[] = [];
+  // 1. Throughput, uncached: one store and two, both clusters up, measured in alternation.
+  type Measured = { stores: number; load: ClusterLoad; cpu: [string, number][]; transactionsPerPage: number };
+  const throughput: Measured[] = [];
+  const env = { PAGE_CACHE_MB: "0", LOG_LEVEL: "warn" };
   try {
-    for (const stores of [1, 2]) {
-      console.log(`\nThroughput, ${stores} store${stores > 1 ? "s" : ""}, PAGE_CACHE_MB=0:`);
-      await withCluster(stores, { PAGE_CACHE_MB: "0", LOG_LEVEL: "warn" }, async (cluster) => {
-        await importInto(cluster, catalogue);
-        await checkPaths(cluster.url, paths);
-        await startLoad(generator, cluster.url, paths, [], connections, WARMUP_S).done;
-        const logFrom = cluster.balancerLog().length;
-        const { load, cpu, transactionsPerPage } = await loadWithCpu(cluster, generator, paths, [], connections, durationS);
-        throughput.push({ stores, load, cpu, transactionsPerPage });
-        noteFailures(`${stores} store(s)`, load);
-        const note = rotationNote(cluster, logFrom);
-        if (note) notes.push(`${stores} store(s): ${note}`);
-      });
-    }
+    console.log(`\nThroughput, PAGE_CACHE_MB=0: a cluster of 1 store and one of 2, both up, measured in turn (${THROUGHPUT_ORDER.join(", ")} stores):`);
+    await withCluster(1, env, (one) =>
+      withCluster(2, env, async (two) => {
+        const clusters = new Map([[1, one], [2, two]]);
+        for (const [stores, cluster] of clusters) {
+          await importInto(cluster, catalogue);
+          await checkPaths(cluster.url, paths);
+          const warm = await warmUp(generator, cluster.url, paths, [], connections);
+          console.log(`  ${stores} store${stores > 1 ? "s" : ""}, ${describeWarmUp(warm)}`);
+          if (!warm.steady) notes.push(`${stores} store(s): ${describeWarmUp(warm)}`);
+        }
+        for (const stores of THROUGHPUT_ORDER) {
+          const cluster = clusters.get(stores)!;
+          const logFrom = cluster.balancerLog().length;
+          const { load, cpu, transactionsPerPage } = await loadWithCpu(cluster, generator, paths, [], connections, durationS);
+          throughput.push({ stores, load, cpu, transactionsPerPage });
+          console.log(`  ${stores} store${stores > 1 ? "s" : ""}: ${load.goodRps.toFixed(0)} pages/s`);
+          noteFailures(`${stores} store(s)`, load);
+          const note = rotationNote(cluster, logFrom);
+          if (note) notes.push(`${stores} store(s): ${note}`);
+        }
+      }),
+    );
   } catch (error) {
     problems.push(`the throughput runs broke: ${error instanceof Error ? error.message : String(error)}`);
   }
 
-  console.log(`\nUncached collection and product pages through the balancer, ${connections} connections:`);
+  const runsOf = (stores: number) => throughput.filter((t) => t.stores === stores);
+  const complete = throughput.length === THROUGHPUT_ORDER.length;
+  console.log(`\nUncached collection and product pages through the balancer, ${connections} connections, in the order measured:`);
   if (throughput.length > 0) console.log(table([LOAD_HEADER, ...throughput.map((t) => [`${t.stores} store${t.stores > 1 ? "s" : ""}`, ...describe(t.load)])]));
-  if (throughput.length === 2) {
+  if (complete) {
     const groups = [...new Set(throughput.flatMap((t) => t.cpu.map(([name]) => name)))];
-    console.log(`\nWhere the CPU went during the measured ${durationS} s (cores; ${os.cpus().length} in all):`);
+    const meanCores = (stores: number, group: string) => {
+      const runs = runsOf(stores);
+      return runs.reduce((sum, t) => sum + (t.cpu.find(([name]) => name === group)?.[1] ?? 0), 0) / runs.length;
+    };
+    console.log(`\nWhere the CPU went during the measured ${durationS} s, mean of each cluster's runs (cores; ${os.cpus().length} in all):`);
+    console.log(table([["", "1 store", "2 stores"], ...groups.map((g) => [g, meanCores(1, g).toFixed(2), meanCores(2, g).toFixed(2)])]));
+    const meanTransactions = (stores: number) => runsOf(stores).reduce((sum, t) => sum + t.transactionsPerPage, 0) / runsOf(stores).length;
+    console.log(`PostgreSQL transactions a served page (pg_stat_database): ${meanTransactions(1).toFixed(2)} with 1 store, ${meanTransactions(2).toFixed(2)} with 2 stores.`);
+    const meanRps = (stores: number) => runsOf(stores).reduce((sum, t) => sum + t.load.goodRps, 0) / runsOf(stores).length;
+    const storeMsAPage = (stores: number) => ((meanCores(stores, "store processes (node)") * 1000) / meanRps(stores)).toFixed(1);
+    const oneStoreBusy = meanCores(1, "machine busy (all cores)");
     console.log(
-      table([["", ...throughput.map((t) => `${t.stores} store${t.stores > 1 ? "s" : ""}`)], ...groups.map((g) => [g, ...throughput.map((t) => (t.cpu.find(([name]) => name === g)?.[1] ?? 0).toFixed(2))])]),
+      `Store CPU a served page: ${storeMsAPage(1)} ms with 1 store, ${storeMsAPage(2)} ms with 2. One store keeps ${oneStoreBusy.toFixed(2)} of the ${os.cpus().length} cores busy ` +
+        `(itself, PostgreSQL, the pooler, the balancer, the load); at the same cost a page, two stores can serve at most ${os.cpus().length} / ${oneStoreBusy.toFixed(2)} = ` +
+        `${scaleCeiling(os.cpus().length, oneStoreBusy).toFixed(2)}× one on this machine (decision 1026).`,
     );
-    console.log(`PostgreSQL transactions a served page (pg_stat_database): ${throughput.map((t) => `${t.transactionsPerPage.toFixed(2)} with ${t.stores} store${t.stores > 1 ? "s" : ""}`).join(", ")}.`);
   }
   let ratioOk = false;
   const others = Math.max(...throughput.map((t) => t.cpu.find(([name]) => name === "everything else on the machine")?.[1] ?? 0), 0);
   if (others > SHARED_MACHINE_CORES) {
     notes.push(`other processes on the machine took up to ${others.toFixed(2)} cores during the throughput runs: the ratio says more about them than about the stores; run again when the machine is quiet`);
   }
-  if (throughput.length === 2) {
-    const ratio = throughput[1].load.goodRps / throughput[0].load.goodRps;
+  if (complete) {
+    // Each 2-store run against the 1-store run beside it in THROUGHPUT_ORDER: a pair shares the machine's mood.
+    const ratios = pairRatios(throughput.map((t) => ({ stores: t.stores, rps: t.load.goodRps })));
+    const ratio = percentile(ratios, 50);
     // A run that refused pages measured the balancer's rotation, not the stores: no PASS from it.
-    const refused = throughput.filter((t) => t.load.badStatus > 0 || t.load.errors > 0).map((t) => `${t.stores} store${t.stores > 1 ? "s" : ""}`);
+    const refused = [...new Set(throughput.filter((t) => t.load.badStatus > 0 || t.load.errors > 0).map((t) => `${t.stores} store${t.stores > 1 ? "s" : ""}`))];
     ratioOk = ratio >= CLUSTER_TARGETS.minScaleRatio && refused.length === 0;
+    const median = (stores: number) => percentile(runsOf(stores).map((t) => t.load.goodRps), 50).toFixed(0);
     console.log(
-      `\n${ratioOk ? "PASS" : "FAIL"}: two stores serve ${ratio.toFixed(2)}× one store's pages a second (${throughput[1].load.goodRps.toFixed(0)} / ${throughput[0].load.goodRps.toFixed(0)} answers below 400; target ≥ ${CLUSTER_TARGETS.minScaleRatio}×)` +
-        (refused.length > 0 ? `, not comparable: the ${refused.join(" and the ")} run refused pages (see below).` : "."),
+      `\n${ratioOk ? "PASS" : "FAIL"}: two stores serve ${ratio.toFixed(2)}× one store's pages a second (the median of ${ratios.length} pairs: ${ratios.map((r) => `${r.toFixed(2)}×`).join(", ")}; ` +
+        `median runs ${median(2)} / ${median(1)} answers below 400; target ≥ ${CLUSTER_TARGETS.minScaleRatio}×)` +
+        (refused.length > 0 ? `, not comparable: the ${refused.join(" and the ")} runs refused pages (see below).` : "."),
     );
   }
 
@@ -497,7 +549,9 @@ export async function runClusterBench(options: ClusterBenchOptions): Promise<boo
       }
       const signedInCache = await checkPaths(cluster.url, paths, cookies[0]);
       console.log(`  ${SHOPPERS} shoppers signed up (one watch in each cart) and logged in through /login; a signed-in page says X-Page-Cache: ${signedInCache}`);
-      await startLoad(generator, cluster.url, paths, cookies, connections, WARMUP_S).done;
+      const warm = await warmUp(generator, cluster.url, paths, cookies, connections);
+      console.log(`  ${describeWarmUp(warm)}`);
+      if (!warm.steady) notes.push(`signed in: ${describeWarmUp(warm)}`);
 
       const logFrom = cluster.balancerLog().length;
       const { load: signedIn, cpu: signedInCpu } = await loadWithCpu(cluster, generator, paths, cookies, connections, durationS);
