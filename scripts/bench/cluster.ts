@@ -14,14 +14,14 @@ import { startCluster, type Cluster } from "../../tests/setup/cluster";
 import { proofBuildFolder } from "../../tests/setup/production-build";
 import { addToCart, logInCookie, registerShopper } from "../../tests/setup/shoppers";
 import { downEvents, failedAnswers } from "./balancer-log";
-import { pairRatios, scaleCeiling, THROUGHPUT_ORDER, WARMUP_MAX_ROUNDS, WARMUP_ROUND_S, WARMUP_STEADY, WARMUP_STEADY_ROUNDS, warmUpSteady } from "./scaling";
 import { REQUEST_TIMEOUT_S, table } from "./load";
 import { postgresAdminUrl, postgresUnreachable, safeUrl } from "./postgres";
+import { pairRatios, scaleCeiling, THROUGHPUT_ORDER, WARMUP_MAX_ROUNDS, WARMUP_ROUND_S, WARMUP_STEADY, WARMUP_STEADY_ROUNDS, warmUpSteady } from "./scaling";
 
 /**
  * The cluster mode of `npm run bench -- --cluster` (issue 49 item 5; docs/decisions/1023-cluster-bench.md):
  * the stores behind HAProxy and PgBouncer as tests/setup/cluster.ts starts them (the shipped
- * deploy/ files), three clusters on one build (the first two up together, then the third) (build-benchc/):
+ * deploy/ files), three clusters on one build, build-benchc/ (the first two up together, then the third):
  *
  * 1. throughput: a cluster of one store and one of two, both up, PAGE_CACHE_MB=0 (every page
  *    rendered), the same rotating filtered collection and product pages through each balancer,
@@ -188,13 +188,12 @@ function startLoad(generator: Generator, base: string, paths: string[], cookies:
   return { pid: child.pid ?? null, done };
 }
 
-/** The warm-up's rounds (pages below 400 a second each) and whether the last two agreed. */
+/** The warm-up's rounds (pages below 400 a second each) and whether they ended steady (warmUpSteady). */
 type WarmUp = { rounds: number[]; steady: boolean };
 
 /**
- * Loads `base` as startLoad would, in rounds of WARMUP_ROUND_S s, until two successive rounds'
- * served pages a second differ by at most WARMUP_STEADY (relative to the later), after at least
- * WARMUP_MIN_ROUNDS and at most WARMUP_MAX_ROUNDS rounds. Rejects as startLoad does.
+ * Loads `base` as startLoad would, in rounds of WARMUP_ROUND_S s, until `warmUpSteady` says the
+ * rounds have levelled off, at most WARMUP_MAX_ROUNDS rounds. Rejects as startLoad does.
  */
 async function warmUp(generator: Generator, base: string, paths: string[], cookies: string[], connections: number): Promise<WarmUp> {
   const rounds: number[] = [];
@@ -204,8 +203,6 @@ async function warmUp(generator: Generator, base: string, paths: string[], cooki
   }
   return { rounds, steady: false };
 }
-
-
 
 const describeWarmUp = (warm: WarmUp) =>
   `warm-up: ${warm.rounds.map((r) => r.toFixed(0)).join(", ")} pages/s in ${WARMUP_ROUND_S} s rounds${warm.steady ? " (steady)" : `; not steady after ${WARMUP_MAX_ROUNDS} rounds, the figures below may still be climbing`}`;
@@ -492,16 +489,13 @@ export async function runClusterBench(options: ClusterBenchOptions): Promise<boo
   if (throughput.length > 0) console.log(table([LOAD_HEADER, ...throughput.map((t) => [`${t.stores} store${t.stores > 1 ? "s" : ""}`, ...describe(t.load)])]));
   if (complete) {
     const groups = [...new Set(throughput.flatMap((t) => t.cpu.map(([name]) => name)))];
-    const meanCores = (stores: number, group: string) => {
-      const runs = runsOf(stores);
-      return runs.reduce((sum, t) => sum + (t.cpu.find(([name]) => name === group)?.[1] ?? 0), 0) / runs.length;
-    };
+    const meanOf = (stores: number, pick: (t: Measured) => number) => runsOf(stores).reduce((sum, t) => sum + pick(t), 0) / runsOf(stores).length;
+    const meanCores = (stores: number, group: string) => meanOf(stores, (t) => t.cpu.find(([name]) => name === group)?.[1] ?? 0);
     console.log(`\nWhere the CPU went during the measured ${durationS} s, mean of each cluster's runs (cores; ${os.cpus().length} in all):`);
     console.log(table([["", "1 store", "2 stores"], ...groups.map((g) => [g, meanCores(1, g).toFixed(2), meanCores(2, g).toFixed(2)])]));
-    const meanTransactions = (stores: number) => runsOf(stores).reduce((sum, t) => sum + t.transactionsPerPage, 0) / runsOf(stores).length;
-    console.log(`PostgreSQL transactions a served page (pg_stat_database): ${meanTransactions(1).toFixed(2)} with 1 store, ${meanTransactions(2).toFixed(2)} with 2 stores.`);
-    const meanRps = (stores: number) => runsOf(stores).reduce((sum, t) => sum + t.load.goodRps, 0) / runsOf(stores).length;
-    const storeMsAPage = (stores: number) => ((meanCores(stores, "store processes (node)") * 1000) / meanRps(stores)).toFixed(1);
+    const meanTransactions = (stores: number) => meanOf(stores, (t) => t.transactionsPerPage).toFixed(2);
+    console.log(`PostgreSQL transactions a served page (pg_stat_database): ${meanTransactions(1)} with 1 store, ${meanTransactions(2)} with 2 stores.`);
+    const storeMsAPage = (stores: number) => ((meanCores(stores, "store processes (node)") * 1000) / meanOf(stores, (t) => t.load.goodRps)).toFixed(1);
     const oneStoreBusy = meanCores(1, "machine busy (all cores)");
     console.log(
       `Store CPU a served page: ${storeMsAPage(1)} ms with 1 store, ${storeMsAPage(2)} ms with 2. One store keeps ${oneStoreBusy.toFixed(2)} of the ${os.cpus().length} cores busy ` +
